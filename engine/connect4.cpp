@@ -1,0 +1,137 @@
+#include "connect4.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace gs {
+
+namespace {
+
+using Bits = Connect4::Bits;
+constexpr int W = Connect4::kWidth;
+constexpr int H = Connect4::kHeight;
+constexpr int H1 = H + 1;
+
+constexpr Bits bit(int col, int row) { return Bits{1} << (col * H1 + row); }
+
+// All 69 windows of four cells that can hold a line.
+struct Windows {
+  std::array<Bits, 69> mask{};
+  int count = 0;
+  Windows() {
+    const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (auto& d : dirs)
+      for (int c = 0; c < W; ++c)
+        for (int r = 0; r < H; ++r) {
+          int ec = c + 3 * d[0], er = r + 3 * d[1];
+          if (ec < 0 || ec >= W || er < 0 || er >= H) continue;
+          Bits m = 0;
+          for (int k = 0; k < 4; ++k) m |= bit(c + k * d[0], r + k * d[1]);
+          mask[count++] = m;
+        }
+  }
+};
+const Windows& windows() {
+  static const Windows w;
+  return w;
+}
+
+constexpr Bits rowMask(int row) {
+  Bits b = 0;
+  for (int c = 0; c < W; ++c) b |= bit(c, row);
+  return b;
+}
+// Rows 1, 3, 5 as people count them (from 1 at the bottom) = rows 0, 2, 4 here.
+constexpr Bits kOddRows = rowMask(0) | rowMask(2) | rowMask(4);
+constexpr Bits kEvenRows = rowMask(1) | rowMask(3) | rowMask(5);
+constexpr Bits columnBits(int col) { return ((Bits{1} << H) - 1) << (col * H1); }
+
+}  // namespace
+
+Bits Connect4::winningSpotsOf(Bits p, Bits mask) {
+  // vertical: three stacked stones, spot above them
+  Bits r = (p << 1) & (p << 2) & (p << 3);
+  // horizontal (shift H1), diagonals (shift H and H + 2)
+  for (int s : {H1, H, H + 2}) {
+    Bits t = (p << s) & (p << 2 * s);
+    r |= t & (p << 3 * s);
+    r |= t & (p >> s);
+    t = (p >> s) & (p >> 2 * s);
+    r |= t & (p << s);
+    r |= t & (p >> 3 * s);
+  }
+  return r & (kBoard ^ mask);
+}
+
+std::uint64_t Connect4::mirrorKey() const {
+  std::uint64_t k = key(), m = 0;
+  for (int c = 0; c < W; ++c) {
+    std::uint64_t colBits = (k >> (c * H1)) & ((Bits{1} << H1) - 1);
+    m |= colBits << ((W - 1 - c) * H1);
+  }
+  return m;
+}
+
+// Heuristic evaluation, a weighted linear sum of features, each counted for the
+// side to move ("mine") minus the same feature for the opponent:
+//   open three   x 6   a window of four with 3 own stones and 1 empty cell
+//   open two     x 2   a window with 2 own stones and 2 empty cells
+//   good threat  x 12  an empty cell completing four on a row of the right
+//                      parity: odd rows (1, 3, 5 from the bottom) for the first
+//                      player, even rows for the second (zugzwang control)
+//   centre       own stones x 3 in column 4, x 2 in columns 3 and 5, x 1 in 2 and 6
+// Open threes include the threats; the threat term rewards parity on top.
+int Connect4::evaluate() const {
+  const Bits mine = current_;
+  const Bits theirs = current_ ^ mask_;
+  int three = 0, two = 0;
+  const Windows& w = windows();
+  for (int i = 0; i < w.count; ++i) {
+    Bits m = w.mask[i];
+    int a = __builtin_popcountll(mine & m), b = __builtin_popcountll(theirs & m);
+    if (b == 0) {
+      three += (a == 3);
+      two += (a == 2);
+    } else if (a == 0) {
+      three -= (b == 3);
+      two -= (b == 2);
+    }
+  }
+  const bool firstToMove = (plies_ % 2) == 0;
+  Bits myThreats = winningSpotsOf(mine, mask_);
+  Bits theirThreats = winningSpotsOf(theirs, mask_);
+  Bits myGood = firstToMove ? kOddRows : kEvenRows;
+  Bits theirGood = firstToMove ? kEvenRows : kOddRows;
+  int threats = __builtin_popcountll(myThreats & myGood) - __builtin_popcountll(theirThreats & theirGood);
+  int centre = 0;
+  const int colWeight[W] = {0, 1, 2, 3, 2, 1, 0};
+  for (int c = 0; c < W; ++c) {
+    Bits cm = columnBits(c);
+    centre += colWeight[c] * (__builtin_popcountll(mine & cm) - __builtin_popcountll(theirs & cm));
+  }
+  return 6 * three + 2 * two + 12 * threats + centre;
+}
+
+int Connect4::cell(int col, int row) const {
+  Bits b = bit(col, row);
+  if (!(mask_ & b)) return 0;
+  bool sideToMoveOwns = (current_ & b) != 0;
+  bool firstToMove = (plies_ % 2) == 0;
+  return (sideToMoveOwns == firstToMove) ? 1 : 2;
+}
+
+std::vector<int> Connect4::winningCells() const {
+  std::vector<int> cells;
+  Bits p = current_ ^ mask_;
+  const Windows& w = windows();
+  Bits all = 0;
+  for (int i = 0; i < w.count; ++i)
+    if ((p & w.mask[i]) == w.mask[i]) all |= w.mask[i];
+  for (int r = 0; r < H; ++r)
+    for (int c = 0; c < W; ++c)
+      if (all & bit(c, r)) cells.push_back(c + W * r);
+  return cells;
+}
+
+}  // namespace gs

@@ -1,0 +1,137 @@
+// Connect Four on a 7x6 board as two 64-bit bitboards.
+//
+// Bit layout (bit index = column * 7 + row, row 0 at the bottom; the 7th bit of
+// every column is a sentinel that always stays 0 so shifts never wrap):
+//
+//   .  .  .  .  .  .  .      <- sentinel row (bits 6, 13, 20, ...)
+//   5 12 19 26 33 40 47      <- top row
+//   4 11 18 25 32 39 46
+//   3 10 17 24 31 38 45
+//   2  9 16 23 30 37 44
+//   1  8 15 22 29 36 43
+//   0  7 14 21 28 35 42      <- bottom row
+//   1  2  3  4  5  6  7      <- column numbers as the user writes them
+//
+// `mask_` has a 1 for every occupied cell, `current_` a 1 for every stone of the
+// side to move. Worked examples:
+//   bottomMask(c) = 1 << (7c)          lowest cell of column c
+//   (mask_ + bottomMask(c)) & columnMask(c)
+//                 = the cell a disc dropped in column c lands on
+//   key() = current_ + mask_ is unique per position: adding mask_ sets the bit
+//   just above every column's top stone, which marks each column's height.
+//
+// Moves are columns 0..6 inside the engine and 1..7 in text. A move is also
+// handled as a one-bit `Bits` value (the landing cell) in the search.
+//
+// Exact scores (see types.hpp): a win scores kWinBase - (stones the winner has
+// placed), kWinBase = 22, so a win with the 4th stone scores 18.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "types.hpp"
+
+namespace gs {
+
+class Connect4 {
+ public:
+  using Bits = std::uint64_t;
+  static constexpr int kWidth = 7;
+  static constexpr int kHeight = 6;
+  static constexpr int kMoveSlots = kWidth;  // moves are columns
+  static constexpr int kMaxPlies = kWidth * kHeight;
+  static constexpr int kWinBase = 22;
+  static constexpr const char* kName = "connect4";
+  static_assert(kWidth * (kHeight + 1) <= 64, "board must fit in 64 bits");
+
+  // --- moves -------------------------------------------------------------
+  bool canPlay(int col) const {
+    assert(col >= 0 && col < kWidth);
+    return (mask_ & topMask(col)) == 0;
+  }
+  Bits moveBits(int col) const { return (mask_ + bottomMask(col)) & columnMask(col); }
+  static int moveOf(Bits move) { return __builtin_ctzll(move) / (kHeight + 1); }
+  // Precondition: canPlay(col).
+  void play(int col) { playBits(moveBits(col)); }
+  // Precondition: `move` is one bit of legalMoves().
+  void playBits(Bits move) {
+    current_ ^= mask_;
+    mask_ |= move;
+    ++plies_;
+  }
+  Bits legalMoves() const { return (mask_ + kBottom) & kBoard; }
+
+  // --- game state ----------------------------------------------------------
+  int plies() const { return plies_; }
+  bool isFull() const { return plies_ >= kMaxPlies; }
+  // True when the player who made the last move has four in a row.
+  bool lastMoverWon() const { return hasFour(current_ ^ mask_); }
+  // Cells where the side to move would complete four (empty, maybe not playable yet).
+  Bits winningSpots() const { return winningSpotsOf(current_, mask_); }
+  Bits opponentWinningSpots() const { return winningSpotsOf(current_ ^ mask_, mask_); }
+  bool canWinNext() const { return (winningSpots() & legalMoves()) != 0; }
+  bool isWinningMove(int col) const { return (winningSpots() & moveBits(col)) != 0; }
+
+  // Moves that do not let the opponent win at once. 0 when every move loses
+  // (two open threats, or a threat directly above the only blocking cell).
+  // Precondition: !canWinNext().
+  Bits nonLosingMoves() const {
+    Bits possible = legalMoves();
+    Bits oppWin = opponentWinningSpots();
+    Bits forced = possible & oppWin;
+    if (forced) {
+      if (forced & (forced - 1)) return 0;  // two threats to block
+      possible = forced;
+    }
+    return possible & ~(oppWin >> 1);  // never play just below an opponent's threat
+  }
+  // Ordering score of a move: how many winning spots it leaves the mover.
+  int threatScore(Bits move) const {
+    return __builtin_popcountll(winningSpotsOf(current_ | move, mask_ | move));
+  }
+
+  std::uint64_t key() const { return current_ + mask_; }
+  // Key of the left-right mirror image; min(key, mirrorKey) is symmetric.
+  std::uint64_t mirrorKey() const;
+
+  // Heuristic value for the side to move (see evaluate() in connect4.cpp for
+  // the features and weights). Only for positions that are not over.
+  int evaluate() const;
+
+  // 0 = empty, 1 = first player, 2 = second player. Row 0 is the bottom.
+  int cell(int col, int row) const;
+  // Cells of the last mover's four in a row (every cell of every line if
+  // more than one), as col + kWidth * row with row 0 at the bottom; empty if none.
+  std::vector<int> winningCells() const;
+
+  static const char* moveNoun() { return "column"; }
+
+ private:
+  static constexpr Bits bottomMask(int col) { return Bits{1} << (col * (kHeight + 1)); }
+  static constexpr Bits topMask(int col) { return Bits{1} << (kHeight - 1 + col * (kHeight + 1)); }
+  static constexpr Bits columnMask(int col) {
+    return ((Bits{1} << kHeight) - 1) << (col * (kHeight + 1));
+  }
+  // bottom cell of every column, and every playable cell
+  static constexpr Bits kBottom = 0x0040810204081ULL;
+  static constexpr Bits kBoard = kBottom * ((Bits{1} << kHeight) - 1);
+
+  static bool hasFour(Bits p) {
+    constexpr int kShifts[4] = {1, kHeight, kHeight + 1, kHeight + 2};  // |, \, -, /
+    for (int s : kShifts) {
+      Bits m = p & (p >> s);
+      if (m & (m >> (2 * s))) return true;
+    }
+    return false;
+  }
+  static Bits winningSpotsOf(Bits p, Bits mask);
+
+  Bits current_ = 0;
+  Bits mask_ = 0;
+  int plies_ = 0;
+};
+
+}  // namespace gs

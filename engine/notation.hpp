@@ -1,0 +1,55 @@
+// Move-string notation: a position is the sequence of moves from the empty
+// board, one digit per move, 1-based ("4453" = columns 4, 4, 5, 3; Tic-Tac-Toe
+// cells 1..9 row by row from the top left).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace gs {
+
+// Longest input line the tools accept (a full game is at most 42 characters;
+// the rest of a line may carry other fields, e.g. the benchmark's score).
+constexpr std::size_t kMaxLineLength = 4096;
+
+struct ParseError {
+  bool ok = true;
+  std::size_t position = 0;  // 1-based character index of the offending move
+  std::string message;       // what is wrong, e.g. "column 8 is out of range 1-7"
+};
+
+// Plays `moves` on `game` (which should be the empty board). On the first bad
+// move, stops and returns the error; `game` then holds the position before it.
+template <class Game>
+ParseError parseMoves(std::string_view moves, Game& game) {
+  ParseError err;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    char ch = moves[i];
+    auto fail = [&](std::string msg) {
+      err.ok = false;
+      err.position = i + 1;
+      err.message = std::move(msg);
+      return err;
+    };
+    if (ch < '0' || ch > '9') {
+      std::string shown = (ch >= 33 && ch < 127) ? std::string("'") + ch + "'"
+                                                  : "byte " + std::to_string(static_cast<unsigned char>(ch));
+      return fail("invalid character " + shown + " at position " + std::to_string(i + 1) +
+                  " (moves are digits 1-" + std::to_string(Game::kMoveSlots) + ")");
+    }
+    int m = ch - '0';
+    if (m < 1 || m > Game::kMoveSlots)
+      return fail(std::string(Game::moveNoun()) + " " + std::to_string(m) + " at position " +
+                  std::to_string(i + 1) + " is out of range 1-" + std::to_string(Game::kMoveSlots));
+    if (game.lastMoverWon() || game.isFull())
+      return fail("move " + std::to_string(m) + " at position " + std::to_string(i + 1) +
+                  " comes after the game has ended");
+    if (!game.canPlay(m - 1))
+      return fail(std::string(Game::moveNoun()) + " " + std::to_string(m) + " at position " +
+                  std::to_string(i + 1) + (Game::kMoveSlots == 9 ? " is already taken" : " is full"));
+    game.play(m - 1);
+  }
+  return err;
+}
+
+}  // namespace gs

@@ -1,0 +1,131 @@
+// Tic-Tac-Toe on a 3x3 board as two 9-bit bitboards.
+//
+// Bit layout (bit index = cell = row * 3 + col, from the top left):
+//
+//   0 1 2
+//   3 4 5        cells as the user writes them: 1..9 in the same order
+//   6 7 8
+//
+// Same interface as Connect4 (the search is a template over it): `mask_` holds
+// the occupied cells, `current_` the side to move's marks, a move is a cell
+// 0..8 or its one-bit `Bits` value. X (the first player) moves on even plies.
+// Exact scores: kWinBase = 6, so a win with the 3rd mark scores 3, with the
+// 5th mark 1 (see types.hpp).
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "types.hpp"
+
+namespace gs {
+
+class TicTacToe {
+ public:
+  using Bits = std::uint64_t;
+  static constexpr int kWidth = 3;
+  static constexpr int kHeight = 3;
+  static constexpr int kMoveSlots = 9;
+  static constexpr int kMaxPlies = 9;
+  static constexpr int kWinBase = 6;
+  static constexpr const char* kName = "tictactoe";
+
+  bool canPlay(int cell) const {
+    assert(cell >= 0 && cell < kMoveSlots);
+    return !(mask_ >> cell & 1);
+  }
+  Bits moveBits(int cell) const { return Bits{1} << cell; }
+  static int moveOf(Bits move) { return __builtin_ctzll(move); }
+  void play(int cell) { playBits(moveBits(cell)); }
+  void playBits(Bits move) {
+    current_ ^= mask_;
+    mask_ |= move;
+    ++plies_;
+  }
+  Bits legalMoves() const { return kBoard & ~mask_; }
+
+  int plies() const { return plies_; }
+  bool isFull() const { return plies_ >= kMaxPlies; }
+  bool lastMoverWon() const { return hasLine(current_ ^ mask_); }
+  Bits winningSpots() const { return winningSpotsOf(current_, mask_); }
+  Bits opponentWinningSpots() const { return winningSpotsOf(current_ ^ mask_, mask_); }
+  bool canWinNext() const { return winningSpots() != 0; }
+  bool isWinningMove(int cell) const { return (winningSpots() >> cell) & 1; }
+
+  // Precondition: !canWinNext(). 0 when the opponent has two threats.
+  Bits nonLosingMoves() const {
+    Bits forced = opponentWinningSpots();
+    if (forced) return (forced & (forced - 1)) ? 0 : forced;
+    return legalMoves();
+  }
+  int threatScore(Bits move) const {
+    return __builtin_popcountll(winningSpotsOf(current_ | move, mask_ | move)) * 4 +
+           kCellValue[moveOf(move)];
+  }
+
+  std::uint64_t key() const { return mask_ | (current_ << 9); }
+  std::uint64_t mirrorKey() const { return mirror(mask_) | (mirror(current_) << 9); }
+
+  // Heuristic for the side to move: 1 x (lines still open for me - lines open
+  // for the opponent) + 4 x (lines with two of my marks and an empty cell -
+  // the same for the opponent). Only for positions that are not over.
+  int evaluate() const {
+    Bits mine = current_, theirs = current_ ^ mask_;
+    int open = 0, twos = 0;
+    for (Bits l : kLines) {
+      int a = __builtin_popcountll(mine & l), b = __builtin_popcountll(theirs & l);
+      if (b == 0) open += 1, twos += (a == 2);
+      if (a == 0) open -= 1, twos -= (b == 2);
+    }
+    return open + 4 * twos;
+  }
+
+  // 0 = empty, 1 = X (first player), 2 = O. `col`, `row` from the top left.
+  int cell(int col, int row) const {
+    Bits b = Bits{1} << (row * 3 + col);
+    if (!(mask_ & b)) return 0;
+    bool sideToMoveOwns = (current_ & b) != 0;
+    return (sideToMoveOwns == (plies_ % 2 == 0)) ? 1 : 2;
+  }
+  // Cells (0..8) of the last mover's completed line(s); empty if none.
+  std::vector<int> winningCells() const {
+    Bits p = current_ ^ mask_, all = 0;
+    for (Bits l : kLines)
+      if ((p & l) == l) all |= l;
+    std::vector<int> cells;
+    for (int i = 0; i < 9; ++i)
+      if (all >> i & 1) cells.push_back(i);
+    return cells;
+  }
+  static const char* moveNoun() { return "cell"; }
+
+ private:
+  static constexpr Bits kBoard = 0x1FF;
+  static constexpr Bits kLines[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+  static constexpr int kCellValue[9] = {2, 1, 2, 1, 3, 1, 2, 1, 2};
+  static bool hasLine(Bits p) {
+    for (Bits l : kLines)
+      if ((p & l) == l) return true;
+    return false;
+  }
+  static Bits winningSpotsOf(Bits p, Bits mask) {
+    Bits r = 0;
+    for (Bits l : kLines)
+      if (__builtin_popcountll(p & l) == 2) r |= l & ~mask & ~p;
+    return r & kBoard & ~mask;
+  }
+  static Bits mirror(Bits b) {
+    Bits m = 0;
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c)
+        if (b >> (r * 3 + c) & 1) m |= Bits{1} << (r * 3 + 2 - c);
+    return m;
+  }
+
+  Bits current_ = 0;
+  Bits mask_ = 0;
+  int plies_ = 0;
+};
+
+}  // namespace gs

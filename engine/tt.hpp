@@ -1,0 +1,109 @@
+// Transposition table with a fixed memory budget.
+//
+// Layout: a power-of-two array of 32-byte buckets, each holding two 16-byte
+// entries. The number of buckets is the largest power of two whose size fits
+// in the budget, so the table never allocates more than it was given (minimum
+// one bucket) and never grows after construction.
+//
+// Entry: the full 64-bit position key (no false hits: keys are unique per
+// position), a 16-bit score, the bound kind (exact / lower / upper), the
+// remaining depth it was searched to, the best move found (0xFF = none) and a
+// generation for ageing.
+//
+// Replacement: slot 0 keeps the deepest entry of the current generation
+// ("depth-preferred"); slot 1 always takes what slot 0 refuses ("always
+// replace"), so recent shallow results are still found.
+//
+// probe() returns the entry for the key or nullptr; the caller decides whether
+// its depth and bound allow a cut-off.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "types.hpp"
+
+namespace gs {
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  std::int16_t score = 0;
+  Bound bound = Bound::kNone;
+  std::uint8_t depth = 0;
+  std::uint8_t move = 0xFF;
+  std::uint8_t generation = 0;
+  std::uint8_t pad[2] = {0, 0};
+};
+static_assert(sizeof(TTEntry) == 16, "entries are 16 bytes");
+
+class TranspositionTable {
+ public:
+  static constexpr std::size_t kDefaultBytes = std::size_t{32} << 20;  // 32 MiB
+
+  explicit TranspositionTable(std::size_t budgetBytes = kDefaultBytes) { resize(budgetBytes); }
+
+  void resize(std::size_t budgetBytes) {
+    std::size_t buckets = 1;
+    while (buckets * 2 * sizeof(Bucket) <= budgetBytes) buckets *= 2;
+    table_.assign(buckets, Bucket{});
+    table_.shrink_to_fit();
+    mask_ = buckets - 1;
+  }
+  void clear() {
+    for (auto& b : table_) b = Bucket{};
+    generation_ = 0;
+  }
+  // Start of a new search: older entries become preferred victims.
+  void newSearch() { ++generation_; }
+
+  const TTEntry* probe(std::uint64_t key) const {
+    const Bucket& b = table_[index(key)];
+    for (const TTEntry& e : b.e)
+      if (e.bound != Bound::kNone && e.key == key) return &e;
+    return nullptr;
+  }
+
+  void store(std::uint64_t key, int score, Bound bound, int depth, int move) {
+    Bucket& b = table_[index(key)];
+    TTEntry entry;
+    entry.key = key;
+    entry.score = static_cast<std::int16_t>(score);
+    entry.bound = bound;
+    entry.depth = static_cast<std::uint8_t>(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    entry.move = static_cast<std::uint8_t>(move < 0 ? 0xFF : move);
+    entry.generation = generation_;
+    TTEntry& deep = b.e[0];
+    if (deep.key == key || deep.bound == Bound::kNone || deep.generation != generation_ ||
+        entry.depth >= deep.depth) {
+      if (deep.key != key && deep.bound != Bound::kNone && deep.generation == generation_)
+        b.e[1] = deep;  // keep the displaced entry in the always-replace slot
+      if (entry.move == 0xFF && deep.key == key) entry.move = deep.move;
+      deep = entry;
+    } else {
+      b.e[1] = entry;
+    }
+  }
+
+  std::size_t bytes() const { return table_.size() * sizeof(Bucket); }
+  std::size_t entries() const { return table_.size() * 2; }
+
+ private:
+  struct Bucket {
+    TTEntry e[2];
+  };
+  static_assert(sizeof(Bucket) == 32, "buckets are 32 bytes");
+
+  std::size_t index(std::uint64_t key) const {
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return static_cast<std::size_t>(key) & mask_;
+  }
+
+  std::vector<Bucket> table_;
+  std::size_t mask_ = 0;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace gs

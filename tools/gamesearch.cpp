@@ -1,0 +1,279 @@
+// gamesearch: the command-line front end of the engine. It only parses and
+// prints; all game knowledge lives in engine/.
+//
+// Reads one position per line on stdin (a move string, optionally followed by
+// other whitespace-separated fields, which are ignored) and prints one line per
+// position. See usage() for the commands and output formats.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "connect4.hpp"
+#include "notation.hpp"
+#include "search.hpp"
+#include "solver.hpp"
+#include "tictactoe.hpp"
+#include "tt.hpp"
+
+namespace {
+
+const char* kUsage = R"(gamesearch - Connect Four and Tic-Tac-Toe game-search engine
+
+Usage: gamesearch [--game connect4|tictactoe] <command> [options] < positions
+
+Reads one position per line on stdin: a move string from the empty board, one
+digit per move (Connect Four: columns 1-7, e.g. 4453; Tic-Tac-Toe: cells 1-9,
+row by row from the top left). Anything after the first space is ignored, so
+benchmark files can be piped in as they are. An empty line is the empty board.
+
+Commands
+  solve     exact value of each position
+            prints: <moves> <score> <nodes> <microseconds>
+  analyze   exact value of every move of each position
+            prints: <moves> <score of move 1> ... <score of move N>  (x = illegal)
+  play      the move the time-limited computer player would choose
+            prints: <moves> bestmove <m> score <s> exact <0|1> depth <d> nodes <n> time_ms <t>
+  count     number of distinct positions after 0..D plies from each position
+            (games stop at a win), --depth D (default 8)
+            prints: <moves> <count at ply 0> <count at ply 1> ... <count at ply D>
+
+Scores (solve, analyze, and play when exact is 1) are exact game values for
+the side to move: 0 = draw; a win scores WINBASE - the number of stones the
+winner has placed when completing its line (WINBASE = 22 for Connect Four, 6 for
+Tic-Tac-Toe), so faster wins score higher; a loss is the negative of the
+opponent's win score. In play, exact 0 means a heuristic evaluation (same sign
+convention, in evaluation units).
+
+Options
+  --game connect4|tictactoe   game (default connect4)
+  --algorithm alphabeta|minimax
+                              solve/analyze/play: search algorithm (default alphabeta)
+  --no-ordering               do not order moves (solve, analyze, play)
+  --no-table                  no transposition table (solve, analyze, play)
+  --no-killers, --no-history, --no-quiescence
+                              play: switch off one search technique
+  --time-ms N                 play: thinking time per position (default 1000)
+  --depth D                   play: depth limit (default none); count: plies
+  --tt-mb N                   transposition table size in MiB (default 64)
+  --help                      this text
+  --version                   print the version
+
+Bad input lines (a non-digit, a move out of range, a full column or taken cell,
+a move after the game has ended, a line longer than 4096 characters) are
+reported on stderr with their line number; no output line is printed for
+them, the tool goes on, and exits with status 1 at the end.
+Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.
+)";
+
+struct Config {
+  std::string game = "connect4";
+  std::string command;
+  gs::SolverOptions solver;
+  gs::SearchOptions search;
+  int timeMs = 1000;
+  int depth = -1;
+  std::size_t ttBytes = std::size_t{64} << 20;
+};
+
+[[noreturn]] void usageError(const std::string& msg) {
+  std::cerr << "gamesearch: " << msg << "\nTry 'gamesearch --help'.\n";
+  std::exit(2);
+}
+
+long parseNumber(const std::string& opt, const char* value, long lo, long hi) {
+  if (!value) usageError(opt + " needs a number");
+  char* end = nullptr;
+  errno = 0;
+  long v = std::strtol(value, &end, 10);
+  if (errno || end == value || *end || v < lo || v > hi)
+    usageError(opt + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+               ", not '" + value + "'");
+  return v;
+}
+
+Config parseArgs(int argc, char** argv) {
+  Config c;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (a == "--version") {
+      std::cout << "gamesearch " << GS_VERSION << "\n";
+      std::exit(0);
+    } else if (a == "--game") {
+      if (!next || (std::string(next) != "connect4" && std::string(next) != "tictactoe"))
+        usageError("--game must be connect4 or tictactoe");
+      c.game = next;
+      ++i;
+    } else if (a == "--algorithm") {
+      if (next && std::string(next) == "minimax") {
+        c.solver.algorithm = gs::Algorithm::kMinimax;
+        c.search.alphaBeta = false;
+      } else if (next && std::string(next) == "alphabeta") {
+        c.solver.algorithm = gs::Algorithm::kAlphaBeta;
+      } else {
+        usageError("--algorithm must be alphabeta or minimax");
+      }
+      ++i;
+    } else if (a == "--no-ordering") {
+      c.solver.ordering = false;
+      c.search.evalOrdering = c.search.killers = c.search.history = false;
+    } else if (a == "--no-table") {
+      c.solver.table = false;
+      c.search.table = false;
+    } else if (a == "--no-killers") {
+      c.search.killers = false;
+    } else if (a == "--no-history") {
+      c.search.history = false;
+    } else if (a == "--no-quiescence") {
+      c.search.quiescence = false;
+    } else if (a == "--time-ms") {
+      c.timeMs = static_cast<int>(parseNumber(a, next, 1, 3600000));
+      ++i;
+    } else if (a == "--depth") {
+      c.depth = static_cast<int>(parseNumber(a, next, 1, 64));
+      ++i;
+    } else if (a == "--tt-mb") {
+      c.ttBytes = static_cast<std::size_t>(parseNumber(a, next, 1, 16384)) << 20;
+      ++i;
+    } else if (!a.empty() && a[0] == '-') {
+      usageError("unknown option '" + a + "'");
+    } else if (c.command.empty()) {
+      if (a != "solve" && a != "analyze" && a != "play" && a != "count")
+        usageError("unknown command '" + a + "' (expected solve, analyze, play or count)");
+      c.command = a;
+    } else {
+      usageError("unexpected argument '" + a + "'");
+    }
+  }
+  if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
+  return c;
+}
+
+// Reads one line of at most kMaxLineLength characters; longer lines are read
+// to their end and flagged. Returns false at end of input.
+bool readLine(std::istream& in, std::string& line, bool& tooLong) {
+  line.clear();
+  tooLong = false;
+  int ch;
+  bool any = false;
+  std::streambuf* buf = in.rdbuf();
+  while ((ch = buf->sbumpc()) != EOF) {
+    any = true;
+    if (ch == '\n') return true;
+    if (line.size() < gs::kMaxLineLength) line.push_back(static_cast<char>(ch));
+    else tooLong = true;
+  }
+  return any;
+}
+
+template <class Game>
+void countPositions(const Game& g, int depth, std::vector<std::vector<std::uint64_t>>& seen, int ply) {
+  seen[ply].push_back(g.key());
+  if (ply == depth || g.lastMoverWon() || g.isFull()) return;
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    if (!g.canPlay(m)) continue;
+    Game c = g;
+    c.play(m);
+    countPositions(c, depth, seen, ply + 1);
+  }
+}
+
+template <class Game>
+int run(const Config& cfg) {
+  gs::TranspositionTable tt(cfg.ttBytes);
+  gs::Solver<Game> solver(tt);
+  solver.setOptions(cfg.solver);
+  gs::Searcher<Game> searcher(tt);
+  searcher.setOptions(cfg.search);
+
+  std::string line;
+  bool tooLong = false;
+  long lineNo = 0;
+  bool anyError = false;
+  auto reject = [&](const std::string& msg) {
+    std::cout.flush();
+    std::cerr << "line " << lineNo << ": " << msg << "\n";
+    anyError = true;
+  };
+  while (readLine(std::cin, line, tooLong)) {
+    ++lineNo;
+    if (tooLong) {
+      reject("line is longer than " + std::to_string(gs::kMaxLineLength) + " characters");
+      continue;
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t b = line.find_first_not_of(" \t");
+    std::string moves;
+    if (b != std::string::npos) {
+      std::size_t e = line.find_first_of(" \t", b);
+      moves = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    }
+    Game g;
+    gs::ParseError err = gs::parseMoves(moves, g);
+    if (!err.ok) {
+      reject(err.message);
+      continue;
+    }
+    const bool over = g.lastMoverWon() || g.isFull();
+
+    if (cfg.command == "solve") {
+      tt.clear();
+      solver.resetNodes();
+      auto t0 = std::chrono::steady_clock::now();
+      int score = solver.solve(g);
+      auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
+      std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
+    } else if (cfg.command == "analyze") {
+      tt.clear();
+      std::cout << moves;
+      for (int m = 0; m < Game::kMoveSlots; ++m) {
+        if (over || !g.canPlay(m)) {
+          std::cout << " x";
+          continue;
+        }
+        std::cout << " " << solver.scoreMove(g, m);
+      }
+      std::cout << "\n";
+    } else if (cfg.command == "play") {
+      if (over) {
+        reject("the game is already over, there is no move to play");
+        continue;
+      }
+      tt.clear();
+      gs::SearchLimits lim;
+      lim.timeMs = cfg.timeMs;
+      lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
+      gs::SearchResult r = searcher.think(g, lim);
+      std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
+                << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes
+                << " time_ms " << static_cast<long>(r.info.timeMs + 0.5) << "\n";
+    } else {  // count
+      int depth = cfg.depth > 0 ? cfg.depth : 8;
+      std::vector<std::vector<std::uint64_t>> seen(depth + 1);
+      countPositions(g, depth, seen, 0);
+      std::cout << moves;
+      for (auto& v : seen) {
+        std::sort(v.begin(), v.end());
+        std::cout << " " << (std::unique(v.begin(), v.end()) - v.begin());
+      }
+      std::cout << "\n";
+    }
+    std::cout.flush();
+  }
+  return anyError ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  Config cfg = parseArgs(argc, argv);
+  return cfg.game == "connect4" ? run<gs::Connect4>(cfg) : run<gs::TicTacToe>(cfg);
+}
