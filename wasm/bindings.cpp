@@ -1,0 +1,135 @@
+// Embind layer over gs::Session: nothing but bindings. The engine stays free of
+// Emscripten headers; this file only converts between C++ and JS values.
+//
+// JS view (every move is 1-based, as users write them):
+//   const s = new Module.Session('connect4', 16);   // game, table size in MiB
+//   s.setMoves('4453')      -> '' or an error message (position unchanged)
+//   s.newGame('tictactoe')  -> false for an unknown game name
+//   s.play(4), s.undo(), s.canPlay(4), s.moves(), s.plies(), s.sideToMove()
+//   s.outcome()             -> 0 ongoing, 1 first player won, 2 second won, 3 draw
+//   s.legalMoves(), s.winningCells()   -> plain JS arrays
+//   s.think({timeMs, maxDepth, randomTies, seed}, info => ...) -> SearchResult
+//   s.analyze(timeMs)       -> [{move, legal, score, exact, depth}, ...]
+//   s.solve(), s.lastNodes()
+//   s.delete() when done (Embind handles are not garbage collected).
+// SearchInfo.nodes is a JS number (exact up to 2^53).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "session.hpp"
+
+namespace {
+
+using emscripten::val;
+
+val toArray(const std::vector<int>& v) {
+  val a = val::array();
+  for (std::size_t i = 0; i < v.size(); ++i) a.set(i, v[i]);
+  return a;
+}
+
+std::vector<int> fromArray(const val& a) {
+  std::vector<int> v;
+  if (!a.isArray()) return v;
+  const unsigned n = a["length"].as<unsigned>();
+  for (unsigned i = 0; i < n; ++i) v.push_back(a[i].as<int>());
+  return v;
+}
+
+gs::Session* makeSession(const std::string& game, int tableMiB) {
+  gs::GameKind kind = gs::GameKind::kConnect4;
+  gs::parseGameKind(game, &kind);
+  if (tableMiB < 1) tableMiB = 1;
+  if (tableMiB > 32) tableMiB = 32;
+  return new gs::Session(kind, static_cast<std::size_t>(tableMiB) << 20);
+}
+
+bool newGame(gs::Session& s, const std::string& game) {
+  gs::GameKind kind;
+  if (!gs::parseGameKind(game, &kind)) return false;
+  s.newGame(kind);
+  return true;
+}
+
+std::string kindName(const gs::Session& s) { return gs::gameKindName(s.kind()); }
+int outcome(const gs::Session& s) { return static_cast<int>(s.outcome()); }
+val legalMoves(const gs::Session& s) { return toArray(s.legalMoves()); }
+val winningCells(const gs::Session& s) { return toArray(s.winningCells()); }
+double lastNodes(const gs::Session& s) { return static_cast<double>(s.lastNodes()); }
+int tableMiB(const gs::Session& s) { return static_cast<int>(s.tableBytes() >> 20); }
+
+// think() with an optional JS callback, called after every finished iteration.
+gs::SearchResult think(gs::Session& s, const gs::SearchLimits& limits, val onInfo) {
+  if (onInfo.typeOf().as<std::string>() != "function") return s.think(limits);
+  return s.think(limits, [&onInfo](const gs::SearchInfo& info) { onInfo(info); });
+}
+
+val analyze(gs::Session& s, int timeMs) {
+  val a = val::array();
+  std::vector<gs::MoveScore> scores = s.analyze(timeMs);
+  for (std::size_t i = 0; i < scores.size(); ++i) a.set(i, scores[i]);
+  return a;
+}
+
+double infoNodes(const gs::SearchInfo& i) { return static_cast<double>(i.nodes); }
+void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint64_t>(n); }
+val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
+void setInfoPv(gs::SearchInfo& i, val pv) { i.pv = fromArray(pv); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(gamesearch) {
+  using namespace emscripten;
+
+  value_object<gs::SearchLimits>("SearchLimits")
+      .field("timeMs", &gs::SearchLimits::timeMs)
+      .field("maxDepth", &gs::SearchLimits::maxDepth)
+      .field("randomTies", &gs::SearchLimits::randomTies)
+      .field("seed", &gs::SearchLimits::seed);
+
+  value_object<gs::SearchInfo>("SearchInfo")
+      .field("depth", &gs::SearchInfo::depth)
+      .field("score", &gs::SearchInfo::score)
+      .field("exact", &gs::SearchInfo::exact)
+      .field("nodes", &infoNodes, &setInfoNodes)
+      .field("timeMs", &gs::SearchInfo::timeMs)
+      .field("pv", &infoPv, &setInfoPv);
+
+  value_object<gs::SearchResult>("SearchResult")
+      .field("bestMove", &gs::SearchResult::bestMove)
+      .field("info", &gs::SearchResult::info);
+
+  value_object<gs::MoveScore>("MoveScore")
+      .field("move", &gs::MoveScore::move)
+      .field("legal", &gs::MoveScore::legal)
+      .field("score", &gs::MoveScore::score)
+      .field("exact", &gs::MoveScore::exact)
+      .field("depth", &gs::MoveScore::depth);
+
+  class_<gs::Session>("Session")
+      .constructor(&makeSession, allow_raw_pointers())
+      .function("newGame", &newGame)
+      .function("kind", &kindName)
+      .function("setMoves", &gs::Session::setMoves)
+      .function("canPlay", &gs::Session::canPlay)
+      .function("play", &gs::Session::play)
+      .function("undo", &gs::Session::undo)
+      .function("moves", &gs::Session::moves)
+      .function("plies", &gs::Session::plies)
+      .function("sideToMove", &gs::Session::sideToMove)
+      .function("outcome", &outcome)
+      .function("legalMoves", &legalMoves)
+      .function("winningCells", &winningCells)
+      .function("cell", &gs::Session::cell)
+      .function("width", &gs::Session::width)
+      .function("height", &gs::Session::height)
+      .function("moveSlots", &gs::Session::moveSlots)
+      .function("think", &think)
+      .function("analyze", &analyze)
+      .function("solve", &gs::Session::solve)
+      .function("lastNodes", &lastNodes)
+      .function("tableMiB", &tableMiB);
+}
