@@ -201,11 +201,10 @@ class Searcher {
         tied->assign(1, m);
         out.pv.assign(1, m);
         out.pv.insert(out.pv.end(), pv_[1], pv_[1] + pvLen_[1]);
-      } else if (score == out.best) {
+      } else if (ties && score == out.best) {  // exact only with the alpha - 1 window
         tied->push_back(m);
       }
       if (opt_.alphaBeta && score > alpha) alpha = score;
-      if (opt_.alphaBeta && isProven(out.best) && out.best > 0 && !ties) break;  // a forced win
     }
     return out;
   }

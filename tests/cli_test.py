@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Tests of the gamesearch command-line tool: golden output and bad input.
+
+Usage: cli_test.py path/to/gamesearch
+"""
+import subprocess
+import sys
+
+BIN = sys.argv[1]
+failures = []
+
+
+def run(args, stdin, timeout=60):
+    p = subprocess.run([BIN] + args, input=stdin, capture_output=True, timeout=timeout)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def check(name, cond, detail=""):
+    if not cond:
+        failures.append(f"{name}: {detail}")
+        print(f"FAIL {name}: {detail}")
+    else:
+        print(f"ok   {name}")
+
+
+def fields(out):
+    return [line.split() for line in out.splitlines()]
+
+
+# Golden output: solve on benchmark lines (extra fields ignored), empty lines.
+code, out, err = run(["solve"], b"2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n")
+f = fields(out)
+check("solve golden", code == 0 and [x[:3] for x in f] == [
+    ["2252576253462244111563365343671351441", "-1", "4"],
+    ["7422341735647741166133573473242566", "1", "20"]], out + err)
+check("solve prints microseconds", all(len(x) == 4 and x[3].isdigit() for x in f), out)
+
+code, out, err = run(["--game", "tictactoe", "solve", "--algorithm", "minimax"], b"\n")
+check("minimax tictactoe empty board", code == 0 and out.split()[:2] == ["0", "549946"], out + err)
+
+code, out, err = run(["--game", "tictactoe", "solve", "--no-ordering", "--no-table"], b"\n1425\n")
+f = fields(out)
+check("alphabeta switches", code == 0 and f[0][0] == "0" and f[1][:2] == ["1425", "3"], out + err)
+
+code, out, err = run(["analyze"], b"7422341735647741166133573473242566\n")
+check("analyze golden", code == 0 and out.split()[0] == "7422341735647741166133573473242566" and len(out.split()) == 8, out + err)
+code, out, err = run(["analyze"], b"444444\n")
+check("analyze full column is x", code == 0 and out.split()[4] == "x", out + err)
+code, out, err = run(["--game", "tictactoe", "analyze"], b"1425\n")
+check("analyze tictactoe", code == 0 and out.split() == ["1425", "x", "x", "3", "x", "x", "-2", "-2", "-2", "-2"]
+      or (code == 0 and out.split()[3] == "3"), out + err)
+
+code, out, err = run(["play", "--time-ms", "200"], b"445566\n")
+f = fields(out)
+check("play format", code == 0 and len(f) == 1 and f[0][1::2] == ["bestmove", "score", "exact", "depth", "nodes", "time_ms"], out + err)
+check("play finds the win", f and f[0][2] in ("3", "7") and f[0][4] == "18" and f[0][6] == "1", out)
+code, out, err = run(["play", "--depth", "4", "--time-ms", "100000"], b"4453\n")
+f = fields(out)
+check("play depth limit", code == 0 and f[0][8] == "4", out + err)
+
+# Bad input: message on stderr with the line number, no stdout line, go on, exit 1.
+bad = b"44a\n48\n4444444\n12121211\n" + b"4" * 5000 + b"\n0\n4453\n"
+code, out, err = run(["solve"], bad)
+lines = err.splitlines()
+check("bad input exit status", code == 1, f"exit {code}")
+check("bad input only good line printed", [x[0] for x in fields(out)] == ["4453"], out)
+expected = [
+    "line 1: invalid character 'a' at position 3 (moves are digits 1-7)",
+    "line 2: column 8 at position 2 is out of range 1-7",
+    "line 3: column 4 at position 7 is full",
+    "line 4: move 1 at position 8 comes after the game has ended",
+    "line 5: line is longer than 4096 characters",
+    "line 6: column 0 at position 1 is out of range 1-7",
+]
+check("bad input messages", lines == expected, "\n".join(lines))
+code, out, err = run(["play"], b"1212121\n")
+check("play on a finished game", code == 1 and out == "" and "line 1: the game is already over" in err, out + err)
+code, out, err = run(["--game", "tictactoe", "solve"], b"55\n")
+check("tictactoe taken cell", code == 1 and "line 1: cell 5 at position 2 is already taken" in err, err)
+code, out, err = run(["solve"], bytes(range(256)) + b"\n\xff\xfe\n")
+check("binary garbage", code == 1 and out == "", out + err)
+code, out, err = run(["solve"], b"4453\r\n")
+check("CRLF line", code == 0 and out.split()[0] == "4453", out + err)
+code, out, err = run(["solve"], b"")
+check("no input", code == 0 and out == "", out + err)
+
+# Command line errors.
+for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", "abc"], "must be a whole number"),
+                   (["--game", "chess", "solve"], "--game must be"), ([], "no command"), (["solve", "--bogus"], "unknown option")]:
+    code, out, err = run(args, b"")
+    check("usage error " + " ".join(args), code == 2 and what in err, err)
+code, out, err = run(["--help"], b"")
+check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out, out)
+code, out, err = run(["--version"], b"")
+check("version", code == 0 and out.startswith("gamesearch "), out)
+
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("all CLI tests passed")

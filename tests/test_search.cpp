@@ -1,0 +1,234 @@
+// Search correctness: alpha-beta (every option) agrees with plain minimax, the
+// heuristic search proves exact values when it reaches the end, the deadline
+// is honoured, the Tic-Tac-Toe player never gives away the game value.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <random>
+#include <set>
+
+#include "connect4.hpp"
+#include "search.hpp"
+#include "solver.hpp"
+#include "test_util.hpp"
+#include "tictactoe.hpp"
+
+using namespace gs;
+
+namespace {
+
+template <class Game>
+int minimaxValue(const Game& g) {
+  TranspositionTable tt(1 << 16);
+  Solver<Game> s(tt);
+  SolverOptions o;
+  o.algorithm = Algorithm::kMinimax;
+  s.setOptions(o);
+  return s.solve(g);
+}
+
+template <class Game>
+void checkAgainstMinimax(int positions, int minPlies, int maxPlies, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  TranspositionTable tt(1 << 20);
+  int checked = 0;
+  while (checked < positions) {
+    Game g;
+    std::string moves;
+    int plies = minPlies + static_cast<int>(rng() % (maxPlies - minPlies + 1));
+    if (!gs_test::randomPosition(rng, plies, g, &moves)) continue;
+    ++checked;
+    const int truth = minimaxValue(g);
+    INFO(Game::kName << " position " << moves << " minimax " << truth);
+    for (int mask = 0; mask < 4; ++mask) {
+      SolverOptions o;
+      o.ordering = mask & 1;
+      o.table = mask & 2;
+      tt.clear();
+      Solver<Game> s(tt);
+      s.setOptions(o);
+      REQUIRE(s.solve(g) == truth);
+    }
+    // The heuristic search searched to the end is exact too, with every option.
+    for (int mask = 0; mask < 16; ++mask) {
+      SearchOptions so;
+      so.table = mask & 1;
+      so.evalOrdering = mask & 2;
+      so.killers = mask & 4;
+      so.history = mask & 8;
+      tt.clear();
+      Searcher<Game> searcher(tt);
+      searcher.setOptions(so);
+      SearchLimits lim;
+      lim.timeMs = 0;
+      SearchResult r = searcher.think(g, lim);
+      REQUIRE(r.info.exact);
+      REQUIRE(r.info.score == truth);
+      // and the move it picks achieves that value
+      Solver<Game> s(tt);
+      tt.clear();
+      REQUIRE(s.scoreMove(g, r.bestMove) == truth);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Alpha-beta agrees with minimax: Tic-Tac-Toe", "[search][tictactoe]") {
+  checkAgainstMinimax<TicTacToe>(150, 0, 7, 1);
+}
+
+TEST_CASE("Alpha-beta agrees with minimax: Connect Four endgames", "[search][connect4]") {
+  checkAgainstMinimax<Connect4>(60, 32, 38, 2);
+}
+
+TEST_CASE("Minimax from the empty Tic-Tac-Toe board", "[search][tictactoe]") {
+  TranspositionTable tt(1 << 16);
+  Solver<TicTacToe> s(tt);
+  s.setOptions({Algorithm::kMinimax, false, false});
+  CHECK(s.solve(TicTacToe{}) == 0);
+  CHECK(s.nodes() == 549946);
+  Solver<TicTacToe> ab(tt);
+  CHECK(ab.solve(TicTacToe{}) == 0);
+  CHECK(ab.nodes() < 2000);
+}
+
+TEST_CASE("Exact scores follow the benchmark convention", "[search]") {
+  TranspositionTable tt(1 << 20);
+  Solver<Connect4> s(tt);
+  // First player wins with its 4th stone: the side to move (first) scores 18.
+  CHECK(s.solve(gs_test::fromMoves<Connect4>("121212")) == 18);
+  // Position already won by the last mover: a loss of -18 for the side to move.
+  CHECK(s.solve(gs_test::fromMoves<Connect4>("1212121")) == -18);
+  Solver<TicTacToe> t(tt);
+  CHECK(t.solve(gs_test::fromMoves<TicTacToe>("1425")) == 3);   // X wins with its 3rd mark
+  CHECK(t.solve(gs_test::fromMoves<TicTacToe>("14253")) == -3);
+}
+
+TEST_CASE("Iterative deepening honours its deadline and returns a legal move", "[search][time]") {
+  TranspositionTable tt(std::size_t{16} << 20);
+  Searcher<Connect4> searcher(tt);
+  std::vector<SearchInfo> infos;
+  searcher.setInfoCallback([&](const SearchInfo& i) { infos.push_back(i); });
+  for (const char* moves : {"", "4", "4453", "44444", "1234567", "4433"}) {
+    Connect4 g = gs_test::fromMoves<Connect4>(moves);
+    infos.clear();
+    SearchLimits lim;
+    lim.timeMs = 150;
+    auto t0 = std::chrono::steady_clock::now();
+    SearchResult r = searcher.think(g, lim);
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    INFO("position '" << moves << "' took " << ms << " ms");
+    REQUIRE(r.bestMove >= 0);
+    CHECK(g.canPlay(r.bestMove));
+    CHECK(ms < 150 + 100);  // generous margin: shared, noisy machines
+    REQUIRE(!infos.empty());
+    for (std::size_t i = 1; i < infos.size(); ++i) CHECK(infos[i].depth == infos[i - 1].depth + 1);
+    CHECK(infos.back().pv.front() == r.bestMove);
+    CHECK((infos.back().exact || infos.back().depth >= 6));
+  }
+}
+
+TEST_CASE("A forced win is found and the search stops early", "[search]") {
+  TranspositionTable tt(std::size_t{4} << 20);
+  Searcher<Connect4> searcher(tt);
+  Connect4 g = gs_test::fromMoves<Connect4>("445566");  // first player wins at once in 3 or 7
+  SearchLimits lim;
+  lim.timeMs = 5000;
+  auto t0 = std::chrono::steady_clock::now();
+  SearchResult r = searcher.think(g, lim);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK((r.bestMove == 2 || r.bestMove == 6));
+  CHECK(r.info.exact);
+  CHECK(r.info.score == 18);
+  CHECK(ms < 1000);
+}
+
+TEST_CASE("Quiescence sees a forced win beyond the horizon", "[search]") {
+  // X to move after 4 4 5 5: playing column 3 or 6 makes an open three, and O
+  // cannot block both ends. At depth 1 only quiescence (O's forced block, then
+  // X's win) proves it; without it the search stops at a heuristic value.
+  TranspositionTable tt(1 << 20);
+  Connect4 g = gs_test::fromMoves<Connect4>("4455");
+  SearchLimits lim;
+  lim.timeMs = 0;
+  lim.maxDepth = 1;
+  Searcher<Connect4> withQ(tt);
+  SearchResult r = withQ.think(g, lim);
+  CHECK(r.info.exact);
+  CHECK(r.info.score == 18);
+  CHECK((r.bestMove == 2 || r.bestMove == 5));
+  SearchOptions noQ;
+  noQ.quiescence = false;
+  Searcher<Connect4> without(tt);
+  without.setOptions(noQ);
+  tt.clear();
+  SearchResult r2 = without.think(g, lim);
+  CHECK_FALSE(r2.info.exact);
+}
+
+TEST_CASE("Tic-Tac-Toe player never gives away the game value (exhaustive)", "[search][tictactoe]") {
+  TranspositionTable tt(1 << 20);
+  Solver<TicTacToe> solver(tt);
+  Searcher<TicTacToe> player(tt);
+  std::set<std::uint64_t> seen;
+  int checked = 0;
+  std::function<void(const TicTacToe&)> visit = [&](const TicTacToe& g) {
+    if (g.lastMoverWon() || g.isFull() || !seen.insert(g.key()).second) return;
+    tt.clear();
+    const int value = solver.solve(g);
+    for (int seed = 1; seed <= 2; ++seed) {
+      SearchLimits lim;
+      lim.timeMs = 1000;
+      lim.randomTies = seed == 2;
+      lim.seed = static_cast<std::uint32_t>(seed);
+      tt.clear();
+      SearchResult r = player.think(g, lim);
+      REQUIRE(g.canPlay(r.bestMove));
+      tt.clear();
+      REQUIRE(solver.scoreMove(g, r.bestMove) == value);
+      REQUIRE(r.info.exact);
+      REQUIRE(r.info.score == value);
+    }
+    ++checked;
+    for (int m = 0; m < 9; ++m)
+      if (g.canPlay(m)) {
+        TicTacToe c = g;
+        c.play(m);
+        visit(c);
+      }
+  };
+  visit(TicTacToe{});
+  CHECK(checked == 4520);  // non-terminal reachable positions
+}
+
+TEST_CASE("Random ties vary the chosen move among equal moves", "[search]") {
+  TranspositionTable tt(1 << 20);
+  Searcher<TicTacToe> player(tt);
+  std::set<int> chosen;
+  for (std::uint32_t seed = 1; seed < 40; ++seed) {
+    SearchLimits lim;
+    lim.timeMs = 1000;
+    lim.randomTies = true;
+    lim.seed = seed;
+    tt.clear();
+    chosen.insert(player.think(TicTacToe{}, lim).bestMove);
+  }
+  CHECK(chosen.size() > 1);  // every first move draws in Tic-Tac-Toe
+}
+
+TEST_CASE("Transposition table stays within its budget", "[tt]") {
+  for (std::size_t budget : {std::size_t{1000}, std::size_t{1} << 20, (std::size_t{3} << 20) + 5}) {
+    TranspositionTable tt(budget);
+    CHECK(tt.bytes() <= std::max<std::size_t>(budget, 32));
+    CHECK(tt.bytes() * 2 > budget);
+  }
+  TranspositionTable tt(4096);
+  for (std::uint64_t k = 1; k < 100000; ++k) tt.store(k, 1, Bound::kExact, static_cast<int>(k % 40), 0);
+  CHECK(tt.bytes() == 4096);
+  tt.store(424242, 7, Bound::kLower, 50, 3);
+  const TTEntry* e = tt.probe(424242);
+  REQUIRE(e);
+  CHECK(e->score == 7);
+  CHECK(e->bound == Bound::kLower);
+  CHECK(e->move == 3);
+}

@@ -1,0 +1,67 @@
+// Shared helpers of the web tests: paths, a static server on a free loopback
+// port, headless Chromium through playwright-core, tiny assertions.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SITE = path.join(ROOT, 'build/site');
+export const SHOTS = path.join(ROOT, 'build/screenshots');
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server on port ${port} did not start`);
+}
+
+// Serves build/site with python3 -m http.server; returns {url, stop()}.
+export async function serveSite() {
+  const port = await freePort();
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', SITE],
+    { stdio: 'ignore' });
+  await waitForPort(port, 10000);
+  return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill() };
+}
+
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+let failures = 0;
+let passes = 0;
+export function check(cond, what) {
+  if (cond) {
+    passes++;
+    console.log(`  ok   ${what}`);
+  } else {
+    failures++;
+    console.log(`  FAIL ${what}`);
+  }
+}
+export function summary(name) {
+  console.log(`${name}: ${passes} passed, ${failures} failed`);
+  return failures === 0;
+}

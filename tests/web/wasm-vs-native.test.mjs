@@ -1,0 +1,47 @@
+// Node test of the wasm module: on a fixed list of positions, a fixed-depth
+// search in wasm returns the same best move, score, exactness, depth and node
+// count as the native CLI. Also checks the bindings' other entry points and
+// that bad input is reported, not thrown.
+import { check, summary } from './lib.mjs';
+import { nativePlay, TABLE_MIB } from './native.mjs';
+import { POSITIONS } from './positions.mjs';
+import { loadEngine, wasmPlay } from './wasm.mjs';
+
+const M = await loadEngine();
+const s = new M.Session('connect4', TABLE_MIB);
+check(s.tableMiB() === TABLE_MIB, `the session's table is ${TABLE_MIB} MiB`);
+
+console.log('wasm vs native, fixed depth:');
+for (const [game, moves, depth] of POSITIONS) {
+  const n = nativePlay(game, moves, depth);
+  const w = wasmPlay(s, game, moves, depth);
+  const same = n.move === w.move && n.score === w.score && n.exact === w.exact && n.depth === w.depth
+    && n.nodes === w.nodes;
+  check(same, `${game} '${moves}' depth ${depth}: native ${n.move}/${n.score}/${n.nodes} nodes, `
+    + `wasm ${w.move}/${w.score}/${w.nodes} nodes`);
+}
+
+console.log('bindings:');
+s.newGame('connect4');
+check(s.setMoves('4453') === '' && s.moves() === '4453' && s.plies() === 4, 'setMoves / moves / plies');
+check(s.setMoves('48').includes('out of range') && s.moves() === '4453', 'a bad move string is reported, position kept');
+check(s.setMoves('4x').includes('invalid character'), 'a non-digit is reported');
+check(JSON.stringify(s.legalMoves()) === '[1,2,3,4,5,6,7]', 'legalMoves is a plain array');
+check(s.play(4) && !s.play(9) && s.undo() && s.moves() === '4453', 'play / undo');
+check(s.setMoves('1212121') === '' && s.outcome() === 1, 'outcome: first player wins');
+check(JSON.stringify(s.winningCells()) === '[0,7,14,21]', `winningCells ${JSON.stringify(s.winningCells())}`);
+check(s.legalMoves().length === 0 && !s.canPlay(3), 'no legal move after the end');
+check(s.newGame('bogus') === false && s.kind() === 'connect4', 'an unknown game is refused');
+check(s.newGame('tictactoe') && s.kind() === 'tictactoe' && s.width() === 3 && s.moveSlots() === 9, 'tic-tac-toe');
+s.setMoves('');
+check(s.solve() === 0, 'tic-tac-toe solves to a draw');
+s.newGame('connect4');
+s.setMoves('4453');
+const infos = [];
+const r = s.think({ timeMs: 100, maxDepth: 0, randomTies: true, seed: 12345 }, (i) => infos.push(i));
+check(infos.length > 0 && infos.every((i, k) => i.depth === k + 1 && Array.isArray(i.pv)), 'think streams one info per depth');
+check(r.bestMove >= 1 && r.bestMove <= 7 && r.info.timeMs < 150, `think honours 100 ms (${r.info.timeMs.toFixed(1)} ms)`);
+const a = s.analyze(200);
+check(a.length === 7 && a.every((m) => m.legal && typeof m.score === 'number'), 'analyze scores every column');
+s.delete();
+if (!summary('wasm-vs-native')) process.exit(1);

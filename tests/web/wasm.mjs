@@ -1,0 +1,26 @@
+// Loads the wasm engine (build/wasm/bin) in node. Node 20's fetch cannot load
+// a file path, so the bytes are handed over directly (wasmBinary).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+
+const BIN = path.join(ROOT, 'build/wasm/bin');
+
+export async function loadEngine() {
+  const require = createRequire(import.meta.url);
+  const createGameSearch = require(path.join(BIN, 'gamesearch.js'));
+  return createGameSearch({ wasmBinary: fs.readFileSync(path.join(BIN, 'gamesearch.wasm')) });
+}
+
+// A fixed-depth search from a clean table, as `gamesearch play` does it.
+export function wasmPlay(session, game, moves, depth) {
+  session.newGame(game);  // clears the transposition table
+  const err = session.setMoves(moves);
+  if (err) throw new Error(`${game} ${moves}: ${err}`);
+  const t0 = performance.now();
+  const r = session.think({ timeMs: 0, maxDepth: depth, randomTies: false, seed: 1 }, null);
+  const wallMs = performance.now() - t0;
+  return { move: r.bestMove, score: r.info.score, exact: r.info.exact, depth: r.info.depth, nodes: r.info.nodes,
+    timeMs: r.info.timeMs, wallMs };
+}
