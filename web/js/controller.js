@@ -1,0 +1,272 @@
+// Game flow: whose turn it is, asking the engine for the computer's moves,
+// hints and analysis, undo/redo, and keeping the URL hash, the status line and
+// document.body.dataset.state (human-turn | thinking | game-over) up to date.
+//
+// Every position change cancels whatever the engine is doing (see
+// engine-client.js) and bumps `token`; an answer that arrives for an older
+// token is dropped, so a stale move never lands on the board.
+
+import { Game, GAMES } from './rules.js';
+import { parseHash, writeHash } from './url-state.js';
+import { scoreInWords, shortScore } from './score-words.js';
+
+export const SIDE_NAMES = { connect4: { 1: 'Red', 2: 'Yellow' }, tictactoe: { 1: 'X', 2: 'O' } };
+const DEMO_PAUSE_MS = 350;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
+export class Controller {
+  constructor({ board, panel, engine, onChange }) {
+    this.board = board;
+    this.panel = panel;
+    this.engine = engine;
+    this.onChange = onChange || (() => {});
+    this.settings = { game: 'connect4', time: 1000, ai: '2' };
+    this.game = new Game('connect4');
+    this.redo = [];          // groups of moves taken back by Undo, newest last
+    this.hint = 0;
+    this.analysisOn = false;
+    this.token = 0;
+    this.state = '';
+    this.landing = Promise.resolve();
+  }
+
+  get names() { return SIDE_NAMES[this.game.kind]; }
+  isComputer(side) { return this.settings.ai === 'both' || this.settings.ai === String(side); }
+  get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
+  get canRedo() { return this.redo.length > 0; }
+  get canHint() { return this.state === 'human-turn' && !this.hint; }
+
+  // Loads settings and position from a URL hash; a bad hash gives a notice
+  // and a clean game.
+  load(hash) {
+    const { settings, errors } = parseHash(hash);
+    if (errors.length) {
+      this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`);
+    } else {
+      this.panel.hideNotice();
+    }
+    this.settings = { game: settings.game, time: settings.time, ai: settings.ai };
+    this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
+    this.redo = [];
+    this.board.setGame(this.game);
+    this.positionChanged(false);
+  }
+
+  // --- user actions ---------------------------------------------------------
+  playHuman(move) {
+    if (this.state !== 'human-turn' || !this.game.canPlay(move)) return false;
+    this.game.play(move);
+    this.redo = [];
+    this.positionChanged(true);
+    return true;
+  }
+
+  undo() {
+    if (!this.canUndo) return;
+    const group = [];
+    for (;;) {
+      const side = this.game.sideToMove === 1 ? 2 : 1;   // who made the last move
+      group.unshift(this.game.history[this.game.history.length - 1]);
+      this.game.undo();
+      if (!this.isComputer(side) || !this.game.plies) break;
+    }
+    this.redo.push(group);
+    this.positionChanged(false);
+  }
+
+  redoMoves() {
+    const group = this.redo.pop();
+    if (!group) return;
+    for (const m of group) this.game.play(m);
+    this.positionChanged(true);
+  }
+
+  newGame(kind) {
+    this.engine.cancel();
+    this.game = new Game(kind || this.game.kind);
+    this.settings.game = this.game.kind;
+    this.redo = [];
+    this.board.setGame(this.game);
+    this.panel.hideNotice();
+    this.panel.clearThinking('New game');
+    this.positionChanged(false);
+  }
+
+  setPlayers(ai) {
+    this.settings.ai = ai;
+    this.positionChanged(false);
+  }
+
+  setTime(ms) {
+    this.settings.time = ms;
+    this.saveHash();
+  }
+
+  setAnalysis(on) {
+    this.analysisOn = on;
+    if (!on) {
+      this.board.setLabels(null);
+      this.panel.setLegend('');
+    } else if (this.state === 'human-turn') {
+      this.startAnalysis(this.token);
+    }
+  }
+
+  async requestHint() {
+    if (!this.canHint) return;
+    const token = this.token;
+    const g = this.game;
+    const side = g.sideToMove;
+    const ctx = this.searchContext();
+    this.panel.startThinking(`Hint for ${this.names[side]}`, this.settings.time, ctx);
+    this.panel.setHintText('Looking for the best move…');
+    let reply;
+    try {
+      reply = await this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(),
+        timeMs: this.settings.time }, (info) => this.panel.showInfo(info, ctx));
+    } catch (e) {
+      return this.engineFailed(e);
+    }
+    if (!reply || token !== this.token) return;
+    this.panel.stopThinking();
+    this.panel.showInfo(reply, ctx);
+    this.hint = reply.move;
+    this.board.setHint(reply.move);
+    const words = scoreInWords(g.kind, reply.score, reply.exact, g.plies, side, this.names);
+    const text = `Hint: ${g.def.noun} ${reply.move} (${words})`;
+    this.panel.setHintText(text);
+    this.panel.setStatus(`${text}. Your turn, ${this.names[side]}.`);
+    this.onChange();
+  }
+
+  // --- flow -----------------------------------------------------------------
+  positionChanged(animate) {
+    this.engine.cancel();
+    this.token++;
+    this.hint = 0;
+    this.board.setHint(0);
+    this.board.setLabels(null);
+    this.panel.setHintText('');
+    this.panel.setLegend('');
+    this.panel.showMoves(this.game, this.names);
+    this.landing = animate ? this.board.animateLastMove() : Promise.resolve();
+    if (!animate) this.board.finishAnimation();
+    this.saveHash();
+    this.step(this.token);
+  }
+
+  saveHash() {
+    writeHash({ game: this.game.kind, moves: this.game.moveString(), time: this.settings.time,
+      ai: this.settings.ai });
+  }
+
+  setState(state) {
+    this.state = state;
+    document.body.dataset.state = state;
+    this.board.setInteractive(state === 'human-turn');
+    this.onChange();
+  }
+
+  searchContext() {
+    const g = this.game;
+    return { kind: g.kind, plies: g.plies, side: g.sideToMove, names: this.names };
+  }
+
+  lastMoveText() {
+    const g = this.game;
+    if (!g.plies) return '';
+    const side = g.plies % 2 === 1 ? 1 : 2;
+    const who = this.isComputer(side) && this.settings.ai !== 'both' ? 'Computer' : this.names[side];
+    return `${who} played ${g.def.noun} ${g.history[g.plies - 1]}. `;
+  }
+
+  async step(token) {
+    const g = this.game;
+    if (g.over) return this.finish();
+    const side = g.sideToMove;
+    if (!this.isComputer(side)) {
+      this.setState('human-turn');
+      const vs = this.settings.ai === '1' || this.settings.ai === '2';
+      this.panel.setStatus(`${this.lastMoveText()}${vs ? 'Your turn' : `${this.names[side]} to move`}`
+        + ` (${this.names[side]}).`);
+      if (this.analysisOn) this.startAnalysis(token);
+      return;
+    }
+    this.setState('thinking');
+    const who = `Computer (${this.names[side]})`;
+    this.panel.setStatus(`${this.lastMoveText()}${this.settings.ai === 'both' ? who : 'Computer'} is thinking…`);
+    if (this.settings.ai === 'both' && g.plies) {
+      await Promise.all([this.landing, sleep(DEMO_PAUSE_MS)]);
+      if (token !== this.token) return;
+    }
+    const ctx = this.searchContext();
+    const budget = this.settings.time;
+    this.panel.startThinking(`${who} is thinking`, budget, ctx);
+    let reply;
+    try {
+      [reply] = await Promise.all([
+        this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(), timeMs: budget,
+          randomTies: true, seed: randomSeed() }, (info) => {
+          if (token === this.token) this.panel.showInfo(info, ctx);
+        }),
+        this.landing,
+      ]);
+    } catch (e) {
+      return this.engineFailed(e);
+    }
+    if (!reply || token !== this.token) return;
+    this.panel.stopThinking();
+    this.panel.showInfo(reply, ctx);
+    this.panel.setWho(`${who} played ${g.def.noun} ${reply.move}`);
+    if (!g.play(reply.move)) return this.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
+    this.redo = [];
+    this.positionChanged(true);
+  }
+
+  finish() {
+    const g = this.game;
+    this.setState('game-over');
+    const vs = this.settings.ai === '1' || this.settings.ai === '2';
+    let text;
+    if (g.winner === 0) text = 'Draw.';
+    else if (vs) text = this.isComputer(g.winner) ? 'Computer wins.' : 'You win!';
+    else text = `${this.names[g.winner]} wins!`;
+    this.panel.setStatus(`${this.lastMoveText()}${text}`);
+  }
+
+  async startAnalysis(token) {
+    const g = this.game;
+    const side = g.sideToMove;
+    this.panel.setLegend(`Analysing every ${g.def.noun}…`);
+    let reply;
+    try {
+      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
+        timeMs: Math.max(300, this.settings.time) });
+    } catch (e) {
+      return this.engineFailed(e);
+    }
+    if (!reply || token !== this.token || !this.analysisOn) return;
+    const labels = {};
+    let proven = 0;
+    for (const s of reply.scores) {
+      if (!s.legal) continue;
+      labels[s.move] = shortScore(g.kind, s.score, s.exact, g.plies);
+      if (s.exact) proven++;
+    }
+    this.board.setLabels(labels);
+    const name = this.names[side];
+    this.panel.setLegend(`Scores from ${name}'s point of view (${name} to move): W3 = ${name} wins in 3 of its `
+      + `own moves, L3 = ${name} loses (the opponent wins in 3), = draw; +/− numbers are estimates, `
+      + `positive is good for ${name}. ${proven} of ${Object.keys(labels).length} proven.`);
+  }
+
+  engineFailed(e) {
+    this.panel.showNotice(`The engine failed: ${e && e.message ? e.message : e}. Start a new game to retry.`);
+    this.panel.stopThinking();
+    this.setState(this.game.over ? 'game-over' : 'human-turn');
+  }
+}
+
+export { GAMES };

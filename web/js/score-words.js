@@ -1,0 +1,59 @@
+// Scores in words people understand. Every engine score is from the point of
+// view of the side to move of the position that was searched:
+//   exact: 0 draw; s > 0 the side to move wins, its winning stone is its
+//          (base - s)-th, base = 22 for Connect Four, 6 for Tic-Tac-Toe;
+//          s < 0 the opponent wins with its (base + s)-th stone.
+//   heuristic: evaluation units, > 0 good for the side to move.
+// "wins in N moves" counts the winner's own moves from that position.
+
+const WIN_BASE = { connect4: 22, tictactoe: 6 };
+
+// Moves the winner still has to make, counting the winning one. `plies` is the
+// number of moves already played in the position the score belongs to.
+export function movesToWin(kind, score, plies) {
+  const base = WIN_BASE[kind];
+  if (score > 0) return base - score - Math.floor(plies / 2);
+  return base + score - Math.ceil(plies / 2);
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+// names: {1: 'Red', 2: 'Yellow'}; side: who was to move in the scored position.
+export function scoreInWords(kind, score, exact, plies, side, names) {
+  const other = side === 1 ? 2 : 1;
+  if (exact) {
+    if (score === 0) return 'draw with best play';
+    const winner = score > 0 ? side : other;
+    const n = movesToWin(kind, score, plies);
+    return n <= 1 ? `${names[winner]} wins with the next move`
+      : `${names[winner]} wins in ${plural(n, 'move')}`;
+  }
+  const a = Math.abs(score);
+  const who = names[score > 0 ? side : other];
+  if (a <= 2) return 'about even';
+  if (a <= 12) return `slight edge for ${who}`;
+  if (a <= 40) return `clear advantage for ${who}`;
+  return `big advantage for ${who}`;
+}
+
+// Short label for one move in the analysis overlay, from the side to move's
+// view: "W3" wins in 3 of its own moves, "L5" loses (opponent wins in 5),
+// "=" draw, "+0.6" / "-1.2" a heuristic estimate.
+export function shortScore(kind, score, exact, plies) {
+  if (exact) {
+    if (score === 0) return '=';
+    return `${score > 0 ? 'W' : 'L'}${movesToWin(kind, score, plies)}`;
+  }
+  const v = score / 10;
+  return `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(1)}`;
+}
+
+export function formatCount(n) {
+  if (!Number.isFinite(n)) return '–';
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} k`;
+  return String(Math.round(n));
+}

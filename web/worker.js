@@ -1,0 +1,138 @@
+// Engine worker: runs the WebAssembly engine off the main thread and speaks a
+// small message protocol in the spirit of UCI. Classic worker (not a module):
+// it loads the non-ES6 modularized build with importScripts.
+//
+// Every message is a plain object with a `type`. Requests carry an `id`
+// (any number or string chosen by the page); every reply to a request carries
+// the same `id`. Requests that arrive before the engine is loaded are queued
+// and answered in order.
+//
+// Requests (page -> worker)                    Replies (worker -> page)
+//   {type:'isready', id}                        {type:'readyok', id, loadMs}
+//   {type:'search', id, game, moves, timeMs,    zero or more
+//     maxDepth?, randomTies?, seed?}              {type:'info', id, depth, score, exact,
+//                                                   nodes, nps, timeMs, pv}
+//                                                then exactly one
+//                                                 {type:'bestmove', id, move, depth, score,
+//                                                   exact, nodes, nps, timeMs, pv}
+//   {type:'analyze', id, game, moves, timeMs}   {type:'analysis', id, scores:[{move, legal,
+//                                                   score, exact, depth}], nodes, timeMs}
+//   {type:'stop'}                               {type:'stopped', dropped:[ids]}
+//
+//   game: 'connect4' | 'tictactoe'; moves: move string from the empty board
+//   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0); moves in
+//   replies are 1-based; score is from the point of view of the side to move:
+//   exact (exact:true) = game value (0 draw, > 0 the side to move wins, see
+//   engine/types.hpp) or a heuristic evaluation (exact:false).
+//   {type:'error', id?, message} answers any malformed request (unknown type,
+//   bad game, bad move string, finished game, bad numbers) and a failed load.
+//
+// A search blocks this worker until its deadline (the engine checks its clock
+// itself), so `stop` is only read between requests: it drops requests still
+// queued. To abandon a running search the page terminates the worker and
+// switches to a spare one it started in advance (see js/engine-client.js).
+/* global createGameSearch */
+'use strict';
+
+const TABLE_MIB = 16;
+let session = null;   // gs::Session, created once (the table is sized at start-up)
+let loaded = false;
+const queue = [];
+const startTime = performance.now();
+let loadMs = 0;
+
+function reply(msg) {
+  self.postMessage(msg);
+}
+
+function fail(id, message) {
+  reply(id === undefined ? { type: 'error', message } : { type: 'error', id, message });
+}
+
+function isInt(v, lo, hi) {
+  return Number.isInteger(v) && v >= lo && v <= hi;
+}
+
+// Puts `session` on the requested position; returns an error message or ''.
+function setPosition(game, moves) {
+  if (game !== 'connect4' && game !== 'tictactoe') return `unknown game '${String(game)}'`;
+  if (typeof moves !== 'string') return 'moves must be a string of digits';
+  if (moves.length > 64) return 'moves is too long';
+  if (session.kind() !== game) session.newGame(game);
+  const err = session.setMoves(moves);
+  return err;
+}
+
+function nps(nodes, ms) {
+  return ms > 0 ? Math.round((nodes * 1000) / ms) : 0;
+}
+
+function search(req) {
+  const { id } = req;
+  const timeMs = req.timeMs;
+  const maxDepth = req.maxDepth === undefined ? 0 : req.maxDepth;
+  if (!isInt(maxDepth, 0, 64)) return fail(id, 'maxDepth must be an integer from 0 to 64');
+  if (!isInt(timeMs, maxDepth > 0 ? 0 : 1, 60000)) return fail(id, 'timeMs must be an integer from 1 to 60000');
+  const err = setPosition(req.game, req.moves);
+  if (err) return fail(id, err);
+  if (session.outcome() !== 0) return fail(id, 'the game is over: there is no move to search');
+  const seed = isInt(req.seed, 0, 0xffffffff) ? req.seed : 1;
+  const limits = { timeMs, maxDepth, randomTies: req.randomTies === true, seed };
+  const r = session.think(limits, (info) => {
+    reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
+      nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });
+  });
+  const i = r.info;
+  reply({ type: 'bestmove', id, move: r.bestMove, depth: i.depth, score: i.score, exact: i.exact,
+    nodes: i.nodes, nps: nps(i.nodes, i.timeMs), timeMs: i.timeMs, pv: i.pv });
+}
+
+function analyze(req) {
+  const { id } = req;
+  if (!isInt(req.timeMs, 1, 60000)) return fail(id, 'timeMs must be an integer from 1 to 60000');
+  const err = setPosition(req.game, req.moves);
+  if (err) return fail(id, err);
+  const t0 = performance.now();
+  const scores = session.analyze(req.timeMs);
+  reply({ type: 'analysis', id, scores, nodes: session.lastNodes(), timeMs: performance.now() - t0 });
+}
+
+function handle(req) {
+  if (!req || typeof req !== 'object' || typeof req.type !== 'string') {
+    return fail(undefined, 'a request must be an object with a string `type`');
+  }
+  try {
+    switch (req.type) {
+      case 'isready': return reply({ type: 'readyok', id: req.id, loadMs });
+      case 'search': return search(req);
+      case 'analyze': return analyze(req);
+      default: return fail(req.id, `unknown request type '${req.type}'`);
+    }
+  } catch (e) {
+    return fail(req.id, `engine failure: ${e && e.message ? e.message : String(e)}`);
+  }
+}
+
+self.onmessage = (event) => {
+  const req = event.data;
+  if (req && req.type === 'stop') {
+    const dropped = queue.splice(0).map((r) => (r ? r.id : undefined));
+    return reply({ type: 'stopped', dropped });
+  }
+  if (!loaded) return queue.push(req);
+  handle(req);
+};
+
+try {
+  importScripts('engine/gamesearch.js');
+  createGameSearch({
+    locateFile: (path) => new URL('engine/' + path, self.location.href).href,
+  }).then((module) => {
+    session = new module.Session('connect4', TABLE_MIB);
+    loaded = true;
+    loadMs = performance.now() - startTime;
+    while (queue.length) handle(queue.shift());
+  }, (e) => fail(undefined, `could not start the engine: ${e && e.message ? e.message : e}`));
+} catch (e) {
+  fail(undefined, `could not load the engine: ${e && e.message ? e.message : e}`);
+}
