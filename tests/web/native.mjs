@@ -8,9 +8,24 @@ import { ROOT } from './lib.mjs';
 export const NATIVE = path.join(ROOT, 'build/native/bin/gamesearch');
 export const TABLE_MIB = 16;
 
+// Returns {move, score, exact, depth, nodes, timeMs}, or {error} (never throws:
+// the wasm module's node glue turns any uncaught error into a source dump).
 export function nativePlay(game, moves, depth) {
-  const out = execFileSync(NATIVE, ['--game', game, 'play', '--depth', String(depth), '--time-ms', '3600000',
-    '--tt-mb', String(TABLE_MIB)], { input: `${moves}\n`, encoding: 'utf8' });
+  let out;
+  try {
+    out = runNative(game, moves, depth);
+  } catch (e) {
+    return { error: String(e.stderr || e.message).trim() };
+  }
+  return parse(out, moves);
+}
+
+function runNative(game, moves, depth) {
+  return execFileSync(NATIVE, ['--game', game, 'play', '--depth', String(depth), '--time-ms', '3600000',
+    '--tt-mb', String(TABLE_MIB)], { input: `${moves}\n`, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+function parse(out, moves) {
   // "<moves> bestmove <m> score <s> exact <0|1> depth <d> nodes <n> time_ms <t>"
   const f = out.trim().split(/\s+/);
   const rest = moves === '' ? f : f.slice(1);

@@ -14,6 +14,10 @@ check(s.tableMiB() === TABLE_MIB, `the session's table is ${TABLE_MIB} MiB`);
 console.log('wasm vs native, fixed depth:');
 for (const [game, moves, depth] of POSITIONS) {
   const n = nativePlay(game, moves, depth);
+  if (n.error) {
+    check(false, `${game} '${moves}': native CLI failed: ${n.error}`);
+    continue;
+  }
   const w = wasmPlay(s, game, moves, depth);
   const same = n.move === w.move && n.score === w.score && n.exact === w.exact && n.depth === w.depth
     && n.nodes === w.nodes;
