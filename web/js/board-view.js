@@ -262,7 +262,8 @@ export class BoardView {
     ctx.setLineDash([cell * 0.08, cell * 0.06]);
     this.ring(ctx, x, y, r * 0.95, this.colors.hint, cell * 0.07);
     ctx.restore();
-    this.label(ctx, x, y, '?', cell, this.colors.hint);
+    const i = this.game.targetCell(this.hint);
+    if (!(this.labels && this.labels[this.hint]) && i >= 0) this.label(ctx, x, y, '?', cell, this.colors.hint);
   }
 
   drawLabels(ctx, g, cell, target, center) {
@@ -277,11 +278,11 @@ export class BoardView {
   label(ctx, x, y, text, cell, color) {
     const c = this.colors;
     ctx.save();
-    const size = Math.max(11, cell * 0.24);
+    const size = Math.max(10, cell * 0.2);
     ctx.font = `700 ${size}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    const tw = ctx.measureText(text).width + size * 0.6;
+    const tw = Math.min(cell * 0.86, ctx.measureText(text).width + size * 0.6);
     const th = size * 1.45;
     ctx.fillStyle = c['label-bg'];
     ctx.beginPath();

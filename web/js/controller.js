@@ -51,6 +51,7 @@ export class Controller {
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
     this.redo = [];
     this.board.setGame(this.game);
+    this.panel.clearThinking('Engine');
     this.positionChanged(false);
   }
 
@@ -189,8 +190,8 @@ export class Controller {
     if (!this.isComputer(side)) {
       this.setState('human-turn');
       const vs = this.settings.ai === '1' || this.settings.ai === '2';
-      this.panel.setStatus(`${this.lastMoveText()}${vs ? 'Your turn' : `${this.names[side]} to move`}`
-        + ` (${this.names[side]}).`);
+      this.panel.setStatus(`${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})`
+        : `${this.names[side]} to move`}.`);
       if (this.analysisOn) this.startAnalysis(token);
       return;
     }
@@ -257,9 +258,10 @@ export class Controller {
     }
     this.board.setLabels(labels);
     const name = this.names[side];
-    this.panel.setLegend(`Scores from ${name}'s point of view (${name} to move): W3 = ${name} wins in 3 of its `
-      + `own moves, L3 = ${name} loses (the opponent wins in 3), = draw; +/− numbers are estimates, `
-      + `positive is good for ${name}. ${proven} of ${Object.keys(labels).length} proven.`);
+    this.panel.setLegend(`Board scores are from the point of view of ${name}, the side to move: `
+      + `W3 = ${name} wins in 3 of its own moves, L3 = ${name} loses (the opponent wins in 3), `
+      + `= draw (all proven); +0.5 / −0.5 are estimates, positive is good for ${name}. `
+      + `${proven} of ${Object.keys(labels).length} moves proven.`);
   }
 
   engineFailed(e) {

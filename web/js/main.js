@@ -44,8 +44,8 @@ function start() {
     document.documentElement.dataset.game = c.game.kind;
     const c4 = c.game.kind === 'connect4';
     $('key-help').textContent = c4 ? '1–7' : '1–9';
-    $('legend-1').textContent = c4 ? 'Red, ring — moves first' : 'X — moves first';
-    $('legend-2').textContent = c4 ? 'Yellow, diamond' : 'O';
+    $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
+    $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
   };
   controller = new Controller({ board, panel, engine, onChange: sync });
 

@@ -1,0 +1,171 @@
+// Browser tests: headless Chromium (playwright-core) against the built site
+// (build/site) served by python3 -m http.server on a free loopback port.
+// Screenshots of the main states go to build/screenshots/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { check, launchChromium, serveSite, SHOTS, summary } from './lib.mjs';
+import { clickMove, moves, open, playWholeGame, settle, state, status, watchErrors } from './page-helpers.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+fs.mkdirSync(SHOTS, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+
+const server = await serveSite();
+const browser = await launchChromium();
+const url = server.url;
+let ok = false;
+try {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+
+  console.log('Tic-Tac-Toe, a whole game by clicking:');
+  await open(page, url, '#game=tictactoe&time=100&ai=2');
+  check(await state(page) === 'human-turn', 'the page starts on the human\'s turn');
+  const ttt = await playWholeGame(page, 'tictactoe', check);
+  check(await state(page) === 'game-over', `the game ends (${ttt})`);
+  const result = await status(page);
+  check(/draw|computer wins|you win/i.test(result), `the result is shown: "${result}"`);
+  check(/draw|computer wins/i.test(result), 'the computer does not lose at Tic-Tac-Toe');
+  await shot(page, 'desktop-tictactoe-over');
+
+  console.log('undo / redo:');
+  const full = await moves(page);
+  await page.click('#undo');
+  const undone = await moves(page);
+  check(undone.length < full.length && full.startsWith(undone) && await state(page) === 'human-turn',
+    `undo takes back the human's move and its answer (${full} -> ${undone})`);
+  check(full.length - undone.length === (full.length % 2 === 0 ? 2 : 1), 'undo takes back exactly one turn');
+  check(await page.isEnabled('#redo'), 'redo is enabled after an undo');
+  await page.click('#redo');
+  check(await moves(page) === full && await state(page) === 'game-over', 'redo restores the game');
+  check(!(await page.isEnabled('#redo')), 'redo is disabled again');
+
+  console.log('Connect Four, a whole game by clicking:');
+  await open(page, url, '#game=connect4&moves=&time=50&ai=2');
+  check(!(await page.isEnabled('#undo')), 'undo is disabled at the start');
+  const c4 = await playWholeGame(page, 'connect4', check);
+  const c4result = await status(page);
+  check(await state(page) === 'game-over' && /draw|computer wins|you win/i.test(c4result),
+    `Connect Four ends: "${c4result}" after ${c4.length} moves`);
+  check(page.url().includes(`moves=${c4}`), 'the URL hash holds the moves');
+  await shot(page, 'desktop-connect4-over');
+
+  console.log('reload restores the position from the hash:');
+  await open(page, url, '#game=connect4&moves=4453&time=300&ai=2');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  check(await moves(page) === '4453' && await state(page) === 'human-turn', 'position 4453 restored, human to move');
+  check(await page.inputValue('#game-select') === 'connect4' && await page.inputValue('#players-select') === '2',
+    'settings restored');
+  check((await page.textContent('#time-value')).includes('300'), 'thinking time restored');
+
+  console.log('keyboard:');
+  await page.keyboard.press('2');
+  check(await state(page) === 'thinking' && (await moves(page)) === '44532', 'key 2 plays column 2');
+  await settle(page);
+  check((await moves(page)).length === 6, 'the computer answers');
+  await page.keyboard.press('u');
+  check(await moves(page) === '4453', 'U undoes the move and its answer');
+
+  console.log('hint and analysis:');
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint:/.test(document.getElementById('hint-text').textContent));
+  check(/column [1-7]/.test(await page.textContent('#hint-text')), `hint: ${await page.textContent('#hint-text')}`);
+  await page.check('#analysis-toggle');
+  await page.waitForFunction(() => /point of view/.test(document.getElementById('analysis-legend').textContent),
+    null, { timeout: 10000 });
+  check(true, 'analysis shows per-column scores with the sign explained');
+  await page.waitForTimeout(100);
+  await shot(page, 'desktop-connect4-analysis');
+  await page.uncheck('#analysis-toggle');
+
+  console.log('cancel: undo while the computer thinks leaves no stale move:');
+  await open(page, url, '#game=connect4&moves=&time=3000&ai=2');
+  await clickMove(page, 'connect4', 4, 0.05);
+  check(await state(page) === 'thinking', 'the computer is thinking');
+  await page.waitForTimeout(300);
+  await shot(page, 'desktop-thinking');
+  await page.keyboard.press('u');
+  check(await moves(page) === '' && await state(page) === 'human-turn', 'undo cancels the search at once');
+  await page.waitForTimeout(3300);
+  check(await moves(page) === '' && await state(page) === 'human-turn', 'no stale move lands after the budget');
+  await clickMove(page, 'connect4', 4);
+  await page.click('#new-game');
+  await page.waitForTimeout(3300);
+  check(await moves(page) === '' && await state(page) === 'human-turn', 'new game cancels the search too');
+
+  console.log('smooth page while the computer thinks 2 s:');
+  await open(page, url, '#game=connect4&moves=&time=2000&ai=2');
+  await page.evaluate(() => {
+    window.gaps = [];
+    let last = performance.now();
+    const f = () => {
+      const now = performance.now();
+      window.gaps.push(now - last);
+      last = now;
+      if (!window.stopFrames) requestAnimationFrame(f);
+    };
+    requestAnimationFrame(f);
+  });
+  await clickMove(page, 'connect4', 4);
+  const t0 = Date.now();
+  await settle(page);
+  const thought = Date.now() - t0;
+  const gaps = await page.evaluate(() => { window.stopFrames = true; return window.gaps; });
+  const worst = Math.max(...gaps);
+  check(thought >= 1900, `the computer thought for ${thought} ms`);
+  check(worst < 250, `longest gap between animation frames ${worst.toFixed(1)} ms over ${gaps.length} frames`);
+
+  console.log('bad hashes:');
+  for (const bad of ['#game=connect4&moves=4489&time=1000&ai=2', '#game=chess&moves=12&time=abc&ai=7',
+    '#moves=%E0%A4%A&game=tictactoe&ai=2', '#game=tictactoe&moves=12345678&time=500&ai=none']) {
+    await open(page, url, bad);
+    await page.waitForTimeout(100);
+    const notice = await page.isVisible('#notice');
+    const st = await state(page);
+    const text = notice ? await page.textContent('#notice-text') : '';
+    check(notice && (await moves(page)) === '' && ['human-turn', 'thinking'].includes(st),
+      `${bad}: "${text.slice(0, 90)}…", clean game`);
+  }
+  await open(page, url, '#game=chess&moves=99');
+  await shot(page, 'desktop-bad-hash');
+
+  console.log('demo (computer vs computer):');
+  await open(page, url, '#game=tictactoe&moves=&time=50&ai=both');
+  await page.waitForFunction(() => document.body.dataset.state === 'game-over', null, { timeout: 20000 });
+  check((await moves(page)).length === 9 && /draw/i.test(await status(page)), 'perfect play draws Tic-Tac-Toe');
+
+  console.log('screenshots (desktop and phone, light and dark):');
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    for (const scheme of ['light', 'dark']) {
+      const ctx = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: name === 'phone' ? 3 : 1 });
+      const p = await ctx.newPage();
+      const errs = watchErrors(p);
+      await open(p, url, '#game=connect4&moves=445332&time=200&ai=2');
+      await p.waitForTimeout(150);
+      const box = await p.locator('#board').boundingBox();
+      check(box.x >= 0 && box.x + box.width <= viewport.width + 0.5, `${name}/${scheme}: the board fits the width`);
+      await clickMove(p, 'connect4', 5);
+      await settle(p);
+      await p.waitForTimeout(600);
+      await shot(p, `${name}-${scheme}-connect4`);
+      await open(p, url, '#game=tictactoe&moves=5139&time=200&ai=none');
+      await p.waitForTimeout(300);
+      await shot(p, `${name}-${scheme}-tictactoe`);
+      check(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);
+      await ctx.close();
+    }
+  }
+
+  check(errors.length === 0, `no console errors, exceptions or failed requests ${errors.join(' | ')}`);
+  ok = summary('browser');
+} catch (e) {
+  console.log(`  FAIL ${e.stack || e}`);
+  summary('browser');
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(ok ? 0 : 1);

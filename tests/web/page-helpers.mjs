@@ -1,0 +1,64 @@
+// Helpers that drive the page through its public hooks: <canvas id="board">,
+// #status, #moves and document.body.dataset.state.
+export const state = (page) => page.evaluate(() => document.body.dataset.state);
+export const moves = (page) => page.textContent('#moves');
+export const status = (page) => page.textContent('#status');
+
+// Fails the test (through the returned errors array) on any console error,
+// uncaught exception or failed request.
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`exception: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    const f = r.failure();
+    if (!(f && /ERR_ABORTED/.test(f.errorText))) errors.push(`request failed: ${r.url()}`);
+  });
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
+  return errors;
+}
+
+export async function open(page, url, hash) {
+  await page.goto(`${url}${hash || ''}`);
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+}
+
+// Waits until the computer is not thinking (human-turn or game-over).
+export async function settle(page, timeout = 20000) {
+  await page.waitForFunction(() => document.body.dataset.state !== 'thinking', null, { timeout });
+  return state(page);
+}
+
+// Clicks the board where `move` is: Connect Four anywhere in the column (at
+// height fraction `yFrac`), Tic-Tac-Toe the cell's centre.
+export async function clickMove(page, game, move, yFrac = 0.5) {
+  const box = await page.locator('#board').boundingBox();
+  if (game === 'connect4') {
+    await page.mouse.click(box.x + ((move - 0.5) / 7) * box.width, box.y + yFrac * box.height);
+  } else {
+    const c = (move - 1) % 3, r = Math.floor((move - 1) / 3);
+    await page.mouse.click(box.x + ((c + 0.5) / 3) * box.width, box.y + ((r + 0.5) / 3) * box.height);
+  }
+}
+
+// A simple human: the first legal move from a preference list.
+export function pickMove(game, played) {
+  if (game === 'tictactoe') return [5, 1, 3, 7, 9, 2, 4, 6, 8].find((m) => !played.includes(String(m)));
+  const count = (c) => played.split('').filter((x) => x === String(c)).length;
+  return [4, 3, 5, 2, 6, 1, 7].find((c) => count(c) < 6);
+}
+
+// Plays a whole game by clicking against the computer; returns the moves.
+export async function playWholeGame(page, game, check) {
+  let answered = 0, turns = 0;
+  while ((await settle(page)) === 'human-turn' && turns < 30) {
+    const before = await moves(page);
+    await clickMove(page, game, pickMove(game, before), 0.1 + 0.8 * Math.random());
+    turns++;
+    const after = await settle(page);
+    const now = await moves(page);
+    if (after === 'human-turn' && now.length === before.length + 2) answered++;
+  }
+  check(answered > 0, `${game}: the computer answered ${answered} of ${turns} clicked moves`);
+  return moves(page);
+}
