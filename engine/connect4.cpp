@@ -19,6 +19,9 @@ constexpr Bits bit(int col, int row) { return Bits{1} << (col * H1 + row); }
 struct Windows {
   std::array<Bits, 69> mask{};
   int count = 0;
+  // For every bit index, the windows through that cell (at most 16).
+  std::array<std::array<std::uint8_t, 16>, 64> through{};
+  std::array<std::uint8_t, 64> throughCount{};
   Windows() {
     const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     for (auto& d : dirs)
@@ -28,6 +31,10 @@ struct Windows {
           if (ec < 0 || ec >= W || er < 0 || er >= H) continue;
           Bits m = 0;
           for (int k = 0; k < 4; ++k) m |= bit(c + k * d[0], r + k * d[1]);
+          for (int k = 0; k < 4; ++k) {
+            int idx = (c + k * d[0]) * H1 + r + k * d[1];
+            through[idx][throughCount[idx]++] = static_cast<std::uint8_t>(count);
+          }
           mask[count++] = m;
         }
   }
@@ -111,6 +118,29 @@ int Connect4::evaluate() const {
     centre += colWeight[c] * (__builtin_popcountll(mine & cm) - __builtin_popcountll(theirs & cm));
   }
   return 6 * three + 2 * two + 12 * threats + centre;
+}
+
+namespace {
+// Window term of evaluate() for a window with a own and b opposing stones.
+int windowValue(int a, int b) {
+  if (b == 0) return a == 3 ? 6 : a == 2 ? 2 : 0;
+  if (a == 0) return b == 3 ? -6 : b == 2 ? -2 : 0;
+  return 0;
+}
+}  // namespace
+
+int Connect4::moveGain(Bits move) const {
+  const Bits mine = current_, theirs = current_ ^ mask_;
+  const Windows& w = windows();
+  const int idx = __builtin_ctzll(move);
+  int gain = 0;
+  for (int i = 0; i < w.throughCount[idx]; ++i) {
+    Bits m = w.mask[w.through[idx][i]];
+    int a = __builtin_popcountll(mine & m), b = __builtin_popcountll(theirs & m);
+    gain += windowValue(a + 1, b) - windowValue(a, b);
+  }
+  const int colWeight[W] = {0, 1, 2, 3, 2, 1, 0};
+  return gain + colWeight[moveOf(move)];
 }
 
 int Connect4::cell(int col, int row) const {

@@ -93,6 +93,10 @@ class Connect4 {
     return __builtin_popcountll(winningSpotsOf(current_ | move, mask_ | move));
   }
 
+  // Change of the evaluation's window and centre terms (for the mover) that
+  // playing `move` makes: a cheap, incremental evaluation for move ordering.
+  int moveGain(Bits move) const;
+
   std::uint64_t key() const { return current_ + mask_; }
   // Key of the left-right mirror image; min(key, mirrorKey) is symmetric.
   std::uint64_t mirrorKey() const;

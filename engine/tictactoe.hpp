@@ -64,6 +64,8 @@ class TicTacToe {
            kCellValue[moveOf(move)];
   }
 
+  int moveGain(Bits move) const { return kCellValue[moveOf(move)]; }
+
   std::uint64_t key() const { return mask_ | (current_ << 9); }
   std::uint64_t mirrorKey() const { return mirror(mask_) | (mirror(current_) << 9); }
 

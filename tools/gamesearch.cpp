@@ -54,7 +54,7 @@ Options
                               solve/analyze/play: search algorithm (default alphabeta)
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
-  --no-killers, --no-history, --no-quiescence
+  --no-eval-ordering, --no-killers, --no-history, --no-quiescence
                               play: switch off one search technique
   --time-ms N                 play: thinking time per position (default 1000)
   --depth D                   play: depth limit (default none); count: plies
@@ -127,6 +127,8 @@ Config parseArgs(int argc, char** argv) {
     } else if (a == "--no-table") {
       c.solver.table = false;
       c.search.table = false;
+    } else if (a == "--no-eval-ordering") {
+      c.search.evalOrdering = false;
     } else if (a == "--no-killers") {
       c.search.killers = false;
     } else if (a == "--no-history") {
