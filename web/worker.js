@@ -17,6 +17,8 @@
 //                                                   exact, nodes, nps, timeMs, pv}
 //   {type:'analyze', id, game, moves, timeMs}   {type:'analysis', id, scores:[{move, legal,
 //                                                   score, exact, depth}], nodes, timeMs}
+//   {type:'newgame', id, game?}                 {type:'newgameok', id}  (clears the
+//                                                 transposition table, as UCI's ucinewgame)
 //   {type:'stop'}                               {type:'stopped', dropped:[ids]}
 //
 //   game: 'connect4' | 'tictactoe'; moves: move string from the empty board
@@ -106,6 +108,11 @@ function handle(req) {
       case 'isready': return reply({ type: 'readyok', id: req.id, loadMs });
       case 'search': return search(req);
       case 'analyze': return analyze(req);
+      case 'newgame': {
+        const game = req.game === undefined ? session.kind() : req.game;
+        if (!session.newGame(game)) return fail(req.id, `unknown game '${String(game)}'`);
+        return reply({ type: 'newgameok', id: req.id });
+      }
       default: return fail(req.id, `unknown request type '${req.type}'`);
     }
   } catch (e) {

@@ -41,8 +41,10 @@ export async function serveSite() {
   const port = await freePort();
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', SITE],
     { stdio: 'ignore' });
+  const stop = () => { if (proc.exitCode === null) proc.kill(); };
+  process.on('exit', stop);  // also when a test dies half-way
   await waitForPort(port, 10000);
-  return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill() };
+  return { url: `http://127.0.0.1:${port}/`, stop };
 }
 
 export async function launchChromium() {

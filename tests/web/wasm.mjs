@@ -10,7 +10,12 @@ const BIN = path.join(ROOT, 'build/wasm/bin');
 export async function loadEngine() {
   const require = createRequire(import.meta.url);
   const createGameSearch = require(path.join(BIN, 'gamesearch.js'));
-  return createGameSearch({ wasmBinary: fs.readFileSync(path.join(BIN, 'gamesearch.wasm')) });
+  const module = await createGameSearch({ wasmBinary: fs.readFileSync(path.join(BIN, 'gamesearch.wasm')) });
+  // The Emscripten node glue rethrows every uncaught error from a handler of
+  // its own, which prints its whole minified source; keep node's own reports.
+  process.removeAllListeners('uncaughtException');
+  process.removeAllListeners('unhandledRejection');
+  return module;
 }
 
 // A fixed-depth search from a clean table, as `gamesearch play` does it.
