@@ -1,0 +1,132 @@
+// The tournament tool's bookkeeping: player specs, ratings from known
+// results, and the CSV records a resumed run reads back.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <sstream>
+
+#include "tournament_lib.hpp"
+
+using namespace gs::tour;
+
+TEST_CASE("Tournament: player specs parse to canonical names", "[tournament]") {
+  PlayerSpec p;
+  std::string err;
+  REQUIRE(parsePlayerSpec("t=100", p, err));
+  CHECK(p.name == "t=100");
+  CHECK(p.timeMs == 100);
+  CHECK(p.opt.alphaBeta);
+  REQUIRE(parsePlayerSpec("noorder,t=10", p, err));
+  CHECK(p.name == "t=10,noorder");
+  CHECK_FALSE(p.opt.evalOrdering);
+  CHECK_FALSE(p.opt.killers);
+  CHECK_FALSE(p.opt.history);
+  REQUIRE(parsePlayerSpec("t=1000,depth=6,minimax", p, err));
+  CHECK(p.name == "t=1000,depth=6,minimax");
+  CHECK(p.maxDepth == 6);
+  CHECK_FALSE(p.opt.alphaBeta);
+  REQUIRE(parsePlayerSpec("t=0,depth=4,name=d4", p, err));
+  CHECK(p.name == "d4");
+  CHECK_FALSE(parsePlayerSpec("t=0", p, err));        // no limit at all
+  CHECK_FALSE(parsePlayerSpec("depth=3", p, err));    // no time
+  CHECK_FALSE(parsePlayerSpec("t=10,fast", p, err));  // unknown token
+  CHECK(err.find("fast") != std::string::npos);
+  CHECK_FALSE(parsePlayerSpec("t=-5", p, err));
+}
+
+TEST_CASE("Tournament: Elo from known scores", "[tournament]") {
+  CHECK(eloFromScore(0.75) == Approx(190.85).margin(0.01));
+  CHECK(scoreFromElo(eloFromScore(0.3)) == Approx(0.3));
+
+  // Two players, 75% for player 0 (wins and losses, or wins and draws).
+  std::vector<Result> g;
+  for (int k = 0; k < 30; ++k) g.push_back({0, 1, 1.0});
+  for (int k = 0; k < 10; ++k) g.push_back({1, 0, 1.0});
+  auto e = computeElo(2, g, 0.0, 1);
+  CHECK(e[1] == 0);
+  CHECK(e[0] == Approx(190.85).margin(0.05));
+  std::vector<Result> h;
+  for (int k = 0; k < 20; ++k) h.push_back({0, 1, 1.0});
+  for (int k = 0; k < 20; ++k) h.push_back({0, 1, 0.5});
+  CHECK(computeElo(2, h, 0.0, 1)[0] == Approx(190.85).margin(0.05));
+
+  // A consistent chain: 0 beats 1 75%, 1 beats 2 75%, 0 beats 2 90%: the
+  // maximum-likelihood ratings are exactly 0, -190.8, -381.7.
+  std::vector<Result> c;
+  auto add = [&](int i, int j, int wins, int losses) {
+    for (int k = 0; k < wins; ++k) c.push_back({i, j, 1.0});
+    for (int k = 0; k < losses; ++k) c.push_back({i, j, 0.0});
+  };
+  add(0, 1, 75, 25);
+  add(1, 2, 75, 25);
+  add(0, 2, 90, 10);
+  auto r = computeElo(3, c, 0.0, 0);
+  CHECK(r[1] == Approx(-190.85).margin(0.1));
+  CHECK(r[2] == Approx(-381.70).margin(0.1));
+
+  // A perfect score stays finite with the prior, and the prior pulls towards 0.
+  std::vector<Result> sweep(10, Result{0, 1, 1.0});
+  double withPrior = computeElo(2, sweep, 1.0, 1)[0];
+  CHECK(std::isfinite(withPrior));
+  CHECK(withPrior == Approx(eloFromScore(10.5 / 11)).margin(0.05));
+}
+
+TEST_CASE("Tournament: bootstrap interval contains the estimate and shrinks with games", "[tournament]") {
+  auto games = [](int n) {
+    std::vector<Result> g;
+    for (int k = 0; k < n; ++k) g.push_back({0, 1, k % 4 == 3 ? 0.0 : 1.0});  // 75%
+    return g;
+  };
+  auto small = bootstrapElo(2, games(40), 0.0, 1, 300);
+  auto big = bootstrapElo(2, games(400), 0.0, 1, 300);
+  CHECK(small[0].lo < 190.85);
+  CHECK(small[0].hi > 190.85);
+  CHECK(big[0].lo < 190.85);
+  CHECK(big[0].hi > 190.85);
+  CHECK(big[0].hi - big[0].lo < small[0].hi - small[0].lo);
+  CHECK(small[1].lo == 0);  // the anchor
+}
+
+TEST_CASE("Tournament: CSV records round-trip and resume skips cut-off lines", "[tournament]") {
+  GameRecord r;
+  r.first = "t=10,noorder";  // has a comma: quoted
+  r.second = "t=\"odd\"";    // has quotes
+  r.opening = "5233";
+  r.score = 0.5;
+  r.moves = "5233444";
+  r.side[0].moves = 2;
+  r.side[0].nodes = 12345678901ULL;
+  r.side[0].timeMs = 12.5;
+  r.side[1].judged = 3;
+  r.side[1].kept = 2;
+  std::string line = toCsv(r);
+  GameRecord back;
+  REQUIRE(fromCsv(line, back));
+  CHECK(back.first == r.first);
+  CHECK(back.second == r.second);
+  CHECK(back.score == 0.5);
+  CHECK(back.side[0].nodes == 12345678901ULL);
+  CHECK(back.side[0].timeMs == Approx(12.5));
+  CHECK(back.side[1].kept == 2);
+  CHECK(gameKey(back) == gameKey(r));
+
+  GameRecord other = r;
+  other.opening = "1615";
+  other.score = 1;
+  std::stringstream file;
+  file << kCsvHeader << "\n" << line << "\n" << toCsv(other) << "\n" << line << "\n";  // a duplicate key
+  file << line.substr(0, line.size() / 2);                                            // killed mid-write
+  int bad = -1;
+  auto recs = readRecords(file, &bad);
+  REQUIRE(recs.size() == 2);
+  CHECK(bad == 1);
+  CHECK(recs[1].opening == "1615");
+  CHECK(recs[1].score == 1);
+
+  GameRecord x;
+  CHECK_FALSE(fromCsv(kCsvHeader, x));
+  CHECK_FALSE(fromCsv("a,b,c", x));
+  std::string badScore = line;
+  badScore.replace(badScore.find(",0.5,"), 5, ",0.7,");
+  CHECK_FALSE(fromCsv(badScore, x));
+}

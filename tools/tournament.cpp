@@ -1,0 +1,591 @@
+// tournament: engine-vs-engine matches and pruning measurements for the
+// strength study (docs/study.md). Connect Four only.
+//
+//   play   a round robin between players given as engine settings, every
+//          opening played twice per pairing (each player once to move first),
+//          games in parallel threads, one CSV line per finished game (a rerun
+//          skips the games already there), then a summary: W/D/L per pairing,
+//          ratings with confidence intervals, depth, nodes, speed, and the
+//          share of moves that kept the game value, judged by the exact solver.
+//   nodes  nodes searched to reach depth 1, 2, ... for each pruning variant on
+//          a fixed set of positions.
+//
+// Record keeping, player specs and ratings live in tournament_lib.hpp.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "connect4.hpp"
+#include "notation.hpp"
+#include "search.hpp"
+#include "solver.hpp"
+#include "tournament_lib.hpp"
+#include "tt.hpp"
+
+namespace {
+
+using gs::Connect4;
+using namespace gs::tour;
+
+const char* kUsage = R"(tournament - engine-vs-engine matches and pruning measurements (Connect Four)
+
+Usage: tournament play  --player SPEC --player SPEC [...] [options]
+       tournament nodes [options]
+
+play: a round robin between the players. Every opening is played twice per
+pairing, once with each player to move first. Each finished game is appended
+to the CSV file at once; a rerun with the same file skips the games already in
+it (key = player to move first + other player + opening), so an interrupted run
+resumes. The summary (stdout, and --json) covers every game in the file between
+the players given.
+
+Player SPEC: comma-separated tokens
+  t=MS          thinking time per move in ms (required; 0 = none, needs depth=)
+  depth=D       depth limit
+  minimax       plain minimax, no alpha-beta pruning
+  noorder       no move ordering (evaluation, killers and history off)
+  notable       no transposition table
+  nokillers, nohistory, noquiescence
+                switch one technique off
+  name=LABEL    label for the output instead of the canonical spec
+  e.g. --player t=10  --player t=100,noorder  --player t=1000,depth=6,minimax
+
+play options
+  --openings FILE     openings, one "<moves> [score]" per line, # comments
+                      (default bench/openings.txt)
+  --num-openings N    use the first N openings (default all)
+  --csv FILE          per-game results, appended (default tournament.csv)
+  --threads N         games in parallel (default 2)
+  --tt-mb N           table size per player and for the judge, MiB (default 16)
+  --judge-stones S    judge moves with the exact solver from S stones on
+                      (default 16; 0 = no judging)
+  --prior X           virtual draws added per pairing for the ratings (default 1)
+  --bootstrap N       bootstrap samples for the rating intervals (default 400)
+  --json FILE         also write the summary as JSON
+  --no-play           only print the summary of what the CSV holds
+
+nodes options
+  --openings FILE, --num-openings N   the positions (default: the first 8)
+  --max-depth D       deepest depth (default 12)
+  --node-cap N        stop deepening a variant once one depth needed more than
+                      N nodes in total (default 20000000)
+  --csv FILE          write variant,depth,positions,nodes,mean_nodes,time_ms
+  --json FILE         the same as JSON, with effective branching factors
+  Variants: minimax (no pruning, no table, no ordering); alphabeta (no ordering,
+  no table); +ordering (no table); +table (everything on). Each position is
+  searched from a cleared table by iterative deepening to depth D; the count is
+  every node of all iterations, quiescence included.
+
+Common
+  --help              this text
+)";
+
+[[noreturn]] void usageError(const std::string& msg) {
+  std::cerr << "tournament: " << msg << "\nTry 'tournament --help'.\n";
+  std::exit(2);
+}
+
+struct Config {
+  std::string command;
+  std::vector<PlayerSpec> players;
+  std::string openingsFile = "bench/openings.txt";
+  int numOpenings = 0;
+  std::string csv;
+  int threads = 2;
+  int ttMb = 16;
+  int judgeStones = 16;
+  double prior = 1.0;
+  int bootstrap = 400;
+  std::string json;
+  bool noPlay = false;
+  int maxDepth = 12;
+  double nodeCap = 2e7;
+};
+
+int number(const std::string& opt, const char* v, long lo, long hi) {
+  int out = 0;
+  if (!v || !parseInt(v, lo, hi, out))
+    usageError(opt + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return out;
+}
+
+Config parseArgs(int argc, char** argv) {
+  Config c;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    auto value = [&]() -> std::string {
+      if (!next) usageError(a + " needs a value");
+      ++i;
+      return next;
+    };
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (a == "--player") {
+      PlayerSpec p;
+      std::string err;
+      if (!parsePlayerSpec(value(), p, err)) usageError(err);
+      for (auto& q : c.players)
+        if (q.name == p.name) usageError("player '" + p.name + "' given twice");
+      c.players.push_back(p);
+    } else if (a == "--openings") {
+      c.openingsFile = value();
+    } else if (a == "--num-openings") {
+      c.numOpenings = number(a, next, 1, 100000), ++i;
+    } else if (a == "--csv") {
+      c.csv = value();
+    } else if (a == "--threads") {
+      c.threads = number(a, next, 1, 256), ++i;
+    } else if (a == "--tt-mb") {
+      c.ttMb = number(a, next, 1, 4096), ++i;
+    } else if (a == "--judge-stones") {
+      c.judgeStones = number(a, next, 0, 42), ++i;
+    } else if (a == "--prior") {
+      c.prior = std::atof(value().c_str());
+      if (c.prior < 0) usageError("--prior must be >= 0");
+    } else if (a == "--bootstrap") {
+      c.bootstrap = number(a, next, 0, 100000), ++i;
+    } else if (a == "--json") {
+      c.json = value();
+    } else if (a == "--no-play") {
+      c.noPlay = true;
+    } else if (a == "--max-depth") {
+      c.maxDepth = number(a, next, 1, 42), ++i;
+    } else if (a == "--node-cap") {
+      c.nodeCap = std::atof(value().c_str());
+    } else if (!a.empty() && a[0] == '-') {
+      usageError("unknown option '" + a + "'");
+    } else if (c.command.empty()) {
+      if (a != "play" && a != "nodes") usageError("unknown command '" + a + "' (expected play or nodes)");
+      c.command = a;
+    } else {
+      usageError("unexpected argument '" + a + "'");
+    }
+  }
+  if (c.command.empty()) usageError("no command given (play or nodes)");
+  if (c.command == "play" && c.players.size() < 2) usageError("play needs at least two --player");
+  if (c.csv.empty() && c.command == "play") c.csv = "tournament.csv";
+  return c;
+}
+
+std::vector<std::string> readOpenings(const Config& c, int defaultCount) {
+  std::ifstream in(c.openingsFile);
+  if (!in) usageError("cannot read openings file '" + c.openingsFile + "'");
+  std::vector<std::string> out;
+  std::string line;
+  int lineNo = 0;
+  int limit = c.numOpenings ? c.numOpenings : defaultCount;
+  while (std::getline(in, line) && (limit <= 0 || static_cast<int>(out.size()) < limit)) {
+    ++lineNo;
+    std::size_t b = line.find_first_not_of(" \t\r");
+    if (b == std::string::npos || line[b] == '#') continue;
+    std::string moves = line.substr(b, line.find_first_of(" \t\r", b) - b);
+    Connect4 g;
+    gs::ParseError err = gs::parseMoves(moves, g);
+    if (!err.ok || g.lastMoverWon() || g.isFull())
+      usageError(c.openingsFile + " line " + std::to_string(lineNo) + ": not a playable position '" + moves + "'");
+    out.push_back(moves);
+  }
+  if (out.empty()) usageError("no openings in '" + c.openingsFile + "'");
+  return out;
+}
+
+std::string fmtDuration(double s) {
+  char b[32];
+  long t = static_cast<long>(s + 0.5);
+  if (t >= 3600) std::snprintf(b, sizeof b, "%ldh%02ldm", t / 3600, t / 60 % 60);
+  else std::snprintf(b, sizeof b, "%ldm%02lds", t / 60, t % 60);
+  return b;
+}
+
+// --- play ------------------------------------------------------------------
+
+struct Job {
+  int first, second;  // player indices
+  std::string opening;
+};
+
+// Everything one thread needs: a table per side, the judge's own table
+// (solver entries are exact bounds, search entries heuristic: never mixed).
+struct Worker {
+  gs::TranspositionTable tt[2], judgeTt;
+  explicit Worker(std::size_t bytes) : tt{gs::TranspositionTable(bytes), gs::TranspositionTable(bytes)}, judgeTt(bytes) {}
+};
+
+GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Worker& w, int judgeStones) {
+  GameRecord r;
+  r.first = players[job.first].name;
+  r.second = players[job.second].name;
+  r.opening = job.opening;
+  Connect4 pos;
+  gs::parseMoves(job.opening, pos);
+  std::vector<Connect4> history{pos};
+  std::string moves = job.opening;
+  for (auto& t : w.tt) t.clear();
+  int turn = 0;  // 0: first, 1: second
+  while (!pos.lastMoverWon() && !pos.isFull()) {
+    const PlayerSpec& p = players[turn == 0 ? job.first : job.second];
+    gs::Searcher<Connect4> s(w.tt[turn]);
+    s.setOptions(p.opt);
+    gs::SearchLimits lim;
+    lim.timeMs = p.timeMs;
+    lim.maxDepth = p.maxDepth;
+    gs::SearchResult res = s.think(pos, lim);
+    SideStats& st = r.side[turn];
+    ++st.moves;
+    if (res.info.exact) ++st.exactMoves;
+    else st.depthSum += res.info.depth;
+    st.nodes += res.info.nodes;
+    st.timeMs += res.info.timeMs;
+    pos.play(res.bestMove);
+    moves += static_cast<char>('1' + res.bestMove);
+    history.push_back(pos);
+    turn ^= 1;
+  }
+  r.moves = moves;
+  if (!pos.lastMoverWon()) r.score = 0.5;
+  else r.score = turn == 1 ? 1.0 : 0.0;  // the last mover won; turn has already flipped
+
+  // The judge: exact values from the end backwards (later positions fill the
+  // table for earlier ones). A move from a position the mover does not lose
+  // keeps the value if the outcome class (win / draw) stays the same.
+  if (judgeStones > 0) {
+    w.judgeTt.clear();
+    gs::Solver<Connect4> solver(w.judgeTt);
+    std::vector<int> value(history.size());
+    int firstJudged = static_cast<int>(history.size());
+    for (int i = static_cast<int>(history.size()) - 1; i >= 0 && history[i].plies() >= judgeStones; --i) {
+      value[i] = solver.solve(history[i]);
+      firstJudged = i;
+    }
+    auto sign = [](int v) { return (v > 0) - (v < 0); };
+    for (int i = firstJudged; i + 1 < static_cast<int>(history.size()); ++i) {
+      if (value[i] < 0) continue;
+      SideStats& st = r.side[i % 2];
+      ++st.judged;
+      if (sign(-value[i + 1]) == sign(value[i])) ++st.kept;
+    }
+  }
+  return r;
+}
+
+struct PlayerTotals {
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  SideStats s;
+};
+
+struct Summary {
+  std::vector<double> elo;
+  std::vector<Interval> ci;
+  std::vector<PlayerTotals> tot;
+  std::map<std::pair<int, int>, std::array<int, 3>> pair;  // (i<j) -> W/D/L for i
+  std::set<std::string> openings;
+  int games = 0;
+};
+
+Summary summarize(const Config& c, const std::vector<GameRecord>& recs) {
+  const int n = static_cast<int>(c.players.size());
+  auto index = [&](const std::string& name) {
+    for (int i = 0; i < n; ++i)
+      if (c.players[i].name == name) return i;
+    return -1;
+  };
+  Summary S;
+  S.tot.resize(n);
+  std::vector<Result> results;
+  for (const GameRecord& r : recs) {
+    int a = index(r.first), b = index(r.second);
+    if (a < 0 || b < 0) continue;
+    ++S.games;
+    S.openings.insert(r.opening);
+    results.push_back({a, b, r.score});
+    int idx[2] = {a, b};
+    for (int k = 0; k < 2; ++k) {
+      PlayerTotals& t = S.tot[idx[k]];
+      double sc = k == 0 ? r.score : 1 - r.score;
+      ++t.games;
+      (sc == 1 ? t.wins : sc == 0 ? t.losses : t.draws)++;
+      const SideStats& s = r.side[k];
+      t.s.moves += s.moves;
+      t.s.exactMoves += s.exactMoves;
+      t.s.depthSum += s.depthSum;
+      t.s.nodes += s.nodes;
+      t.s.timeMs += s.timeMs;
+      t.s.judged += s.judged;
+      t.s.kept += s.kept;
+    }
+    int i = std::min(a, b), j = std::max(a, b);
+    double sc = i == a ? r.score : 1 - r.score;
+    auto& p = S.pair[{i, j}];
+    (sc == 1 ? p[0] : sc == 0.5 ? p[1] : p[2])++;
+  }
+  S.elo = computeElo(n, results, c.prior, 0);
+  S.ci = bootstrapElo(n, results, c.prior, 0, c.bootstrap);
+  return S;
+}
+
+void printSummary(const Config& c, const Summary& S, std::ostream& o) {
+  const int n = static_cast<int>(c.players.size());
+  char b[512];
+  o << "games " << S.games << ", openings " << S.openings.size() << ", prior " << c.prior
+    << " virtual draws per pairing, 95% bootstrap intervals (" << c.bootstrap << " samples), "
+    << c.players[0].name << " = 0\n\n";
+  std::snprintf(b, sizeof b, "%-28s %5s %5s %5s %5s %7s %17s %6s %10s %10s %8s %7s\n", "player", "games", "W", "D", "L",
+                "Elo", "95% CI", "depth", "nodes/move", "knodes/s", "judged", "kept%");
+  o << b;
+  for (int i = 0; i < n; ++i) {
+    const PlayerTotals& t = S.tot[i];
+    int heur = t.s.moves - t.s.exactMoves;
+    double depth = heur ? static_cast<double>(t.s.depthSum) / heur : 0;
+    double npm = t.s.moves ? static_cast<double>(t.s.nodes) / t.s.moves : 0;
+    double knps = t.s.timeMs > 0 ? t.s.nodes / t.s.timeMs : 0;
+    double kept = t.s.judged ? 100.0 * t.s.kept / t.s.judged : 0;
+    std::snprintf(b, sizeof b, "%-28s %5d %5d %5d %5d %+7.0f [%+6.0f, %+6.0f] %6.2f %10.0f %10.0f %8d %7.1f\n",
+                  c.players[i].name.c_str(), t.games, t.wins, t.draws, t.losses, S.elo[i], S.ci[i].lo, S.ci[i].hi,
+                  depth, npm, knps, t.s.judged, kept);
+    o << b;
+  }
+  o << "\npairing (W/D/L for the first named)\n";
+  for (auto& [ij, w] : S.pair) {
+    std::snprintf(b, sizeof b, "  %-28s vs %-28s %3d/%3d/%3d\n", c.players[ij.first].name.c_str(),
+                  c.players[ij.second].name.c_str(), w[0], w[1], w[2]);
+    o << b;
+  }
+}
+
+std::string jsonString(const std::string& s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') o += '\\';
+    o += ch;
+  }
+  return o + "\"";
+}
+
+void writeSummaryJson(const Config& c, const Summary& S, const std::string& path) {
+  std::ofstream o(path);
+  if (!o) usageError("cannot write '" + path + "'");
+  const int n = static_cast<int>(c.players.size());
+  o << "{\n  \"kind\": \"tournament\",\n  \"games\": " << S.games << ",\n  \"openings\": " << S.openings.size()
+    << ",\n  \"threads\": " << c.threads << ",\n  \"ttMb\": " << c.ttMb << ",\n  \"judgeStones\": " << c.judgeStones
+    << ",\n  \"prior\": " << c.prior << ",\n  \"bootstrap\": " << c.bootstrap << ",\n  \"anchor\": "
+    << jsonString(c.players[0].name) << ",\n  \"players\": [\n";
+  for (int i = 0; i < n; ++i) {
+    const PlayerSpec& p = c.players[i];
+    const PlayerTotals& t = S.tot[i];
+    int heur = t.s.moves - t.s.exactMoves;
+    char b[1024];
+    std::snprintf(b, sizeof b,
+                  "    {\"name\": %s, \"timeMs\": %d, \"maxDepth\": %d, \"alphaBeta\": %s, \"ordering\": %s, "
+                  "\"table\": %s, \"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"elo\": %.1f, "
+                  "\"eloLo\": %.1f, \"eloHi\": %.1f, \"moves\": %d, \"exactMoves\": %d, \"meanDepth\": %.3f, "
+                  "\"meanNodes\": %.1f, \"nodesPerSecond\": %.0f, \"judged\": %d, \"kept\": %d, \"keptShare\": %.4f}%s\n",
+                  jsonString(p.name).c_str(), p.timeMs, p.maxDepth, p.opt.alphaBeta ? "true" : "false",
+                  p.opt.evalOrdering ? "true" : "false", p.opt.table ? "true" : "false", t.games, t.wins, t.draws,
+                  t.losses, S.elo[i], S.ci[i].lo, S.ci[i].hi, t.s.moves, t.s.exactMoves,
+                  heur ? static_cast<double>(t.s.depthSum) / heur : 0.0,
+                  t.s.moves ? static_cast<double>(t.s.nodes) / t.s.moves : 0.0,
+                  t.s.timeMs > 0 ? 1000.0 * t.s.nodes / t.s.timeMs : 0.0, t.s.judged, t.s.kept,
+                  t.s.judged ? static_cast<double>(t.s.kept) / t.s.judged : 0.0, i + 1 < n ? "," : "");
+    o << b;
+  }
+  o << "  ],\n  \"pairings\": [\n";
+  std::size_t k = 0;
+  for (auto& [ij, w] : S.pair) {
+    o << "    {\"a\": " << jsonString(c.players[ij.first].name) << ", \"b\": " << jsonString(c.players[ij.second].name)
+      << ", \"wins\": " << w[0] << ", \"draws\": " << w[1] << ", \"losses\": " << w[2] << "}"
+      << (++k < S.pair.size() ? "," : "") << "\n";
+  }
+  o << "  ]\n}\n";
+}
+
+int runPlay(const Config& c) {
+  std::vector<std::string> openings = readOpenings(c, 0);
+  std::vector<GameRecord> done;
+  {
+    std::ifstream in(c.csv);
+    int bad = 0;
+    if (in) done = readRecords(in, &bad);
+    if (bad) std::cerr << "tournament: skipped " << bad << " malformed line(s) in " << c.csv << "\n";
+  }
+  std::set<std::string> have;
+  for (auto& r : done) have.insert(gameKey(r));
+
+  // Jobs: opening-major, so a partial run has every pairing on the first openings.
+  const int n = static_cast<int>(c.players.size());
+  std::vector<Job> jobs;
+  int total = 0;
+  for (const std::string& op : openings)
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        for (int swap = 0; swap < 2; ++swap) {
+          Job jb{swap ? j : i, swap ? i : j, op};
+          ++total;
+          if (!have.count(gameKey(c.players[jb.first].name, c.players[jb.second].name, op))) jobs.push_back(jb);
+        }
+  if (!c.noPlay && !jobs.empty()) {
+    std::cerr << "tournament: " << total << " games, " << total - jobs.size() << " already in " << c.csv << ", "
+              << jobs.size() << " to play on " << c.threads << " thread(s)\n";
+    bool fresh;
+    {
+      std::ifstream probe(c.csv);
+      fresh = !probe || probe.peek() == std::ifstream::traits_type::eof();
+    }
+    std::ofstream out(c.csv, std::ios::app);
+    if (!out) usageError("cannot write '" + c.csv + "'");
+    if (fresh) out << kCsvHeader << "\n" << std::flush;
+
+    std::atomic<std::size_t> next{0};
+    std::atomic<int> finished{0};
+    std::mutex outMutex;
+    const std::size_t bytes = static_cast<std::size_t>(c.ttMb) << 20;
+    auto work = [&]() {
+      Worker w(bytes);
+      for (std::size_t k; (k = next++) < jobs.size();) {
+        GameRecord r = playGame(jobs[k], c.players, w, c.judgeStones);
+        std::lock_guard<std::mutex> lock(outMutex);
+        out << toCsv(r) << "\n" << std::flush;
+        done.push_back(r);
+        ++finished;
+      }
+    };
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<std::thread> pool;
+    for (int t = 0; t < c.threads; ++t) pool.emplace_back(work);
+    const int todo = static_cast<int>(jobs.size());
+    for (;;) {
+      int f = finished.load();
+      double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const int width = 30;
+      int fill = todo ? f * width / todo : width;
+      std::string bar(fill, '#');
+      bar += std::string(width - fill, '.');
+      std::string eta = f ? fmtDuration(el / f * (todo - f)) : std::string("?");
+      std::fprintf(stderr, "\r[%s] %d/%d games  elapsed %s  ETA %s   ", bar.c_str(), f, todo,
+                   fmtDuration(el).c_str(), eta.c_str());
+      std::fflush(stderr);
+      if (f >= todo) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    }
+    std::fprintf(stderr, "\n");
+    for (auto& t : pool) t.join();
+  }
+  Summary S = summarize(c, done);
+  printSummary(c, S, std::cout);
+  if (!c.json.empty()) writeSummaryJson(c, S, c.json);
+  return 0;
+}
+
+// --- nodes -----------------------------------------------------------------
+
+struct Variant {
+  const char* name;
+  gs::SearchOptions opt;
+};
+
+std::vector<Variant> variants() {
+  gs::SearchOptions none;
+  none.evalOrdering = none.killers = none.history = false;
+  none.table = false;
+  gs::SearchOptions mm = none;
+  mm.alphaBeta = false;
+  gs::SearchOptions ord;
+  ord.table = false;
+  gs::SearchOptions all;
+  return {{"minimax", mm}, {"alphabeta", none}, {"+ordering", ord}, {"+table", all}};
+}
+
+int runNodes(const Config& c) {
+  std::vector<std::string> openings = readOpenings(c, 8);
+  gs::TranspositionTable tt(static_cast<std::size_t>(c.ttMb) << 20);
+  struct Row {
+    std::string variant;
+    int depth;
+    double nodes, timeMs;
+  };
+  std::vector<Row> rows;
+  std::printf("%-10s %5s %14s %14s %10s\n", "variant", "depth", "nodes", "mean/position", "time_ms");
+  for (const Variant& v : variants()) {
+    for (int d = 1; d <= c.maxDepth; ++d) {
+      double nodes = 0, ms = 0;
+      for (const std::string& op : openings) {
+        Connect4 pos;
+        gs::parseMoves(op, pos);
+        tt.clear();
+        gs::Searcher<Connect4> s(tt);
+        s.setOptions(v.opt);
+        gs::SearchLimits lim;
+        lim.timeMs = 0;
+        lim.maxDepth = d;
+        gs::SearchResult r = s.think(pos, lim);
+        nodes += static_cast<double>(r.info.nodes);
+        ms += r.info.timeMs;
+      }
+      rows.push_back({v.name, d, nodes, ms});
+      std::printf("%-10s %5d %14.0f %14.0f %10.1f\n", v.name, d, nodes, nodes / openings.size(), ms);
+      std::fflush(stdout);
+      if (nodes > c.nodeCap) break;
+    }
+  }
+  // Effective branching factor per variant: geometric mean of N(d)/N(d-1)
+  // (a) over the deepest four steps each variant reached, and (b) over the
+  // four steps up to the deepest depth every variant reached, so all are
+  // compared on the same depths.
+  std::map<std::string, std::vector<double>> byVariant;
+  for (auto& r : rows) byVariant[r.variant].push_back(r.nodes);
+  int common = c.maxDepth;
+  for (auto& [name, ns] : byVariant) common = std::min(common, static_cast<int>(ns.size()));
+  const int commonFrom = std::max(1, common - 4);
+  std::map<std::string, double> ebf, ebfCommon;
+  std::printf("\neffective branching factor, geometric mean of N(d)/N(d-1)\n");
+  std::printf("  %-10s %16s %22s\n", "variant", "deepest 4 steps", 
+              ("depths " + std::to_string(commonFrom) + "-" + std::to_string(common) + " (all)").c_str());
+  for (auto& [name, ns] : byVariant) {
+    int k = std::min<int>(4, static_cast<int>(ns.size()) - 1);
+    ebf[name] = k > 0 ? std::pow(ns.back() / ns[ns.size() - 1 - k], 1.0 / k) : 0;
+    ebfCommon[name] = common > commonFrom ? std::pow(ns[common - 1] / ns[commonFrom - 1], 1.0 / (common - commonFrom)) : 0;
+    std::printf("  %-10s %16.2f %22.2f\n", name.c_str(), ebf[name], ebfCommon[name]);
+  }
+  if (!c.csv.empty()) {
+    std::ofstream o(c.csv);
+    o << "variant,depth,positions,nodes,mean_nodes,time_ms\n";
+    for (auto& r : rows)
+      o << r.variant << ',' << r.depth << ',' << openings.size() << ',' << static_cast<std::uint64_t>(r.nodes) << ','
+        << r.nodes / openings.size() << ',' << r.timeMs << "\n";
+  }
+  if (!c.json.empty()) {
+    std::ofstream o(c.json);
+    o << "{\n  \"kind\": \"nodes\",\n  \"positions\": " << openings.size() << ",\n  \"ebf\": {";
+    std::size_t k = 0;
+    for (auto& [name, b] : ebf) o << jsonString(name) << ": " << b << (++k < ebf.size() ? ", " : "");
+    o << "},\n  \"ebfCommon\": {";
+    k = 0;
+    for (auto& [name, b] : ebfCommon) o << jsonString(name) << ": " << b << (++k < ebfCommon.size() ? ", " : "");
+    o << "},\n  \"ebfCommonFrom\": " << commonFrom << ",\n  \"ebfCommonTo\": " << common << ",\n  \"rows\": [\n";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      o << "    {\"variant\": " << jsonString(rows[i].variant) << ", \"depth\": " << rows[i].depth
+        << ", \"meanNodes\": " << rows[i].nodes / openings.size() << ", \"timeMs\": " << rows[i].timeMs << "}"
+        << (i + 1 < rows.size() ? "," : "") << "\n";
+    o << "  ]\n}\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Config c = parseArgs(argc, argv);
+  return c.command == "play" ? runPlay(c) : runNodes(c);
+}
