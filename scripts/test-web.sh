@@ -23,8 +23,5 @@ cmake --build build/native -j"$(nproc)" --target gamesearch
 
 scripts/build-site.sh
 
-step "wasm vs native (node)"
-node tests/web/wasm-vs-native.test.mjs
-
-step "browser tests (headless Chromium)"
-node tests/web/browser.test.mjs
+step "web tests through ctest: wasm vs native (node), browser (headless Chromium)"
+ctest --test-dir build/wasm/wasm --output-on-failure

@@ -59,6 +59,23 @@ export class BoardView {
     this.invalidate();
   }
 
+  // A text version of the board for screen readers (the canvas's label).
+  describe(names) {
+    const g = this.game;
+    const { width, height, noun } = g.def;
+    const rows = [];
+    for (let r = 0; r < height; r++) {
+      const row = [];
+      for (let c = 0; c < width; c++) {
+        const v = g.cells[r * width + c];
+        row.push(v ? names[v] : 'empty');
+      }
+      rows.push(`row ${r + 1}: ${row.join(', ')}`);
+    }
+    const keys = `Press 1 to ${g.def.slots} to play a ${noun}.`;
+    this.canvas.setAttribute('aria-label', `${g.def.name} board, top row first. ${rows.join('; ')}. ${keys}`);
+  }
+
   setInteractive(on) {
     this.interactive = on;
     this.canvas.classList.toggle('interactive', on);

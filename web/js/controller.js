@@ -151,7 +151,9 @@ export class Controller {
     this.board.setLabels(null);
     this.panel.setHintText('');
     this.panel.setLegend('');
+    if (this.panel.thinking) this.panel.stopThinking();
     this.panel.showMoves(this.game, this.names);
+    this.board.describe(this.names);
     this.landing = animate ? this.board.animateLastMove() : Promise.resolve();
     if (!animate) this.board.finishAnimation();
     this.saveHash();
