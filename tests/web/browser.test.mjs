@@ -132,6 +132,48 @@ try {
   await open(page, url, '#game=chess&moves=99');
   await shot(page, 'desktop-bad-hash');
 
+  console.log('hash edited by hand, two players, game switch while thinking:');
+  await open(page, url, '#game=connect4&moves=&time=3000&ai=2');
+  await page.evaluate(() => { location.hash = '#game=tictactoe&moves=51&time=200&ai=none'; });
+  await page.waitForFunction(() => document.getElementById('moves').textContent === '51');
+  check(await page.inputValue('#game-select') === 'tictactoe', 'a hash change loads the new position');
+  await clickMove(page, 'tictactoe', 9);
+  check(await state(page) === 'human-turn' && await moves(page) === '519', 'two players: a click plays, no thinking');
+  await page.click('#undo');
+  check(await moves(page) === '51', 'two players: undo takes back one move');
+  await page.selectOption('#players-select', '2');
+  await page.selectOption('#players-select', '1');
+  await settle(page);
+  check((await moves(page)).length === 3, 'the computer takes over the side to move and plays');
+  await page.selectOption('#game-select', 'connect4');
+  check(await moves(page) === '' && await state(page) === 'thinking', 'switching the game starts a new game');
+  await page.selectOption('#players-select', '2');
+  await page.waitForTimeout(3300);
+  check(await moves(page) === '' && await state(page) === 'human-turn', 'no stale move after the switches');
+
+  console.log('worker protocol, malformed requests:');
+  const replies = await page.evaluate(async () => {
+    const w = new Worker('worker.js');
+    const got = [];
+    const reqs = [null, 42, { type: 'bogus', id: 1 }, { type: 'search', id: 2, game: 'chess', moves: '', timeMs: 100 },
+      { type: 'search', id: 3, game: 'connect4', moves: '48', timeMs: 100 },
+      { type: 'search', id: 4, game: 'connect4', moves: '1212121', timeMs: 100 },
+      { type: 'search', id: 5, game: 'connect4', moves: '', timeMs: -5 },
+      { type: 'analyze', id: 6, game: 'tictactoe', moves: 5, timeMs: 100 },
+      { type: 'search', id: 7, game: 'tictactoe', moves: '5', timeMs: 50 }];
+    await new Promise((resolve) => {
+      w.onmessage = (e) => { got.push(e.data); if (e.data.type === 'bestmove') resolve(); };
+      for (const r of reqs) w.postMessage(r);
+    });
+    w.terminate();
+    return got;
+  });
+  const errs = replies.filter((r) => r.type === 'error');
+  check(errs.length === 8, `8 malformed requests get 8 error replies: ${errs.map((e) => e.message).join(' | ')}`);
+  check(errs.some((e) => e.id === 3 && /column 8/.test(e.message)), 'a bad move string says what is wrong');
+  check(replies.some((r) => r.type === 'info' && r.id === 7) && replies.at(-1).id === 7
+    && replies.at(-1).move >= 1 && replies.at(-1).move <= 9, 'the worker still answers a good request afterwards');
+
   console.log('demo (computer vs computer):');
   await open(page, url, '#game=tictactoe&moves=&time=50&ai=both');
   await page.waitForFunction(() => document.body.dataset.state === 'game-over', null, { timeout: 20000 });
