@@ -44,8 +44,8 @@ check("alphabeta switches", code == 0 and f[0][0] == "0" and f[1][:2] == ["1425"
 
 code, out, err = run(["analyze"], b"7422341735647741166133573473242566\n")
 check("analyze golden", code == 0 and out.split()[0] == "7422341735647741166133573473242566" and len(out.split()) == 8, out + err)
-code, out, err = run(["analyze"], b"444444\n")
-check("analyze full column is x", code == 0 and out.split()[4] == "x", out + err)
+code, out, err = run(["analyze"], b"2252576253462244111563365343671351441\n")
+check("analyze full columns are x", code == 0 and out.split() == ["2252576253462244111563365343671351441", "x", "x", "x", "x", "x", "-1", "-2"], out + err)
 code, out, err = run(["--game", "tictactoe", "analyze"], b"1425\n")
 check("analyze tictactoe", code == 0 and out.split() == ["1425", "x", "x", "3", "x", "x", "-2", "-2", "-2", "-2"]
       or (code == 0 and out.split()[3] == "3"), out + err)

@@ -120,10 +120,12 @@ TEST_CASE("Iterative deepening honours its deadline and returns a legal move", "
     INFO("position '" << moves << "' took " << ms << " ms");
     REQUIRE(r.bestMove >= 0);
     CHECK(g.canPlay(r.bestMove));
-    CHECK(ms < 150 + 100);  // generous margin: shared, noisy machines
+    // A wide margin: CI machines are shared and noisy. The real overshoot is
+    // measured by bench/deadline_benchmark.sh (a few ms).
+    CHECK(ms < 150 + 250);
     REQUIRE(!infos.empty());
     for (std::size_t i = 1; i < infos.size(); ++i) CHECK(infos[i].depth == infos[i - 1].depth + 1);
-    CHECK(infos.back().pv.front() == r.bestMove);
+    CHECK(r.info.pv.front() == r.bestMove);
     CHECK((infos.back().exact || infos.back().depth >= 6));
   }
 }
