@@ -182,14 +182,23 @@ try {
   console.log('screenshots (desktop and phone, light and dark):');
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     for (const scheme of ['light', 'dark']) {
-      const ctx = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: name === 'phone' ? 3 : 1 });
+      const phone = name === 'phone';
+      const ctx = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: phone ? 3 : 1,
+        hasTouch: phone, isMobile: phone });
       const p = await ctx.newPage();
       const errs = watchErrors(p);
       await open(p, url, '#game=connect4&moves=445332&time=200&ai=2');
       await p.waitForTimeout(150);
       const box = await p.locator('#board').boundingBox();
       check(box.x >= 0 && box.x + box.width <= viewport.width + 0.5, `${name}/${scheme}: the board fits the width`);
-      await clickMove(p, 'connect4', 5);
+      if (phone) {
+        await p.touchscreen.tap(box.x + (4.5 / 7) * box.width, box.y + 0.3 * box.height);
+        check(await moves(p) === '4453325', `${name}/${scheme}: a tap plays column 5`);
+      } else {
+        await clickMove(p, 'connect4', 5);
+      }
+      await p.waitForTimeout(80);
+      await shot(p, `${name}-${scheme}-thinking`);
       await settle(p);
       await p.waitForTimeout(600);
       await shot(p, `${name}-${scheme}-connect4`);

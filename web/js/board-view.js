@@ -34,7 +34,8 @@ export class BoardView {
     new ResizeObserver(() => this.invalidate()).observe(canvas);
     const scheme = matchMedia('(prefers-color-scheme: dark)');
     scheme.addEventListener('change', () => { this.readColors(); this.invalidate(); });
-    canvas.addEventListener('pointermove', (e) => this.setHover(this.moveAt(e)));
+    // No hover preview for touch: a finger has no hover, and a stale preview would stay.
+    canvas.addEventListener('pointermove', (e) => this.setHover(e.pointerType === 'touch' ? 0 : this.moveAt(e)));
     canvas.addEventListener('pointerleave', () => this.setHover(0));
     canvas.addEventListener('click', (e) => {
       const m = this.moveAt(e);

@@ -12,6 +12,7 @@ export class Panel {
       status: $('status'), notice: $('notice'), noticeText: $('notice-text'),
       who: $('think-who'), depth: $('think-depth'), score: $('think-score'), nodes: $('think-nodes'),
       nps: $('think-nps'), pv: $('think-pv'), progress: $('think-progress'), bar: $('think-bar'),
+      statusBar: $('status-bar'),
       moves: $('moves'), list: $('move-list'), hint: $('hint-text'), legend: $('analysis-legend'),
     };
     this.thinking = null;
@@ -36,10 +37,12 @@ export class Panel {
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '…';
     this.el.progress.hidden = false;
     this.el.bar.style.width = '0%';
+    this.el.statusBar.style.width = '0%';
     const tick = () => {
       if (!this.thinking) return;
       const f = Math.min(1, (performance.now() - this.thinking.start) / this.thinking.budgetMs);
       this.el.bar.style.width = `${(f * 100).toFixed(1)}%`;
+      this.el.statusBar.style.width = this.el.bar.style.width;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
