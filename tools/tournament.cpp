@@ -26,6 +26,8 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 #include "connect4.hpp"
 #include "notation.hpp"
 #include "search.hpp"
@@ -465,6 +467,10 @@ int runPlay(const Config& c) {
     std::vector<std::thread> pool;
     for (int t = 0; t < c.threads; ++t) pool.emplace_back(work);
     const int todo = static_cast<int>(jobs.size());
+    // On a terminal the bar redraws in place twice a second; into a file or
+    // pipe it prints a line each tenth of the games.
+    const bool tty = isatty(fileno(stderr));
+    int lastTenth = -1;
     for (;;) {
       int f = finished.load();
       double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -473,13 +479,16 @@ int runPlay(const Config& c) {
       std::string bar(fill, '#');
       bar += std::string(width - fill, '.');
       std::string eta = f ? fmtDuration(el / f * (todo - f)) : std::string("?");
-      std::fprintf(stderr, "\r[%s] %d/%d games  elapsed %s  ETA %s   ", bar.c_str(), f, todo,
-                   fmtDuration(el).c_str(), eta.c_str());
-      std::fflush(stderr);
+      if (tty || f * 10 / todo != lastTenth) {
+        std::fprintf(stderr, "%s[%s] %d/%d games  elapsed %s  ETA %s   %s", tty ? "\r" : "", bar.c_str(), f, todo,
+                     fmtDuration(el).c_str(), eta.c_str(), tty ? "" : "\n");
+        std::fflush(stderr);
+        lastTenth = f * 10 / todo;
+      }
       if (f >= todo) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
-    std::fprintf(stderr, "\n");
+    if (tty) std::fprintf(stderr, "\n");
     for (auto& t : pool) t.join();
   }
   Summary S = summarize(c, done);

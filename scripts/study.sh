@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Reproduces the strength study of docs/study.md: builds the tournament tool
+# (build/study), plays the round robin, measures nodes against depth for each
+# pruning variant, and writes the plots and summaries.
+#
+#   scripts/study.sh [--quick|--medium|--full] [--fresh]
+#
+#   --quick    (default) times 1 3 10 30 100 ms, t=10 without ordering and as
+#              plain minimax, 6 openings: 252 games, a few minutes on 2 cores
+#   --medium   times 1 3 10 30 100 300 1000 ms, t=100 without ordering and
+#              without table, 8 openings: 576 games, about 25 minutes on 2 cores
+#   --full     times 1 3 10 30 100 300 1000 ms, t=100 without ordering, without
+#              table and as minimax, 24 openings: 2,160 games, several hours
+#   --fresh    delete the variant's games.csv first (otherwise games already
+#              in it are kept and only the missing ones are played: resume)
+#
+# Output in docs/study/<variant>/: games.csv (one line per game), summary.txt,
+# tournament.json, nodes.csv, nodes.json, nodes.txt, results.json and the four
+# SVG plots; docs/study/results.json gathers every variant. Openings:
+# bench/openings.txt (how they were chosen is in its header).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VARIANT=quick
+FRESH=0
+for a in "$@"; do
+  case "$a" in
+    --quick) VARIANT=quick ;;
+    --medium) VARIANT=medium ;;
+    --full) VARIANT=full ;;
+    --fresh) FRESH=1 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "study.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+
+case "$VARIANT" in
+  quick)
+    TIMES="1 3 10 30 100"; EXTRA="t=10,noorder t=10,minimax"; OPENINGS=6; DEPTH=12; CAP=2e7 ;;
+  medium)
+    TIMES="1 3 10 30 100 300 1000"; EXTRA="t=100,noorder t=100,notable"; OPENINGS=8; DEPTH=14; CAP=3e7 ;;
+  full)
+    TIMES="1 3 10 30 100 300 1000"; EXTRA="t=100,noorder t=100,notable t=100,minimax"; OPENINGS=24; DEPTH=16
+    CAP=2e8 ;;
+esac
+
+OUT=docs/study/$VARIANT
+mkdir -p "$OUT"
+[[ $FRESH == 1 ]] && rm -f "$OUT/games.csv"
+
+cmake -S . -B build/study -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/study -j1 --target tournament >/dev/null
+BIN=build/study/bin/tournament
+
+PLAYERS=()
+for t in $TIMES; do PLAYERS+=(--player "t=$t"); done
+for p in $EXTRA; do PLAYERS+=(--player "$p"); done
+
+echo "== $VARIANT: round robin (${PLAYERS[*]}), $OPENINGS openings x 2 colours" >&2
+"$BIN" play "${PLAYERS[@]}" --openings bench/openings.txt --num-openings "$OPENINGS" --threads 2 --tt-mb 16 \
+  --judge-stones 16 --csv "$OUT/games.csv" --json "$OUT/tournament.json" | tee "$OUT/summary.txt"
+
+echo "== $VARIANT: nodes against depth (first 8 openings, depth <= $DEPTH, cap $CAP nodes)" >&2
+"$BIN" nodes --openings bench/openings.txt --num-openings 8 --max-depth "$DEPTH" --node-cap "$CAP" \
+  --csv "$OUT/nodes.csv" --json "$OUT/nodes.json" | tee "$OUT/nodes.txt"
+
+echo "== $VARIANT: plots" >&2
+python3 tools/study_plots.py "$OUT/tournament.json" "$OUT/nodes.json" "$OUT"
+echo "wrote $OUT: $(cd "$OUT" && ls | tr '\n' ' ')" >&2
+
+# docs/study/results.json: every variant's results in one file (what a web page loads).
+python3 - <<'PY'
+import glob, json, os
+out = {"about": "strength study results, see docs/study.md; one entry per scripts/study.sh variant",
+       "variants": {}}
+for path in sorted(glob.glob("docs/study/*/results.json")):
+    v = os.path.basename(os.path.dirname(path))
+    r = json.load(open(path))
+    r["plots"] = {k: "%s/%s.svg" % (v, k) for k in ("rating_vs_time", "depth_vs_time", "kept_vs_time", "nodes_vs_depth")}
+    out["variants"][v] = r
+with open("docs/study/results.json", "w") as f:
+    json.dump(out, f, indent=1)
+    f.write("\n")
+PY
+echo "wrote docs/study/results.json" >&2
