@@ -61,6 +61,17 @@ try {
     'settings restored');
   check((await page.textContent('#time-value')).includes('300'), 'thinking time restored');
 
+  console.log('the human wins:');
+  await open(page, url, '#game=connect4&moves=121212&time=200&ai=2');
+  await clickMove(page, 'connect4', 1, 0.9);
+  await page.waitForFunction(() => document.body.dataset.state === 'game-over');
+  const won = await status(page);
+  check(won.includes('you win'), `the result is shown: "${won}"`);
+  await page.waitForTimeout(600);
+  await shot(page, 'desktop-you-win');
+  check(!(await page.isEnabled('#hint')), 'no hint after the end');
+  await open(page, url, '#game=connect4&moves=4453&time=300&ai=2');
+
   console.log('keyboard:');
   await page.keyboard.press('2');
   check(await state(page) === 'thinking' && (await moves(page)) === '44532', 'key 2 plays column 2');

@@ -181,7 +181,8 @@ export class Controller {
     const g = this.game;
     if (!g.plies) return '';
     const side = g.plies % 2 === 1 ? 1 : 2;
-    const who = this.isComputer(side) && this.settings.ai !== 'both' ? 'Computer' : this.names[side];
+    const vs = this.settings.ai === '1' || this.settings.ai === '2';
+    const who = !vs ? this.names[side] : this.isComputer(side) ? 'Computer' : 'You';
     return `${who} played ${g.def.noun} ${g.history[g.plies - 1]}. `;
   }
 
@@ -233,9 +234,9 @@ export class Controller {
     this.setState('game-over');
     const vs = this.settings.ai === '1' || this.settings.ai === '2';
     let text;
-    if (g.winner === 0) text = 'Draw.';
-    else if (vs) text = this.isComputer(g.winner) ? 'Computer wins.' : 'You win!';
-    else text = `${this.names[g.winner]} wins!`;
+    if (g.winner === 0) text = 'Game over: draw.';
+    else if (vs) text = this.isComputer(g.winner) ? 'Game over: computer wins.' : 'Game over: you win!';
+    else text = `Game over: ${this.names[g.winner]} wins!`;
     this.panel.setStatus(`${this.lastMoveText()}${text}`);
   }
 
