@@ -15,9 +15,12 @@ export const GAMES = {
 
 const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
 
+// True for 'connect4' and 'tictactoe' only (not for '__proto__' and friends).
+export const isGameKind = (kind) => typeof kind === 'string' && Object.hasOwn(GAMES, kind);
+
 export class Game {
   constructor(kind) {
-    if (!GAMES[kind]) throw new Error(`unknown game ${kind}`);
+    if (!isGameKind(kind)) throw new Error(`unknown game ${kind}`);
     this.kind = kind;
     this.def = GAMES[kind];
     this.history = [];      // 1-based moves
@@ -110,7 +113,7 @@ export class Game {
   // Builds a game from a move string. Returns {game} or {error} (a sentence
   // saying what is wrong); never throws.
   static fromMoves(kind, text) {
-    if (!GAMES[kind]) return { error: `unknown game '${String(kind).slice(0, 20)}'` };
+    if (!isGameKind(kind)) return { error: `unknown game '${String(kind).slice(0, 20)}'` };
     const game = new Game(kind);
     const { slots, noun } = game.def;
     if (typeof text !== 'string') return { error: 'the moves are missing' };

@@ -7,7 +7,7 @@
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
 // caller starts a clean game with the defaults for anything invalid.
 
-import { Game, GAMES } from './rules.js';
+import { Game, GAMES, isGameKind } from './rules.js';
 
 export const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2' });
 export const AI_VALUES = ['1', '2', 'none', 'both'];
@@ -35,7 +35,7 @@ export function parseHash(hash) {
   }
   const game = params.get('game');
   if (game !== null) {
-    if (GAMES[game]) settings.game = game;
+    if (isGameKind(game)) settings.game = game;
     else errors.push(`unknown game '${clip(game)}' (use connect4 or tictactoe)`);
   }
   const time = params.get('time');

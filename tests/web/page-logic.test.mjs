@@ -1,0 +1,97 @@
+// Node tests of the page's pure modules (web/js): the main-thread rules agree
+// with the engine on random games (outcome, winning cells, legal moves, move
+// string errors), the URL hash parser never throws and always yields a valid
+// clean state, and scores turn into the right words.
+import { check, ROOT, summary } from './lib.mjs';
+import { loadEngine } from './wasm.mjs';
+
+const { Game } = await import(`${ROOT}/web/js/rules.js`);
+const { parseHash, formatHash } = await import(`${ROOT}/web/js/url-state.js`);
+const { movesToWin, scoreInWords, shortScore } = await import(`${ROOT}/web/js/score-words.js`);
+
+// Deterministic pseudo-random numbers (xorshift32).
+let seed = 0x9e3779b9;
+const rand = (n) => {
+  seed ^= seed << 13; seed >>>= 0;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5; seed >>>= 0;
+  return seed % n;
+};
+
+console.log('rules.js agrees with the engine on random games:');
+const M = await loadEngine();
+const s = new M.Session('connect4', 1);
+for (const kind of ['connect4', 'tictactoe']) {
+  let games = 0, mismatches = 0;
+  const W = kind === 'connect4' ? 7 : 3, H = kind === 'connect4' ? 6 : 3;
+  // engine cell index -> display index (row 0 at the top)
+  const toDisplay = (i) => (kind === 'connect4' ? (H - 1 - Math.floor(i / W)) * W + (i % W) : i);
+  for (let n = 0; n < 400; n++) {
+    const g = new Game(kind);
+    s.newGame(kind);
+    while (!g.over) {
+      const legal = g.legalMoves();
+      const engineLegal = s.legalMoves();
+      if (JSON.stringify(legal) !== JSON.stringify(engineLegal)) mismatches++;
+      const m = legal[rand(legal.length)];
+      g.play(m);
+      s.play(m);
+      if (g.outcome !== s.outcome()) mismatches++;
+    }
+    const cells = s.winningCells().map(toDisplay).sort((a, b) => a - b);
+    if (JSON.stringify(cells) !== JSON.stringify(g.winCells)) mismatches++;
+    // Move-string validation: the same verdict as the engine's parser.
+    const text = g.moveString();
+    const bad = text.slice(0, rand(text.length + 1)) + String(rand(10)) + text.slice(rand(text.length));
+    const ours = Game.fromMoves(kind, bad);
+    const theirs = s.setMoves(bad);
+    if (Boolean(ours.error) !== Boolean(theirs)) mismatches++;
+    games++;
+  }
+  check(mismatches === 0, `${kind}: ${games} random games, ${mismatches} disagreements`);
+}
+s.delete();
+
+console.log('URL hash:');
+const good = parseHash('#game=connect4&moves=4453&time=1000&ai=2');
+check(good.errors.length === 0 && good.settings.moves === '4453' && good.settings.time === 1000 && good.settings.ai === '2',
+  'a good hash is read');
+check(formatHash(good.settings) === '#game=connect4&moves=4453&time=1000&ai=2', 'and written back the same');
+check(parseHash('').errors.length === 0 && parseHash('#').settings.game === 'connect4', 'an empty hash gives the defaults');
+check(parseHash('#%%%&x=1').errors.length === 0, 'unknown keys are ignored');
+const samples = ['#game=connect4&moves=4489', '#time=49', '#time=10001', '#time=1e3', '#ai=3', '#game=', '#moves=0',
+  '#game=tictactoe&moves=55', '#moves=%', '#game=connect4&moves=1111111', `#moves=${'4'.repeat(5000)}`,
+  '#game=__proto__', '#game=constructor&ai=toString', '#time=-5', '#time= 100'];
+for (const h of samples) {
+  const r = parseHash(h);
+  check(r.errors.length > 0 && r.settings.moves === '', `${h.slice(0, 30)}: "${r.errors.join('; ').slice(0, 70)}"`);
+}
+let threw = 0, invalid = 0;
+const alphabet = '#=&%game=connect4tictactoemovestimeai0123456789 ;?+-_.';
+for (let n = 0; n < 20000; n++) {
+  let h = '';
+  for (let k = rand(60); k > 0; k--) h += alphabet[rand(alphabet.length)];
+  try {
+    const { settings } = parseHash(h);
+    const again = parseHash(formatHash(settings));
+    if (again.errors.length) invalid++;
+  } catch (e) {
+    threw++;
+  }
+}
+check(threw === 0 && invalid === 0, `20000 random hashes: ${threw} threw, ${invalid} gave an invalid state`);
+
+console.log('scores in words:');
+const names = { 1: 'Red', 2: 'Yellow' };
+// Empty board: a win with the first player's 4th stone scores 18, 4 moves away.
+check(movesToWin('connect4', 18, 0) === 4 && movesToWin('connect4', 18, 2) === 3, 'wins: moves left for the winner');
+check(movesToWin('connect4', -18, 1) === 3, 'losses: moves left for the opponent');
+check(scoreInWords('connect4', 18, true, 6, 1, names) === 'Red wins with the next move', 'win next move');
+check(scoreInWords('connect4', -17, true, 5, 2, names) === 'Red wins in 2 moves', 'the opponent wins');
+check(scoreInWords('connect4', 0, true, 10, 1, names) === 'draw with best play', 'draw');
+check(scoreInWords('connect4', 5, false, 10, 1, names) === 'slight edge for Red', 'slight edge');
+check(scoreInWords('connect4', -50, false, 10, 1, names) === 'big advantage for Yellow', 'big advantage');
+check(scoreInWords('tictactoe', 3, true, 4, 1, { 1: 'X', 2: 'O' }) === 'X wins with the next move', 'tic-tac-toe win');
+check(shortScore('connect4', 17, true, 4) === 'W3' && shortScore('connect4', 0, true, 4) === '='
+  && shortScore('connect4', 6, false, 4) === '+0.6', 'short labels');
+if (!summary('page-logic')) process.exit(1);
