@@ -79,7 +79,11 @@ function search(req) {
   if (err) return fail(id, err);
   if (session.outcome() !== 0) return fail(id, 'the game is over: there is no move to search');
   const seed = isInt(req.seed, 0, 0xffffffff) ? req.seed : 1;
-  const limits = { timeMs, maxDepth, randomTies: req.randomTies === true, seed };
+  // The engine stops by itself at its deadline; a small reserve (2%, at most
+  // 8 ms) covers the last iteration's unwinding and the message to the page,
+  // so `bestmove` arrives within the budget.
+  const engineMs = timeMs > 0 ? Math.max(1, timeMs - Math.min(8, Math.floor(timeMs * 0.02))) : 0;
+  const limits = { timeMs: engineMs, maxDepth, randomTies: req.randomTies === true, seed };
   const r = session.think(limits, (info) => {
     reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
       nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });

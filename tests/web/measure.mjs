@@ -17,24 +17,8 @@ import { loadEngine, wasmPlay } from './wasm.mjs';
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
 const REPEAT = 3;
 
-// 1. speed ------------------------------------------------------------------
 const M = await loadEngine();
 const session = new M.Session('connect4', TABLE_MIB);
-const rows = [];
-for (const [game, moves, depth] of SPEED_POSITIONS) {
-  const n = [], w = [];
-  let nodes = 0;
-  for (let k = 0; k < REPEAT; k++) {
-    const a = nativePlay(game, moves, depth);
-    n.push(a.timeMs);
-    const b = wasmPlay(session, game, moves, depth);
-    w.push(b.timeMs);
-    if (a.nodes !== b.nodes) throw new Error(`node counts differ on ${moves}`);
-    nodes = a.nodes;
-  }
-  rows.push({ game, moves, depth, nodes, nativeMs: median(n), nodeMs: median(w) });
-}
-
 const server = await serveSite();
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -85,12 +69,23 @@ async function inWorker(requests) {
   }, requests);
 }
 
-for (const r of rows) {
-  const reqs = Array.from({ length: REPEAT }, () => ({ type: 'search', game: r.game, moves: r.moves, timeMs: 0,
-    maxDepth: r.depth, fresh: true }));
-  const replies = await inWorker(reqs);
-  if (replies.some((x) => x.nodes !== r.nodes)) throw new Error(`Chromium node count differs on ${r.moves}`);
-  r.chromeMs = median(replies.map((x) => x.timeMs));
+// 1. speed: native, node-wasm and Chromium-wasm interleaved, so that the
+// load of a shared machine hits all three alike.
+const rows = [];
+for (const [game, moves, depth] of SPEED_POSITIONS) {
+  const n = [], w = [], c = [];
+  let nodes = 0;
+  for (let k = 0; k < REPEAT; k++) {
+    const a = nativePlay(game, moves, depth);
+    const b = wasmPlay(session, game, moves, depth);
+    const [x] = await inWorker([{ type: 'search', game, moves, timeMs: 0, maxDepth: depth, fresh: true }]);
+    if (a.nodes !== b.nodes || a.nodes !== x.nodes) throw new Error(`node counts differ on '${moves}'`);
+    n.push(a.timeMs);
+    w.push(b.timeMs);
+    c.push(x.timeMs);
+    nodes = a.nodes;
+  }
+  rows.push({ game, moves, depth, nodes, nativeMs: median(n), nodeMs: median(w), chromeMs: median(c) });
 }
 
 // 2. move duration vs budget: positions from a played-out game.
