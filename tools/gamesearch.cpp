@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "connect4.hpp"
+#include "line_reader.hpp"
 #include "notation.hpp"
 #include "search.hpp"
 #include "solver.hpp"
@@ -158,23 +159,6 @@ Config parseArgs(int argc, char** argv) {
   return c;
 }
 
-// Reads one line of at most kMaxLineLength characters; longer lines are read
-// to their end and flagged. Returns false at end of input.
-bool readLine(std::istream& in, std::string& line, bool& tooLong) {
-  line.clear();
-  tooLong = false;
-  int ch;
-  bool any = false;
-  std::streambuf* buf = in.rdbuf();
-  while ((ch = buf->sbumpc()) != EOF) {
-    any = true;
-    if (ch == '\n') return true;
-    if (line.size() < gs::kMaxLineLength) line.push_back(static_cast<char>(ch));
-    else tooLong = true;
-  }
-  return any;
-}
-
 template <class Game>
 void countPositions(const Game& g, int depth, std::vector<std::vector<std::uint64_t>>& seen, int ply) {
   seen[ply].push_back(g.key());
@@ -204,7 +188,7 @@ int run(const Config& cfg) {
     std::cerr << "line " << lineNo << ": " << msg << "\n";
     anyError = true;
   };
-  while (readLine(std::cin, line, tooLong)) {
+  while (gs::readLimitedLine(std::cin, line, tooLong)) {
     ++lineNo;
     if (tooLong) {
       reject("line is longer than " + std::to_string(gs::kMaxLineLength) + " characters");

@@ -1,0 +1,51 @@
+// libFuzzer target: a line of outside input as the CLI and the page read it
+// (a move string, then anything), for both games. Checks the parser's
+// contract: it never crashes, accepts exactly the legal move sequences, and a
+// parsed position is consistent (solved where cheap).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "connect4.hpp"
+#include "notation.hpp"
+#include "solver.hpp"
+#include "tictactoe.hpp"
+#include "tt.hpp"
+
+namespace {
+
+gs::TranspositionTable& table() {
+  static gs::TranspositionTable tt(1 << 20);
+  return tt;
+}
+
+template <class Game>
+void check(const std::string& moves) {
+  Game g;
+  gs::ParseError err = gs::parseMoves(moves, g);
+  if (!err.ok) {
+    if (err.message.empty() || err.position < 1 || err.position > moves.size()) __builtin_trap();
+    if (g.plies() != static_cast<int>(err.position) - 1) __builtin_trap();
+    return;
+  }
+  if (g.plies() != static_cast<int>(moves.size())) __builtin_trap();
+  if (g.plies() > Game::kMaxPlies) __builtin_trap();
+  // Solve where it is cheap; the score must be in the legal range.
+  if (Game::kMaxPlies - g.plies() <= 12) {
+    table().clear();
+    gs::Solver<Game> solver(table());
+    int s = solver.solve(g);
+    if (s > Game::kWinBase || s < -Game::kWinBase) __builtin_trap();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > gs::kMaxLineLength) return 0;
+  std::string line(reinterpret_cast<const char*>(data), size);
+  std::string token = line.substr(0, line.find_first_of(" \t\r\n"));
+  check<gs::Connect4>(token);
+  check<gs::TicTacToe>(token);
+  return 0;
+}
