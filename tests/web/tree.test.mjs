@@ -1,0 +1,187 @@
+// Browser test of the search-tree explorer (web/tree/) in headless Chromium.
+//
+// Assembles build/tree-site/ (the explorer's page, web/tree/, and the wasm
+// engine from $WASM_DIR, default build/wasm/bin, else build/tree-wasm/bin),
+// serves it on a loopback port, and checks: the node counts in #tree-stats
+// equal the engine's own counters (treeCounts run under node on the same
+// module; minimax from the empty Tic-Tac-Toe board 549946, alpha-beta fewer),
+// the tree shows cut-offs and pruned moves, the step-through moves through a
+// small tree with the pseudocode line, board and variables following, Connect
+// Four at depth 4, no console errors. Screenshots go to build/screenshots/.
+//
+//   node tests/web/tree.test.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { ROOT, SHOTS, check, freePort, launchChromium, summary } from './lib.mjs';
+
+const SITE = path.join(ROOT, 'build/tree-site');
+const wasmDir = [process.env.WASM_DIR, path.join(ROOT, 'build/wasm/bin'), path.join(ROOT, 'build/tree-wasm/bin')]
+  .filter(Boolean).find((d) => {
+    if (!fs.existsSync(path.join(d, 'gamesearch.js'))) return false;
+    return fs.readFileSync(path.join(d, 'gamesearch.wasm')).includes('treeTrace');
+  });
+if (!wasmDir) {
+  console.log('tree.test: no wasm build with the tree bindings (build/wasm/bin or build/tree-wasm/bin)');
+  process.exit(1);
+}
+
+function assemble() {
+  fs.rmSync(SITE, { recursive: true, force: true });
+  fs.mkdirSync(path.join(SITE, 'engine'), { recursive: true });
+  fs.mkdirSync(path.join(SITE, 'tree'), { recursive: true });
+  for (const f of ['gamesearch.js', 'gamesearch.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(SITE, 'engine', f));
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/tree'))) fs.copyFileSync(path.join(ROOT, 'web/tree', f), path.join(SITE, 'tree', f));
+  fs.copyFileSync(path.join(ROOT, 'web/favicon.svg'), path.join(SITE, 'favicon.svg'));
+}
+
+async function serve() {
+  const port = await freePort();
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', SITE], { stdio: 'ignore' });
+  const stop = () => { if (proc.exitCode === null) proc.kill(); };
+  process.on('exit', stop);
+  const end = Date.now() + 10000;
+  for (;;) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/tree/index.html`);
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > end) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}/`, stop };
+}
+
+// The engine's own counters, from the same module under node.
+async function engineCounts() {
+  const require = createRequire(import.meta.url);
+  const createGameSearch = require(path.join(wasmDir, 'gamesearch.js'));
+  const m = await createGameSearch({ wasmBinary: fs.readFileSync(path.join(wasmDir, 'gamesearch.wasm')) });
+  const get = (game, moves, depth) => Object.fromEntries(m.treeCounts(game, moves, depth).algorithms.map((a) => [a.algorithm, a.nodes]));
+  return { empty: get('tictactoe', '', 0), small: get('tictactoe', '1524', 0), c4: get('connect4', '', 4) };
+}
+
+function statsOf(text) {
+  const out = {};
+  for (const m of text.matchAll(/(minimax|alpha-beta|ordered|table) (\d+)/g)) out[m[1]] = Number(m[2]);
+  return out;
+}
+
+async function waitReady(page) {
+  await page.waitForSelector('.tv[data-ready="true"]', { timeout: 30000 });
+  await page.waitForFunction(() => /minimax \d+/.test(document.querySelector('#tree-stats').textContent), null, { timeout: 30000 });
+}
+
+async function main() {
+  assemble();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const truth = await engineCounts();
+  const server = await serve();
+  const browser = await launchChromium();
+  const errors = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+
+    console.log('empty Tic-Tac-Toe board');
+    await page.goto(`${server.url}tree/index.html#view=tree&game=tictactoe&moves=`);
+    await waitReady(page);
+    const stats = await page.textContent('#tree-stats');
+    check(stats.includes('minimax 549946'), `#tree-stats shows "minimax 549946" (${stats.slice(0, 60)}…)`);
+    const s = statsOf(stats);
+    check(s['alpha-beta'] < s.minimax && s.ordered < s['alpha-beta'] && s.table < s.ordered,
+      `each refinement needs fewer nodes: ${JSON.stringify(s)}`);
+    check(s.minimax === truth.empty.minimax && s['alpha-beta'] === truth.empty.alphabeta &&
+      s.ordered === truth.empty.ordered && s.table === truth.empty.table, 'counts equal the engine\'s own counters');
+    const rootRow = await page.textContent('.tv-row[data-node="0"]');
+    check(/Root/.test(rootRow) && /v 0/.test(rootRow), `root row shows value 0 (${rootRow.trim().slice(0, 50)})`);
+    check(await page.locator('.tv-tree .tv-row[data-node]').count() === 10, 'root and its 9 children rendered, nothing deeper (lazy)');
+    await page.screenshot({ path: path.join(SHOTS, 'tree-empty.png'), fullPage: true });
+
+    console.log('small tree: moves 1524');
+    await page.evaluate(() => { location.hash = '#view=tree&game=tictactoe&moves=1524'; });
+    await page.waitForFunction(() => /minimax 157\b/.test(document.querySelector('#tree-stats').textContent), null, { timeout: 20000 });
+    await waitReady(page);
+    const small = statsOf(await page.textContent('#tree-stats'));
+    check(small.minimax === truth.small.minimax && small['alpha-beta'] === truth.small.alphabeta,
+      `small tree counts equal the engine's (${JSON.stringify(small)})`);
+    check((await page.textContent('.tv-tree-title')).includes(`${truth.small.alphabeta} nodes`), 'tree title gives the alpha-beta node count');
+    check((await page.textContent('#tree-step')).trim().startsWith('step 1 /'), 'the step-through starts at step 1');
+    check(await page.textContent('#tree-code li.tv-exec') === null ? false : (await page.textContent('#tree-code li.tv-exec')).includes('function alphabeta'),
+      'step 1 highlights the function line');
+    check((await page.textContent('#tree-narration')).includes('root'), 'step 1 narrates the root');
+    await page.keyboard.press('ArrowRight');
+    const path1 = await page.textContent('#tree-path');
+    check(path1.includes('X 3'), `→ enters the first child, X 3 (path: ${path1})`);
+    await page.keyboard.press('ArrowRight');
+    const line2 = (await page.locator('#tree-code li.tv-exec').allTextContents()).join(' | ');
+    check(/return value\(node\)/.test(line2), `X 3 wins at once: the leaf line is highlighted (${line2.trim()})`);
+    check((await page.textContent('#tree-vars')).includes('+3') || (await page.textContent('#tree-vars')).includes('−3'), 'the variables show the leaf value');
+    await page.keyboard.press('ArrowRight');
+    const vars3 = await page.textContent('#tree-vars');
+    check(/α\+3/.test(vars3.replace(/\s/g, '')), `back at the root α rises to +3 (${vars3.replace(/\s+/g, ' ')})`);
+    await page.keyboard.press('ArrowLeft');
+    check((await page.locator('#tree-code li.tv-exec').allTextContents()).join(' ').includes('return value(node)'), '← steps back');
+    // a β-cut below the root: pruned moves dimmed with the reason
+    for (let i = 0; i < 12; i++) await page.click('#tree-forward');
+    const cutChips = await page.locator('.tv-chip-cut').allTextContents();
+    check(cutChips.some((t) => /β-cut: .+ ≥ β = .+/.test(t)), `a β-cut with its reason is shown (${cutChips[0]})`);
+    check(await page.locator('.tv-pruned .tv-ghost').count() > 0, 'pruned moves are drawn (dimmed, dotted)');
+    check(await page.locator('.tv-row.tv-current').count() === 1, 'the current node is marked in the tree');
+    await page.screenshot({ path: path.join(SHOTS, 'tree-steps.png'), fullPage: true });
+    await page.keyboard.press('End');
+    const last = await page.textContent('#tree-narration');
+    check(last.includes("root's value is +3"), `the last step returns the root value (${last})`);
+    check((await page.textContent('#tree-code li.tv-exec')).includes('return value'), 'the last step highlights return');
+    const rewindMax = await page.getAttribute('#tree-rewind', 'max');
+    await page.fill('#tree-rewind', '0');
+    check((await page.textContent('#tree-step')).trim().startsWith('step 1 /') && Number(rewindMax) > 40, 'the rewind slider goes back to the start');
+    // play a few steps automatically
+    await page.fill('#tree-speed', '8');
+    await page.click('#tree-play');
+    await page.waitForTimeout(400);
+    await page.click('#tree-play');
+    const played = Number((await page.textContent('#tree-step')).match(/step ([\d,]+)/)[1].replace(/,/g, ''));
+    check(played > 5, `auto-play advanced (${played} steps)`);
+    // switch to minimax: the tree follows
+    await page.click('.tv-algo[data-algorithm="minimax"]');
+    await page.waitForFunction(() => document.querySelector('.tv').dataset.algorithm === 'minimax' && document.querySelector('.tv').dataset.ready === 'true');
+    check((await page.textContent('.tv-tree-title')).includes('157 nodes'), 'minimax tree: 157 nodes');
+    check((await page.textContent('#tree-code')).includes('function minimax'), 'minimax pseudocode');
+    // the table algorithm shows its lines
+    await page.click('.tv-algo[data-algorithm="table"]');
+    await page.waitForFunction(() => document.querySelector('.tv').dataset.algorithm === 'table' && document.querySelector('.tv').dataset.ready === 'true');
+    check((await page.textContent('#tree-code')).includes('store value in the table'), 'table pseudocode');
+    check(await page.locator('#tree-deepening tbody tr').count() >= 1, 'iterative deepening table filled');
+
+    console.log('Connect Four, depth 4');
+    await page.evaluate(() => { location.hash = '#view=tree&game=connect4&moves=&depth=4'; });
+    await page.waitForFunction(() => /minimax 2801\b/.test(document.querySelector('#tree-stats').textContent), null, { timeout: 20000 });
+    await waitReady(page);
+    const c4 = statsOf(await page.textContent('#tree-stats'));
+    check(c4.minimax === truth.c4.minimax && c4.table === truth.c4.table, `Connect Four depth 4 counts equal the engine's (${JSON.stringify(c4)})`);
+    const deep = await page.locator('#tree-deepening tbody tr').count();
+    check(deep === 4, `iterative deepening shows depths 1-4 (${deep} rows)`);
+    await page.click('text=Show best line');
+    await page.screenshot({ path: path.join(SHOTS, 'tree-connect4.png'), fullPage: true });
+
+    console.log('bad hash');
+    await page.evaluate(() => { location.hash = '#view=tree&game=tictactoe&moves=55'; });
+    await page.waitForFunction(() => document.querySelector('.tv-msg').textContent.includes('not a playable position'), null, { timeout: 10000 });
+    check(true, 'an invalid move string shows a message and the empty board');
+    await waitReady(page);
+
+    check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  if (!summary('tree')) process.exit(1);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+// Trace worker of the search-tree explorer: a classic worker (not a module)
+// that loads the same modularized engine build as the game (engine/gamesearch.js,
+// Emscripten -sMODULARIZE, factory createGameSearch) and answers requests
+// with the tree bindings (wasm/tree_bindings.cpp). Requests arriving before the
+// module is ready are queued and answered in order.
+//
+// Requests (page -> worker)                         Reply (worker -> page)
+//   {type:'trace', id, game, moves, algorithm,        {type:'trace', id, nodes, recorded,
+//     depth, cap?}                                      truncated, value, exactScale, bestMove,
+//                                                       pv, cutoffs, tableHits, leaves, bytes}
+//                                                     (bytes: an ArrayBuffer, transferred)
+//   {type:'counts', id, game, moves, depth}           {type:'counts', id, exactScale, algorithms}
+//   {type:'deepening', id, game, moves, depth}        {type:'deepening', id, steps}
+//   anything malformed, or an engine error            {type:'error', id?, message}
+// game: 'tictactoe' | 'connect4'; moves: 1-based digits from the empty board;
+// algorithm: 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth: 0 = to the
+// end (Tic-Tac-Toe), Connect Four 1..8.
+/* global createGameSearch */
+'use strict';
+
+let engine = null;
+const queue = [];
+
+function handle(req) {
+  const id = req && req.id;
+  try {
+    if (!req || typeof req !== 'object') throw new Error('a request must be an object');
+    const game = String(req.game);
+    const moves = String(req.moves === undefined ? '' : req.moves);
+    const depth = Number.isInteger(req.depth) ? req.depth : 0;
+    let r;
+    if (req.type === 'trace') {
+      r = engine.treeTrace(game, moves, String(req.algorithm), depth, Number.isInteger(req.cap) ? req.cap : 0);
+    } else if (req.type === 'counts') {
+      r = engine.treeCounts(game, moves, depth);
+    } else if (req.type === 'deepening') {
+      r = engine.treeDeepening(game, moves, depth);
+    } else {
+      throw new Error(`unknown request type '${String(req.type)}'`);
+    }
+    if (r.error) throw new Error(r.error);
+    if (r.bytes) {
+      const buffer = r.bytes.buffer;
+      self.postMessage({ ...r, bytes: buffer, type: req.type, id }, [buffer]);
+    } else {
+      self.postMessage({ ...r, type: req.type, id });
+    }
+  } catch (e) {
+    self.postMessage({ type: 'error', id, message: e && e.message ? e.message : String(e) });
+  }
+}
+
+self.onmessage = (e) => {
+  if (engine) handle(e.data);
+  else queue.push(e.data);
+};
+
+try {
+  importScripts('../engine/gamesearch.js');
+  createGameSearch({
+    locateFile: (path) => new URL('../engine/' + path, self.location.href).href,
+  }).then((m) => {
+    engine = m;
+    while (queue.length) handle(queue.shift());
+  }, (err) => {
+    self.postMessage({ type: 'error', message: `the engine did not load: ${err && err.message ? err.message : err}` });
+  });
+} catch (err) {
+  self.postMessage({ type: 'error', message: `the engine did not load: ${err && err.message ? err.message : err}` });
+}
