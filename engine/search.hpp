@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <random>
@@ -45,6 +46,12 @@ struct SearchLimits {
   int maxDepth = 0;      // 0: no depth limit
   bool randomTies = false;  // pick at random among root moves of equal value
   std::uint32_t seed = 1;
+  // > 0: after the search, score every root move at the depth reached and pick
+  // one at random with probability ~ exp(score / temperature) (evaluation
+  // units): the weaker levels' human-like mistakes (levels.hpp). Proven wins
+  // and losses count as -3000, and a win the search sees is always taken (the
+  // fastest one), so weak levels never overlook what lies within their horizon.
+  int temperature = 0;
 };
 
 // One finished iteration (or the final answer).
@@ -132,6 +139,8 @@ class Searcher {
       if (onInfo_) onInfo_(info);
       if (info.exact) break;
     }
+    if (limits.temperature > 0 && result.info.depth > 0 && rootMoves.size() > 1)
+      sampleByTemperature(root, result, rootMoves, limits.temperature, rng);
     result.info.nodes = nodes_;
     result.info.timeMs = elapsedMs();
     if (result.info.pv.empty() && result.bestMove >= 0) result.info.pv.push_back(result.bestMove);
@@ -160,6 +169,49 @@ class Searcher {
       if (Clock::now() >= deadline_) stopped_ = true;
     }
     return stopped_;
+  }
+
+  // Scores every root move with a full window at the depth reached and picks
+  // one by a softmax over the scores (see SearchLimits::temperature).
+  void sampleByTemperature(const Game& root, SearchResult& result, const std::vector<int>& rootMoves,
+                           int temperature, std::mt19937& rng) {
+    using namespace search_score;
+    const bool hadDeadline = hasDeadline_;
+    hasDeadline_ = false;  // the scoring pass finishes what it starts
+    stopped_ = false;
+    std::vector<int> raw;
+    std::vector<double> value;
+    for (int m : rootMoves) {
+      int score;
+      if (root.isWinningMove(m)) {
+        score = fromExact(winScoreAtPly<Game>(root.plies()));
+      } else {
+        Game child = root;
+        child.play(m);
+        score = -search(child, result.info.depth - 1, -kInfinity, kInfinity, 1);
+      }
+      raw.push_back(score);
+      value.push_back(isProven(score) ? (score > 0 ? 3000.0 : -3000.0) : std::clamp(score, -900, 900));
+    }
+    hasDeadline_ = hadDeadline;
+    const int bestRaw = *std::max_element(raw.begin(), raw.end());
+    std::vector<double> weight;
+    if (isProven(bestRaw) && bestRaw > 0) {
+      for (int r : raw) weight.push_back(r == bestRaw ? 1.0 : 0.0);  // a seen win: the fastest
+    } else {
+      double best = *std::max_element(value.begin(), value.end());
+      for (double v : value) weight.push_back(std::exp((v - best) / temperature));
+    }
+    std::discrete_distribution<std::size_t> pick(weight.begin(), weight.end());
+    int chosen = rootMoves[pick(rng)];
+    if (chosen != result.bestMove) {
+      result.bestMove = chosen;
+      result.info.pv.assign(1, chosen);
+      result.info.exact = false;
+      int r = raw[std::find(rootMoves.begin(), rootMoves.end(), chosen) - rootMoves.begin()];
+      result.info.exact = isProven(r);
+      result.info.score = isProven(r) ? toExact(r) : r;
+    }
   }
 
   struct RootOutcome {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "connect4.hpp"
+#include "levels.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "test_util.hpp"
@@ -233,4 +234,27 @@ TEST_CASE("Transposition table stays within its budget", "[tt]") {
   CHECK(e->score == 7);
   CHECK(e->bound == Bound::kLower);
   CHECK(e->move == 3);
+}
+
+TEST_CASE("Levels: weak levels vary their moves but never miss a win or a block", "[search][levels]") {
+  TranspositionTable tt(1 << 20);
+  Searcher<Connect4> searcher(tt);
+  for (int level = 0; level < 2; ++level) {
+    std::set<int> openings;
+    for (std::uint32_t seed = 1; seed <= 30; ++seed) {
+      SearchLimits lim = levelLimits(kLevels[level], seed);
+      tt.clear();
+      // X to move can win at once in column 3 or 7.
+      SearchResult win = searcher.think(gs_test::fromMoves<Connect4>("445566"), lim);
+      CHECK((win.bestMove == 2 || win.bestMove == 6));
+      // O to move must block X's vertical three in column 1.
+      tt.clear();
+      SearchResult block = searcher.think(gs_test::fromMoves<Connect4>("12131"), lim);
+      CHECK(block.bestMove == 0);
+      tt.clear();
+      openings.insert(searcher.think(Connect4{}, lim).bestMove);
+    }
+    INFO("level " << kLevels[level].name);
+    CHECK(openings.size() > 1);
+  }
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "connect4.hpp"
+#include "levels.hpp"
 #include "line_reader.hpp"
 #include "notation.hpp"
 #include "search.hpp"
@@ -58,6 +59,11 @@ Options
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
                               play: switch off one search technique
   --time-ms N                 play: thinking time per position (default 1000)
+  --level NAME                play: a difficulty level instead of --time-ms/--depth:
+                              beginner (2 plies, temperature 40), casual (4 plies,
+                              temperature 12), strong (0.3 s), perfect (1 s)
+  --seed N                    play: pick at random among equal moves (and, for a
+                              level with a temperature, among good moves) with this seed
   --depth D                   play: depth limit (default none); count: plies
   --tt-mb N                   transposition table size in MiB (default 64)
   --help                      this text
@@ -77,6 +83,8 @@ struct Config {
   gs::SearchOptions search;
   int timeMs = 1000;
   int depth = -1;
+  int level = -1;
+  std::uint32_t seed = 0;  // 0: deterministic choice
   std::size_t ttBytes = std::size_t{64} << 20;
 };
 
@@ -141,6 +149,14 @@ Config parseArgs(int argc, char** argv) {
       ++i;
     } else if (a == "--depth") {
       c.depth = static_cast<int>(parseNumber(a, next, 1, 64));
+      ++i;
+    } else if (a == "--level") {
+      if (!next || gs::findLevel(next) < 0)
+        usageError("--level must be beginner, casual, strong or perfect");
+      c.level = gs::findLevel(next);
+      ++i;
+    } else if (a == "--seed") {
+      c.seed = static_cast<std::uint32_t>(parseNumber(a, next, 1, 2147483647));
       ++i;
     } else if (a == "--tt-mb") {
       c.ttBytes = static_cast<std::size_t>(parseNumber(a, next, 1, 16384)) << 20;
@@ -236,6 +252,11 @@ int run(const Config& cfg) {
       gs::SearchLimits lim;
       lim.timeMs = cfg.timeMs;
       lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
+      if (cfg.level >= 0) lim = gs::levelLimits(gs::kLevels[cfg.level], cfg.seed ? cfg.seed : 1);
+      if (cfg.seed) {
+        lim.randomTies = true;
+        lim.seed = cfg.seed;
+      }
       gs::SearchResult r = searcher.think(g, lim);
       std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
                 << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes

@@ -1,0 +1,53 @@
+// Difficulty levels: named settings of the time-limited player. Weaker levels
+// see less far (a depth limit) and pick among moves by a softmax over their
+// scores (a temperature), so their mistakes are the human kind — missing a
+// deeper threat, preferring a plausible but worse move — not random blunders:
+// every level still sees an immediate win or a needed block (quiescence).
+//
+// The levels' measured results against each other are in docs/levels.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "search.hpp"
+
+namespace gs {
+
+struct Level {
+  const char* name;
+  int timeMs;       // thinking time per move (0 = depth only)
+  int maxDepth;     // 0 = no depth limit
+  int temperature;  // 0 = always the best move found
+};
+
+// Beginner: looks 2 plies ahead, often picks a merely plausible move.
+// Casual:   4 plies, picks among good moves.
+// Strong:   0.3 s of iterative deepening, always its best move.
+// Perfect:  the full thinking time (1 s by default), always its best move.
+constexpr Level kLevels[] = {
+    {"beginner", 0, 2, 40},
+    {"casual", 0, 4, 12},
+    {"strong", 300, 0, 0},
+    {"perfect", 1000, 0, 0},
+};
+constexpr int kLevelCount = sizeof(kLevels) / sizeof(kLevels[0]);
+
+// Index of the level called `name` (case-sensitive, lower case), or -1.
+inline int findLevel(const std::string& name) {
+  for (int i = 0; i < kLevelCount; ++i)
+    if (name == kLevels[i].name) return i;
+  return -1;
+}
+
+inline SearchLimits levelLimits(const Level& level, std::uint32_t seed) {
+  SearchLimits lim;
+  lim.timeMs = level.timeMs;
+  lim.maxDepth = level.maxDepth;
+  lim.temperature = level.temperature;
+  lim.randomTies = true;
+  lim.seed = seed;
+  return lim;
+}
+
+}  // namespace gs
