@@ -71,15 +71,6 @@ Bits Connect4::winningSpotsOf(Bits p, Bits mask) {
   return r & (kBoard ^ mask);
 }
 
-std::uint64_t Connect4::mirrorKey() const {
-  std::uint64_t k = key(), m = 0;
-  for (int c = 0; c < W; ++c) {
-    std::uint64_t colBits = (k >> (c * H1)) & ((Bits{1} << H1) - 1);
-    m |= colBits << ((W - 1 - c) * H1);
-  }
-  return m;
-}
-
 // Heuristic evaluation, a weighted linear sum of features, each counted for the
 // side to move ("mine") minus the same feature for the opponent:
 //   open three   x 6   a window of four with 3 own stones and 1 empty cell

@@ -89,8 +89,15 @@ class Connect4 {
     return possible & ~(oppWin >> 1);  // never play just below an opponent's threat
   }
   // Ordering score of a move: how many winning spots it leaves the mover.
-  int threatScore(Bits move) const {
-    return __builtin_popcountll(winningSpotsOf(current_ | move, mask_ | move));
+  int threatScore(Bits move) const { return countSparse(winningSpotsOf(current_ | move, mask_ | move)); }
+  // Solver ordering score: winning spots the move leaves the mover; with
+  // `forcing`, spots playable at once (the opponent must answer) count twice.
+  int orderScore(Bits move, bool forcing) const {
+    const Bits mask = mask_ | move;
+    const Bits spots = winningSpotsOf(current_ | move, mask);
+    int s = countSparse(spots);
+    if (forcing) s += 2 * countSparse(spots & (mask + kBottom) & kBoard);
+    return s;
   }
 
   // Change of the evaluation's window and centre terms (for the mover) that
@@ -99,7 +106,26 @@ class Connect4 {
 
   std::uint64_t key() const { return current_ + mask_; }
   // Key of the left-right mirror image; min(key, mirrorKey) is symmetric.
-  std::uint64_t mirrorKey() const;
+  std::uint64_t mirrorKey() const {
+    const std::uint64_t k = key();
+    constexpr std::uint64_t c = (Bits{1} << (kHeight + 1)) - 1;  // one column
+    constexpr int s = kHeight + 1;
+    static_assert(kWidth == 7, "mirrorKey is written for 7 columns");
+    return ((k & c) << 6 * s) | ((k & c << s) << 4 * s) | ((k & c << 2 * s) << 2 * s) | (k & c << 3 * s) |
+           ((k >> 2 * s) & c << 2 * s) | ((k >> 4 * s) & c << s) | ((k >> 6 * s) & c);
+  }
+  // Stones on the board of the position whose key() is `key`. In every column
+  // key + 1 has its highest bit at the column's height (mask = 2^h - 1 plus
+  // stones below 2^h), so smearing that bit down counts height + 1.
+  static int stonesOfKey(std::uint64_t key) {
+    std::uint64_t t = key + kBottom;
+    t |= (t >> 1) & ~(kBottom << 6);
+    t |= (t >> 2) & ~(kBottom * 0x60);
+    t |= (t >> 4) & ~(kBottom * 0x78);
+    return __builtin_popcountll(t) - kWidth;
+  }
+  // The columns of the left half and the centre, as cells.
+  static constexpr Bits kLeftHalf = (Bits{1} << ((kWidth + 1) / 2 * (kHeight + 1))) - 1;
 
   // Heuristic value for the side to move (see evaluate() in connect4.cpp for
   // the features and weights). Only for positions that are not over.
@@ -123,6 +149,17 @@ class Connect4 {
   static constexpr Bits kBottom = 0x0040810204081ULL;
   static constexpr Bits kBoard = kBottom * ((Bits{1} << kHeight) - 1);
 
+  // Number of set bits, fast for the few bits of a threat set (a single
+  // instruction where the target has one).
+  static int countSparse(Bits b) {
+#if defined(__POPCNT__)
+    return __builtin_popcountll(b);
+#else
+    int n = 0;
+    for (; b; b &= b - 1) ++n;
+    return n;
+#endif
+  }
   static bool hasFour(Bits p) {
     constexpr int kShifts[4] = {1, kHeight, kHeight + 1, kHeight + 2};  // |, \, -, /
     for (int s : kShifts) {

@@ -4,14 +4,26 @@
 //   kMinimax    plain minimax (written as negamax), no pruning, no table, visits
 //               the whole game tree including every finished position. The
 //               reference: from the empty Tic-Tac-Toe board it visits 549,946 nodes.
-//   kAlphaBeta  negamax alpha-beta inside a null-window driver that narrows the
-//               score interval [min, max] step by step. Each node
+//   kAlphaBeta  negamax alpha-beta (fail-soft). The root driver narrows the
+//               score interval [min, max] with null-window probes, biased
+//               towards 0; positions with at most kFullWindowEmpty empty cells
+//               are searched once with the full window instead. Each node
 //               1. counts itself, 2. generates only moves that do not lose at
 //               once (a node with none is a loss), 3. clamps the window to the
-//               best and worst scores still possible, 4. probes the table,
-//               5. orders moves by the winning spots they create (centre first on
-//               ties), 6. searches them, 7. stores the result as a bound.
+//               best and worst scores still possible, 4. probes the table (both
+//               bounds and a best move, mirror images share one entry),
+//               5. orders moves: table move, then the winning spots a move
+//               creates (x2 for spots playable at once when the root probe is
+//               about a short game), centre first on ties; a position that is
+//               its own mirror image keeps only one half of its moves; the
+//               children's table slots are prefetched, 6. searches them,
+//               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering and the table can be switched off separately.
+//               docs/solver.md has the measurements behind every choice.
+//
+// The table is a SolverTable (solver_table.hpp) over the memory of the
+// TranspositionTable given to the constructor; clear that table before a
+// solve for a cold start (gamesearch solve does).
 //
 // `nodes` counts every position the search visits, the root included.
 #pragma once
@@ -21,6 +33,7 @@
 #include <cstdint>
 
 #include "move_order.hpp"
+#include "solver_table.hpp"
 #include "tt.hpp"
 #include "types.hpp"
 
@@ -39,7 +52,14 @@ class Solver {
  public:
   using Bits = typename Game::Bits;
 
-  explicit Solver(TranspositionTable& tt) : tt_(tt) {}
+  // Tuning constants (measured, see docs/solver.md).
+  // Full-window search instead of null-window probes at or below this many empty cells.
+  static constexpr int kFullWindowEmpty = 14;
+  // Forcing moves (immediate threats) count double when the root probe asks
+  // whether the game ends within this many plies.
+  static constexpr int kForcingHorizon = 22;
+
+  explicit Solver(TranspositionTable& tt) : tt_(tt), table_(tt.words(), tt.wordCount()) {}
 
   void setOptions(const SolverOptions& o) { opt_ = o; }
   const SolverOptions& options() const { return opt_; }
@@ -58,24 +78,31 @@ class Solver {
       return 0;
     }
     if (opt_.algorithm == Algorithm::kMinimax) return minimax(pos);
+    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());  // the table may have been resized
     if (pos.canWinNext()) {
       ++nodes_;
       return winScoreAtPly<Game>(pos.plies());
     }
-    // Null-window driver: every probe halves the interval (biased towards 0,
-    // where most values lie and where proofs are cheapest).
     int lo = -winScoreAtPly<Game>(pos.plies() + 1);
     int hi = winScoreAtPly<Game>(pos.plies() + 2);
     if (pos.plies() + 1 >= Game::kMaxPlies) {  // one move left, and it does not win
       ++nodes_;
       return 0;
     }
+    // Small trees: one full-window search (the value lies in [lo, hi]).
+    forcing_ = true;
+    if (Game::kMaxPlies - pos.plies() <= kFullWindowEmpty) return negamax(pos, lo - 1, hi + 1);
+    // Null-window driver: every probe halves the interval (biased towards 0,
+    // where most values lie and where proofs are cheapest).
     while (lo < hi) {
       int med = lo + (hi - lo) / 2;
       if (med <= 0 && lo / 2 < med)
         med = lo / 2;
       else if (med >= 0 && hi / 2 > med)
         med = hi / 2;
+      // Plies until the game ends if the value is med: forcing moves matter
+      // when that is short.
+      forcing_ = 2 * (Game::kWinBase - (med < 0 ? -med : med)) - pos.plies() <= kForcingHorizon;
       int r = negamax(pos, med, med + 1);
       if (r <= med)
         hi = r;
@@ -111,58 +138,100 @@ class Solver {
     return best;
   }
 
+  // Canonical table key: the smaller of the key and its mirror image's key.
+  // Sets `symmetric` when the position is its own mirror image.
+  static std::uint64_t canonicalKey(const Game& pos, bool& symmetric) {
+    const std::uint64_t k = pos.key(), m = pos.mirrorKey();
+    symmetric = k == m;
+    return k < m ? k : m;
+  }
+
   // Precondition: the side to move cannot win at once, the game is not over.
+  // Returns a fail-soft bound: <= alpha means the value is at most the result,
+  // >= beta at least the result, in between the exact value.
   int negamax(const Game& pos, int alpha, int beta) {
-    ++nodes_;  // Step 1
+    ++nodes_;  // Step 1. Count the node
     const int plies = pos.plies();
-    Bits next = pos.nonLosingMoves();  // Step 2
+    Bits next = pos.nonLosingMoves();  // Step 2. Moves that do not lose at once
     if (next == 0) return -winScoreAtPly<Game>(plies + 1);
     if (plies >= Game::kMaxPlies - 2) return 0;
 
-    int lo = -winScoreAtPly<Game>(plies + 3);  // Step 3
-    if (alpha < lo) {
-      alpha = lo;
-      if (alpha >= beta) return alpha;
-    }
+    // Step 3. Scores still possible: the opponent cannot win with its next
+    // stone, we cannot win with our next one.
+    int lo = -winScoreAtPly<Game>(plies + 3);
     int hi = winScoreAtPly<Game>(plies + 2);
 
-    const std::uint64_t key = pos.key();  // Step 4
-    if (opt_.table) {
-      if (const TTEntry* e = tt_.probe(key)) {
-        if (e->bound == Bound::kUpper) hi = std::min<int>(hi, e->score);
-        else if (e->bound == Bound::kLower) lo = std::max<int>(lo, e->score);
-        else if (e->bound == Bound::kExact) return e->score;
-        if (alpha < lo) alpha = lo;
+    // Step 4. Table: both bounds and the best move found so far.
+    bool symmetric = false;
+    std::uint64_t key = 0;
+    int ttMove = -1;
+    const bool useTable = opt_.table;
+    if (useTable) {
+      key = canonicalKey(pos, symmetric);
+      SolverEntry e;
+      if (table_.probe(key, e)) {
+        if (e.lower > lo) lo = e.lower;
+        if (e.upper < hi) hi = e.upper;
+        ttMove = e.move;
+        if (ttMove >= 0 && key != pos.key()) ttMove = Game::kMoveSlots - 1 - ttMove;
       }
     }
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo == hi) return lo;
+    if (alpha < lo) alpha = lo;
     if (beta > hi) beta = hi;
-    if (alpha >= beta) return alpha;
 
-    MoveList<Game> moves;  // Step 5
+    // Step 5. Order: table move, then the winning spots a move creates, then
+    // centre first. A symmetric position only needs one half of its moves.
+    if constexpr (Game::kMoveSlots == Game::kWidth)
+      if (symmetric) next &= Game::kLeftHalf;
+    MoveList<Game> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       int m = opt_.ordering ? centreOrder<Game>(i) : i;
       if (!pos.canPlay(m)) continue;
       Bits b = pos.moveBits(m);
       if (!(next & b)) continue;
-      moves.add(b, opt_.ordering ? pos.threatScore(b) : 0);
+      if (useTable) {  // the child probes its slot soon: start loading it now
+        Game child = pos;
+        child.playBits(b);
+        bool sym;
+        table_.prefetch(canonicalKey(child, sym));
+      }
+      moves.add(b, !opt_.ordering ? 0 : m == ttMove ? 1000 : pos.orderScore(b, forcing_));
     }
     if (opt_.ordering) moves.sortStable();
 
-    for (int i = 0; i < moves.size(); ++i) {  // Step 6
+    // Step 6. Search the moves.
+    const int alpha0 = alpha;
+    int best = lo;
+    for (int i = 0; i < moves.size(); ++i) {
       Game child = pos;
       child.playBits(moves.move(i));
       int score = -negamax(child, -beta, -alpha);
-      if (score >= beta) {
-        if (opt_.table) tt_.store(key, score, Bound::kLower, Game::kMaxPlies - plies, -1);  // Step 7
+      if (score >= beta) {  // Step 7. Store the result
+        if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)));
         return score;
       }
+      if (score > best) best = score;
       if (score > alpha) alpha = score;
     }
-    if (opt_.table) tt_.store(key, alpha, Bound::kUpper, Game::kMaxPlies - plies, -1);
-    return alpha;
+    if (useTable) {
+      if (best > alpha0) store(pos, key, best, best, -1);  // exact
+      else store(pos, key, lo, best, -1);
+    }
+    return best;
+  }
+
+  void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
+    if (move >= 0 && key != pos.key()) move = Game::kMoveSlots - 1 - move;
+    if (Game::kMoveSlots > 7) move = -1;
+    table_.store(key, lower, upper, move, pos.plies());
   }
 
   TranspositionTable& tt_;
+  SolverTable<Game> table_;
+  bool forcing_ = true;  // weigh immediate threats in the ordering
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
 };

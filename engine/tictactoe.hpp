@@ -66,8 +66,11 @@ class TicTacToe {
 
   int moveGain(Bits move) const { return kCellValue[moveOf(move)]; }
 
+  int orderScore(Bits move, bool /*forcing*/) const { return threatScore(move); }
+
   std::uint64_t key() const { return mask_ | (current_ << 9); }
   std::uint64_t mirrorKey() const { return mirror(mask_) | (mirror(current_) << 9); }
+  static int stonesOfKey(std::uint64_t key) { return __builtin_popcountll(key & kBoard); }
 
   // Heuristic for the side to move: 1 x (lines still open for me - lines open
   // for the opponent) + 4 x (lines with two of my marks and an empty cell -

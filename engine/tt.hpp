@@ -16,11 +16,23 @@
 //
 // probe() returns the entry for the key or nullptr; the caller decides whether
 // its depth and bound allow a cut-off.
+//
+// Memory: one block aligned to 2 MiB; on Linux the kernel is asked to back it
+// with huge pages (madvise), which removes most TLB misses of a sparsely
+// touched table. The exact solver reuses the same block as an array of 8-byte
+// words through words()/wordCount() (see solver_table.hpp): the two layouts are
+// never mixed, callers clear() the table when they switch from one user to the
+// other (Session and gamesearch clear before every solve and every search).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "types.hpp"
 
@@ -42,16 +54,27 @@ class TranspositionTable {
   static constexpr std::size_t kDefaultBytes = std::size_t{32} << 20;  // 32 MiB
 
   explicit TranspositionTable(std::size_t budgetBytes = kDefaultBytes) { resize(budgetBytes); }
+  ~TranspositionTable() { std::free(table_); }
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void resize(std::size_t budgetBytes) {
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= budgetBytes) buckets *= 2;
-    table_.assign(buckets, Bucket{});
-    table_.shrink_to_fit();
+    std::free(table_);
+    const std::size_t bytes = buckets * sizeof(Bucket);
+    const std::size_t align = bytes >= kHugePage ? kHugePage : bytes < 64 ? bytes : 64;
+    table_ = static_cast<Bucket*>(std::aligned_alloc(align, bytes));
+    if (!table_) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (align == kHugePage) madvise(table_, bytes, MADV_HUGEPAGE);
+#endif
+    size_ = buckets;
     mask_ = buckets - 1;
+    clear();
   }
   void clear() {
-    for (auto& b : table_) b = Bucket{};
+    std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
     generation_ = 0;
   }
   // Start of a new search: older entries become preferred victims.
@@ -85,8 +108,12 @@ class TranspositionTable {
     }
   }
 
-  std::size_t bytes() const { return table_.size() * sizeof(Bucket); }
-  std::size_t entries() const { return table_.size() * 2; }
+  std::size_t bytes() const { return size_ * sizeof(Bucket); }
+  std::size_t entries() const { return size_ * 2; }
+
+  // The raw block as 8-byte words, all 0 after clear(); a power of two, at least 4.
+  void* words() { return table_; }
+  std::size_t wordCount() const { return bytes() / 8; }
 
  private:
   struct Bucket {
@@ -101,7 +128,10 @@ class TranspositionTable {
     return static_cast<std::size_t>(key) & mask_;
   }
 
-  std::vector<Bucket> table_;
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+  Bucket* table_ = nullptr;
+  std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint8_t generation_ = 0;
 };

@@ -4,6 +4,7 @@
 
 #include "connect4.hpp"
 #include "solver.hpp"
+#include "solver_table.hpp"
 #include "test_util.hpp"
 
 using namespace gs;
@@ -42,4 +43,49 @@ TEST_CASE("Solver: every move's score is consistent with the position's", "[solv
     INFO(moves);
     CHECK(best == expected);
   }
+}
+
+TEST_CASE("Connect Four key helpers: mirror key and stones from a key", "[solver]") {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 2000; ++i) {
+    Connect4 g, mirror;
+    std::string moves;
+    if (!gs_test::randomPosition(rng, static_cast<int>(rng() % 30), g, &moves)) continue;
+    for (char c : moves) mirror.play(6 - (c - '1'));
+    CHECK(g.mirrorKey() == mirror.key());
+    CHECK(mirror.mirrorKey() == g.key());
+    CHECK(Connect4::stonesOfKey(g.key()) == g.plies());
+  }
+}
+
+TEST_CASE("Solver table: exact keys, merged bounds, replacement by depth", "[solver]") {
+  TranspositionTable tt(4096);  // 512 words, 256 pairs
+  tt.clear();
+  SolverTable<Connect4> t(tt.words(), tt.wordCount());
+  Connect4 a = gs_test::fromMoves<Connect4>("4455");
+  SolverEntry e;
+  CHECK_FALSE(t.probe(a.key(), e));
+  t.store(a.key(), -3, 5, 2, a.plies());
+  t.store(a.key(), 1, 18, -1, a.plies());  // merged: [1, 5], move kept
+  REQUIRE(t.probe(a.key(), e));
+  CHECK(e.lower == 1);
+  CHECK(e.upper == 5);
+  CHECK(e.move == 2);
+  CHECK_FALSE(t.probe(a.key() + 1, e));
+  Connect4 empty;
+  t.store(empty.key(), 0, 0, -1, 0);  // key 0 is a valid key
+  REQUIRE(t.probe(empty.key(), e));
+  CHECK(e.lower == 0);
+  CHECK(e.upper == 0);
+  CHECK(e.move == -1);
+  // Fill the table: entries near the root survive in slot 0.
+  std::mt19937 rng(3);
+  for (int i = 0; i < 5000; ++i) {
+    Connect4 g;
+    if (!gs_test::randomPosition(rng, 20, g)) continue;
+    t.store(g.key(), -1, 1, -1, g.plies());
+  }
+  CHECK(t.probe(empty.key(), e));
+  tt.clear();
+  CHECK_FALSE(t.probe(empty.key(), e));
 }
