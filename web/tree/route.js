@@ -1,0 +1,99 @@
+// Hooks the search-tree explorer into the main page as a view:
+//   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4)
+//
+// installTreeRoute({hide}) watches the hash: with view=tree it hides the
+// elements in `hide` (the game's layout), shows the explorer in its own
+// <section id="tree-view-root">, and loads tree.css, tree-view.js and the trace
+// worker (tree/trace-worker.js) only then; any other hash shows the game
+// again and stops the explorer. isTreeHash(hash) tells the game's own hash
+// handling to leave such a hash alone.
+//
+// In web/js/main.js:
+//   import { installTreeRoute, isTreeHash } from '../tree/route.js';
+//   installTreeRoute({ hide: [document.querySelector('main.layout')] });
+//   window.addEventListener('hashchange', () => { if (!isTreeHash(location.hash)) controller.load(location.hash); });
+//   controller.load(isTreeHash(location.hash) ? '' : location.hash);
+// and first in the game's keydown handler (its keys must not act on the hidden game):
+//   if (document.body.dataset.view === 'tree') return;
+// The explorer puts its own hash back once it is mounted.
+
+export function isTreeHash(hash) {
+  return new URLSearchParams(String(hash || '').replace(/^#/, '')).get('view') === 'tree';
+}
+
+function readHash() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return { game: p.get('game') || 'tictactoe', moves: p.get('moves') || '', depth: p.get('depth') || 0, algorithm: p.get('algo') || 'alphabeta' };
+}
+
+function writeHash({ game, moves, depth, algorithm }) {
+  const p = new URLSearchParams({ view: 'tree', game, moves });
+  if (game === 'connect4' || depth) p.set('depth', String(depth));
+  if (algorithm && algorithm !== 'alphabeta') p.set('algo', algorithm);
+  const hash = `#${p.toString()}`;
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}
+
+export function installTreeRoute({ hide = [], parent = null } = {}) {
+  const base = new URL('./', import.meta.url);
+  let section = null;
+  let view = null;
+  let engine = null;
+  let loading = null;
+
+  function ensureSection() {
+    if (section) return section;
+    if (!document.querySelector('link[data-tree-css]')) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = new URL('tree.css', base).href;
+      link.dataset.treeCss = '';
+      document.head.append(link);
+    }
+    section = document.createElement('section');
+    section.id = 'tree-view-root';
+    section.setAttribute('aria-label', 'Search tree explorer');
+    const back = document.createElement('p');
+    back.className = 'tv-back';
+    const a = document.createElement('a');
+    a.href = '#';
+    a.textContent = '← Back to the game';
+    back.append(a);
+    const mount = document.createElement('div');
+    section.append(back, mount);
+    const anchor = hide.find(Boolean);
+    if (parent) parent.append(section);
+    else if (anchor) anchor.after(section);
+    else document.body.append(section);
+    return section;
+  }
+
+  async function show() {
+    const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
+    ensureSection();
+    for (const el of hide) if (el) el.hidden = true;
+    section.hidden = false;
+    document.body.dataset.view = 'tree';
+    if (view) { view.load(want); return; }
+    if (!loading) {
+      loading = Promise.all([import('./tree-view.js'), import('./engine.js')]).then(([tv, en]) => {
+        engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
+        view = tv.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
+        writeHash({ ...want, algorithm: want.algorithm });
+      }).finally(() => { loading = null; });
+    }
+    await loading;
+  }
+
+  function hideView() {
+    for (const el of hide) if (el) el.hidden = false;
+    if (section) section.hidden = true;
+    if (view) { view.destroy(); view = null; }
+    delete document.body.dataset.view;
+  }
+
+  const route = () => (isTreeHash(location.hash) ? show() : hideView());
+  window.addEventListener('hashchange', route);
+  route();
+  return { isActive: () => isTreeHash(location.hash) };
+}
