@@ -17,6 +17,9 @@
 //   Module.treeDeepening(game, moves, maxDepth)
 //     -> {error, steps:[{depth, value, proven, bestMove, pv, nodesNoTable,
 //         nodesFreshTable, nodesKeptTable}, ...]}   values on the search_score scale
+//   Module.treeMoveValues(game, moves, depth)
+//     -> {error, moves:[{move, value}, ...]}   value of each legal move for the
+//        side to move (exact at depth 0; MENACE's perfect opponent)
 // Node counts are JS numbers.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -162,6 +165,44 @@ val deepening(const std::string& moves, int maxDepth) {
   return out;
 }
 
+// Value of every legal move for the side to move (1-based moves), searched
+// with ordered alpha-beta and the table: exact scores when the search reaches
+// the end (Tic-Tac-Toe), else on the search_score scale.
+template <class Game>
+val moveValues(const std::string& moves, int depth) {
+  Game g;
+  std::string err = prepare(moves, depth, g);
+  if (!err.empty()) return errorObject(err);
+  if (g.lastMoverWon() || g.isFull()) return errorObject("the game is over: there is no move to value");
+  val list = val::array();
+  gs::NullTracer none;
+  int n = 0;
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    if (!g.canPlay(m)) continue;
+    Game child = g;
+    child.play(m);
+    gs::TreeOptions o;
+    o.algorithm = gs::TreeAlgorithm::kAlphaBetaTable;
+    o.depth = depth > 0 ? depth - 1 : 0;
+    o.exactScale = depth > 0 ? 0 : 1;
+    gs::TreeResult r = gs::treeSearch(child, o, none, &table(0));
+    val v = val::object();
+    v.set("move", m + 1);
+    v.set("value", -r.value);
+    list.set(n++, v);
+  }
+  val out = val::object();
+  out.set("error", std::string());
+  out.set("moves", list);
+  return out;
+}
+
+val treeMoveValues(const std::string& game, const std::string& moves, int depth) {
+  if (game == "tictactoe") return moveValues<gs::TicTacToe>(moves, depth);
+  if (game == "connect4") return moveValues<gs::Connect4>(moves, depth);
+  return errorObject("unknown game '" + game + "'");
+}
+
 val treeTrace(const std::string& game, const std::string& moves, const std::string& algorithm, int depth,
               int cap) {
   gs::TreeAlgorithm a;
@@ -189,4 +230,5 @@ EMSCRIPTEN_BINDINGS(tree) {
   emscripten::function("treeTrace", &treeTrace);
   emscripten::function("treeCounts", &treeCounts);
   emscripten::function("treeDeepening", &treeDeepening);
+  emscripten::function("treeMoveValues", &treeMoveValues);
 }

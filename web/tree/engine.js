@@ -3,6 +3,7 @@
 //   trace(game, moves, algorithm, depth) -> Promise<result with bytes>
 //   counts(game, moves, depth)           -> Promise<{exactScale, algorithms}>
 //   deepening(game, moves, depth)        -> Promise<{steps}>
+//   values(game, moves, depth)           -> Promise<{moves: [{move, value}]}>
 //   terminate()
 // `moves` are 1-based digit strings, as in the URL.
 export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import.meta.url)) {
@@ -42,6 +43,7 @@ export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import
     trace: (game, moves, algorithm, depth) => request({ type: 'trace', game, moves, algorithm, depth }),
     counts: (game, moves, depth) => request({ type: 'counts', game, moves, depth }),
     deepening: (game, moves, depth) => request({ type: 'deepening', game, moves, depth }),
+    values: (game, moves, depth) => request({ type: 'values', game, moves, depth }),
     terminate: () => worker.terminate(),
   };
 }

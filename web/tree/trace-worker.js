@@ -11,6 +11,9 @@
 //                                                     (bytes: an ArrayBuffer, transferred)
 //   {type:'counts', id, game, moves, depth}           {type:'counts', id, exactScale, algorithms}
 //   {type:'deepening', id, game, moves, depth}        {type:'deepening', id, steps}
+//   {type:'values', id, game, moves, depth}           {type:'values', id, moves:[{move, value}]}
+//                                                     (value of every legal move, for the side
+//                                                     to move; exact when depth is 0)
 //   anything malformed, or an engine error            {type:'error', id?, message}
 // game: 'tictactoe' | 'connect4'; moves: 1-based digits from the empty board;
 // algorithm: 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth: 0 = to the
@@ -35,6 +38,8 @@ function handle(req) {
       r = engine.treeCounts(game, moves, depth);
     } else if (req.type === 'deepening') {
       r = engine.treeDeepening(game, moves, depth);
+    } else if (req.type === 'values') {
+      r = engine.treeMoveValues(game, moves, depth);
     } else {
       throw new Error(`unknown request type '${String(req.type)}'`);
     }
