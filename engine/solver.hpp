@@ -16,8 +16,11 @@
 //               creates (x2 for spots playable at once when the root probe is
 //               about a short game), centre first on ties; a position that is
 //               its own mirror image keeps only one half of its moves; the
-//               children's table slots are prefetched, 6. searches them,
-//               7. stores what it proved (lower bound, upper bound or exact).
+//               children's table slots are prefetched, 6. searches them; when
+//               the first move does not cut off, the other children's table
+//               bounds may cut off at once or drop moves that cannot raise
+//               alpha (enhanced transposition cut-offs), 7. stores what it
+//               proved (lower bound, upper bound or exact).
 //               Ordering and the table can be switched off separately.
 //               docs/solver.md has the measurements behind every choice.
 //
@@ -205,7 +208,29 @@ class Solver {
     // Step 6. Search the moves.
     const int alpha0 = alpha;
     int best = lo;
+    unsigned skip = 0;  // moves whose table bound already shows they fail low
     for (int i = 0; i < moves.size(); ++i) {
+      if (skip >> i & 1) continue;
+      if (i == 1 && useTable) {
+        // Enhanced transposition cut-off, once the first move did not cut:
+        // the other children's slots were prefetched and are loaded by now.
+        for (int j = 1; j < moves.size(); ++j) {
+          Game other = pos;
+          other.playBits(moves.move(j));
+          bool sym;
+          SolverEntry e;
+          if (!table_.probe(canonicalKey(other, sym), e)) continue;
+          if (-e.upper >= beta) {  // this move is known to reach beta
+            store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)));
+            return -e.upper;
+          }
+          if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
+            skip |= 1u << j;
+            if (-e.lower > best) best = -e.lower;
+          }
+        }
+        if (skip >> i & 1) continue;
+      }
       Game child = pos;
       child.playBits(moves.move(i));
       int score = -negamax(child, -beta, -alpha);
