@@ -1,5 +1,6 @@
 // Hooks the search-tree explorer into the main page as a view:
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4)
+// and MENACE, the matchbox learner: index.html#view=menace
 //
 // installTreeRoute({hide}) watches the hash: with view=tree it hides the
 // elements in `hide` (the game's layout), shows the explorer in its own
@@ -14,12 +15,16 @@
 //   window.addEventListener('hashchange', () => { if (!isTreeHash(location.hash)) controller.load(location.hash); });
 //   controller.load(isTreeHash(location.hash) ? '' : location.hash);
 // and first in the game's keydown handler (its keys must not act on the hidden game):
-//   if (document.body.dataset.view === 'tree') return;
+//   if (document.body.dataset.view) return;
 // The explorer puts its own hash back once it is mounted.
 
+const VIEWS = ['tree', 'menace'];
+
+// True for the explorer's views: #view=tree (the search tree) and #view=menace.
 export function isTreeHash(hash) {
-  return new URLSearchParams(String(hash || '').replace(/^#/, '')).get('view') === 'tree';
+  return VIEWS.includes(new URLSearchParams(String(hash || '').replace(/^#/, '')).get('view'));
 }
+const viewOf = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('view');
 
 function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -69,19 +74,32 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   }
 
   async function show() {
+    const kind = viewOf();
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
     ensureSection();
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
-    document.body.dataset.view = 'tree';
-    if (view) { view.load(want); return; }
-    if (!loading) {
-      loading = Promise.all([import('./tree-view.js'), import('./engine.js')]).then(([tv, en]) => {
-        engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
-        view = tv.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
-        writeHash({ ...want, algorithm: want.algorithm });
-      }).finally(() => { loading = null; });
+    document.body.dataset.view = kind;
+    if (view && view.kind === kind) {
+      if (kind === 'tree') view.load(want);
+      return;
     }
+    if (loading) {
+      await loading;
+      if (view && view.kind === kind) return;
+    }
+    if (view) { view.destroy(); view = null; }
+    loading = Promise.all([import(kind === 'tree' ? './tree-view.js' : './menace-view.js'), import('./engine.js')]).then(([mod, en]) => {
+      engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
+      if (kind === 'tree') {
+        view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
+        writeHash(want);
+      } else {
+        view = mod.mountMenaceView(section.lastChild, { engine });
+        if (viewOf() !== 'menace') history.replaceState(null, '', '#view=menace');
+      }
+      view.kind = kind;
+    }).finally(() => { loading = null; });
     await loading;
   }
 
