@@ -14,8 +14,9 @@
 #   --fresh    delete the variant's games.csv first (otherwise games already
 #              in it are kept and only the missing ones are played: resume)
 #
-# Output in docs/study/<variant>/: games.csv (one line per game), summary.txt,
-# tournament.json, nodes.csv, nodes.json, nodes.txt, results.json and the four
+# Output in docs/study/<variant>/: games.csv (one line per game), summary.txt
+# and summary.csv (per player), tournament.json, nodes.csv, nodes.json,
+# nodes.txt, fits.txt (slopes per doubling of time), results.json and the four
 # SVG plots; docs/study/results.json gathers every variant. Openings:
 # bench/openings.txt (how they were chosen is in its header).
 set -euo pipefail
@@ -29,7 +30,7 @@ for a in "$@"; do
     --medium) VARIANT=medium ;;
     --full) VARIANT=full ;;
     --fresh) FRESH=1 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "study.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -65,7 +66,7 @@ echo "== $VARIANT: nodes against depth (first 8 openings, depth <= $DEPTH, cap $
   --csv "$OUT/nodes.csv" --json "$OUT/nodes.json" | tee "$OUT/nodes.txt"
 
 echo "== $VARIANT: plots" >&2
-python3 tools/study_plots.py "$OUT/tournament.json" "$OUT/nodes.json" "$OUT"
+python3 tools/study_plots.py "$OUT/tournament.json" "$OUT/nodes.json" "$OUT" | tee "$OUT/fits.txt"
 echo "wrote $OUT: $(cd "$OUT" && ls | tr '\n' ' ')" >&2
 
 # docs/study/results.json: every variant's results in one file (what a web page loads).

@@ -218,7 +218,7 @@ def main():
     byv = {}
     for r in nodes["rows"]:
         byv.setdefault(r["variant"], []).append((r["depth"], r["meanNodes"], None, None))
-    for v in ("minimax", "alphabeta", "+ordering", "+table"):
+    for v in ("minimax", "alphabeta", "+ordering", "+table", "table,noorder"):
         if v in byv:
             p.add("%s (b_eff %.2f)" % (v, nodes["ebf"][v]), byv[v])
     if "minimax" in byv:
@@ -229,6 +229,8 @@ def main():
               dashed=True, marker=False)
         p.add("7^(d/2)", [(d, d1[1] * 7 ** ((d - 1) / 2), None, None) for d in range(1, dmax + 1)], dashed=True,
               marker=False)
+    p.notes.append("b_eff: geometric mean of N(d)/N(d-1) over each variant's deepest 4 steps")
+    p.notes.append("every iteration of iterative deepening counted, table cleared per position")
     open(os.path.join(out, "nodes_vs_depth.svg"), "w").write(p.svg())
 
     cols = ["name", "timeMs", "games", "wins", "draws", "losses", "elo", "eloLo", "eloHi", "meanDepth",
@@ -239,8 +241,23 @@ def main():
         for q in tour["players"]:
             w.writerow([q[c] for c in cols])
 
+    # Least-squares slopes per doubling of time for the full engine, overall
+    # and over the longer half of the times (where a flattening would show).
+    fits = {}
+    full = sorted(groups.get("full engine", []), key=lambda q: q["timeMs"])
+    for key in ("meanDepth", "elo", "keptShare"):
+        for part, ps in (("all", full), ("upperHalf", full[len(full) // 2:])):
+            if len(ps) >= 2:
+                xs = [math.log2(q["timeMs"]) for q in ps]
+                ys = [q[key] for q in ps]
+                mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+                sxx = sum((x - mx) ** 2 for x in xs)
+                fits["%sPerDoubling_%s" % (key, part)] = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    for k, v in sorted(fits.items()):
+        print("%-34s %8.3f" % (k, v))
+
     with open(os.path.join(out, "results.json"), "w") as f:
-        json.dump({"tournament": tour, "nodes": nodes}, f, indent=1)
+        json.dump({"tournament": tour, "nodes": nodes, "fits": fits}, f, indent=1)
         f.write("\n")
 
 

@@ -85,7 +85,9 @@ nodes options
   --csv FILE          write variant,depth,positions,nodes,mean_nodes,time_ms
   --json FILE         the same as JSON, with effective branching factors
   Variants: minimax (no pruning, no table, no ordering); alphabeta (no ordering,
-  no table); +ordering (no table); +table (everything on). Each position is
+  no table); +ordering (no table); +table (everything on); table,noorder (the
+  table and its move, but no evaluation ordering, killers or history). Every
+  variant keeps the static centre-first order as the tie-break. Each position is
   searched from a cleared table by iterative deepening to depth D; the count is
   every node of all iterations, quiescence included.
 
@@ -512,8 +514,10 @@ std::vector<Variant> variants() {
   mm.alphaBeta = false;
   gs::SearchOptions ord;
   ord.table = false;
+  gs::SearchOptions tableOnly = none;
+  tableOnly.table = true;
   gs::SearchOptions all;
-  return {{"minimax", mm}, {"alphabeta", none}, {"+ordering", ord}, {"+table", all}};
+  return {{"minimax", mm}, {"alphabeta", none}, {"+ordering", ord}, {"+table", all}, {"table,noorder", tableOnly}};
 }
 
 int runNodes(const Config& c) {
@@ -525,7 +529,7 @@ int runNodes(const Config& c) {
     double nodes, timeMs;
   };
   std::vector<Row> rows;
-  std::printf("%-10s %5s %14s %14s %10s\n", "variant", "depth", "nodes", "mean/position", "time_ms");
+  std::printf("%-13s %5s %14s %14s %10s\n", "variant", "depth", "nodes", "mean/position", "time_ms");
   for (const Variant& v : variants()) {
     for (int d = 1; d <= c.maxDepth; ++d) {
       double nodes = 0, ms = 0;
@@ -543,7 +547,7 @@ int runNodes(const Config& c) {
         ms += r.info.timeMs;
       }
       rows.push_back({v.name, d, nodes, ms});
-      std::printf("%-10s %5d %14.0f %14.0f %10.1f\n", v.name, d, nodes, nodes / openings.size(), ms);
+      std::printf("%-13s %5d %14.0f %14.0f %10.1f\n", v.name, d, nodes, nodes / openings.size(), ms);
       std::fflush(stdout);
       if (nodes > c.nodeCap) break;
     }
@@ -559,13 +563,13 @@ int runNodes(const Config& c) {
   const int commonFrom = std::max(1, common - 4);
   std::map<std::string, double> ebf, ebfCommon;
   std::printf("\neffective branching factor, geometric mean of N(d)/N(d-1)\n");
-  std::printf("  %-10s %16s %22s\n", "variant", "deepest 4 steps", 
+  std::printf("  %-13s %16s %22s\n", "variant", "deepest 4 steps", 
               ("depths " + std::to_string(commonFrom) + "-" + std::to_string(common) + " (all)").c_str());
   for (auto& [name, ns] : byVariant) {
     int k = std::min<int>(4, static_cast<int>(ns.size()) - 1);
     ebf[name] = k > 0 ? std::pow(ns.back() / ns[ns.size() - 1 - k], 1.0 / k) : 0;
     ebfCommon[name] = common > commonFrom ? std::pow(ns[common - 1] / ns[commonFrom - 1], 1.0 / (common - commonFrom)) : 0;
-    std::printf("  %-10s %16.2f %22.2f\n", name.c_str(), ebf[name], ebfCommon[name]);
+    std::printf("  %-13s %16.2f %22.2f\n", name.c_str(), ebf[name], ebfCommon[name]);
   }
   if (!c.csv.empty()) {
     std::ofstream o(c.csv);
