@@ -260,6 +260,33 @@ async function main() {
       check(await page.locator('main.layout').isHidden(), 'the main page at #view=menace shows MENACE instead of the game');
     }
 
+    console.log('demo mode');
+    await page.goto(`${server.url}tree/demo.html#game=tictactoe&moves=&time1=100&time2=100`);
+    await page.waitForSelector('.dm[data-ready="true"]', { timeout: 20000 });
+    await page.click('#demo-step');
+    await page.waitForFunction(() => document.querySelector('#demo-moves').textContent.length === 1, null, { timeout: 10000 });
+    check(/^\d+$/.test(await page.textContent('#demo-depth')), `one move: the depth is shown (${await page.textContent('#demo-depth')})`);
+    check((await page.textContent('#demo-score')).length > 2, `and the score in words (${await page.textContent('#demo-score')})`);
+    await page.click('#demo-start');
+    await page.waitForSelector('.dm[data-state="game-over"]', { timeout: 30000 });
+    check((await page.textContent('#demo-status')).includes('a draw'), `perfect play draws Tic-Tac-Toe (${await page.textContent('#demo-status')})`);
+    const demoChart = await page.getAttribute('#demo-chart svg', 'aria-label');
+    check(demoChart.split(',').length === 9, `the chart has a point per move (${demoChart})`);
+    await page.screenshot({ path: path.join(SHOTS, 'demo-tictactoe.png'), fullPage: true });
+    await page.selectOption('#demo-game', 'connect4');
+    await page.selectOption('#demo-time1', '200');
+    await page.selectOption('#demo-time2', '200');
+    await page.click('#demo-start');
+    await page.waitForFunction(() => /^\d{6,}$/.test(document.querySelector('#demo-moves').textContent), null, { timeout: 30000 });
+    await page.click('#demo-pause');
+    await page.waitForSelector('.dm[data-state="paused"]', { timeout: 10000 });
+    const c4moves = await page.textContent('#demo-moves');
+    await page.waitForTimeout(600);
+    check(await page.textContent('#demo-moves') === c4moves && c4moves.length >= 6, `pause stops after the current move (${c4moves})`);
+    await page.screenshot({ path: path.join(SHOTS, 'demo-connect4.png'), fullPage: true });
+    await page.click('#demo-new');
+    check((await page.textContent('#demo-moves')).includes('empty'), 'new game empties the board');
+
     check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
   } finally {
     await browser.close();

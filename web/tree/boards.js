@@ -58,7 +58,7 @@ export function boardSvg(game, moves, { size = 36, highlight = -1, title = '' } 
     svg.appendChild(t);
   }
   if (game === 'tictactoe') {
-    svg.appendChild(el('rect', { x: -1, y: -1, width: w + 2, height: h + 2, rx: 2, class: 'tv-paper' }));
+    svg.appendChild(el('rect', { x: -0.7, y: -0.7, width: w + 1.4, height: h + 1.4, rx: 1.8, class: 'tv-paper' }));
     for (let i = 1; i < 3; i++) {
       svg.appendChild(el('line', { x1: i * cell, y1: 0.6, x2: i * cell, y2: h - 0.6, class: 'tv-grid' }));
       svg.appendChild(el('line', { x1: 0.6, y1: i * cell, x2: w - 0.6, y2: i * cell, class: 'tv-grid' }));

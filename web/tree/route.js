@@ -1,6 +1,7 @@
 // Hooks the search-tree explorer into the main page as a view:
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4)
-// and MENACE, the matchbox learner: index.html#view=menace
+// MENACE, the matchbox learner: index.html#view=menace
+// and demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 //
 // installTreeRoute({hide}) watches the hash: with view=tree it hides the
 // elements in `hide` (the game's layout), shows the explorer in its own
@@ -18,9 +19,10 @@
 //   if (document.body.dataset.view) return;
 // The explorer puts its own hash back once it is mounted.
 
-const VIEWS = ['tree', 'menace'];
+const VIEWS = ['tree', 'menace', 'demo'];
 
-// True for the explorer's views: #view=tree (the search tree) and #view=menace.
+// True for the views of web/tree/: #view=tree (the search tree), #view=menace
+// (the matchbox learner) and #view=demo (computer vs computer for a classroom).
 export function isTreeHash(hash) {
   return VIEWS.includes(new URLSearchParams(String(hash || '').replace(/^#/, '')).get('view'));
 }
@@ -89,14 +91,24 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
       if (view && view.kind === kind) return;
     }
     if (view) { view.destroy(); view = null; }
-    loading = Promise.all([import(kind === 'tree' ? './tree-view.js' : './menace-view.js'), import('./engine.js')]).then(([mod, en]) => {
-      engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
+    const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js' };
+    loading = Promise.all([import(modules[kind]), import('./engine.js')]).then(([mod, en]) => {
       if (kind === 'tree') {
+        engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
         writeHash(want);
-      } else {
+      } else if (kind === 'menace') {
+        engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountMenaceView(section.lastChild, { engine });
         if (viewOf() !== 'menace') history.replaceState(null, '', '#view=menace');
+      } else {
+        const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+        const opts = { game: p.get('game') || 'connect4', moves: p.get('moves') || '', time1: p.get('time1') || 500, time2: p.get('time2') || 500 };
+        view = mod.mountDemoView(section.lastChild, {
+          ...opts,
+          workerUrl: new URL('../worker.js', base),
+          onChange: (o) => history.replaceState(null, '', `#${new URLSearchParams({ view: 'demo', ...o })}`),
+        });
       }
       view.kind = kind;
     }).finally(() => { loading = null; });

@@ -1,0 +1,305 @@
+// Demo mode for a classroom: computer vs computer on a large board, with a
+// large thinking panel and a live chart of depth and score per move.
+// mountDemoView(container, {game, moves, time1, time2, workerUrl}) speaks the
+// game's worker protocol (web/worker.js: `search` -> `info`* -> `bestmove`);
+// a search blocks its worker, so New game terminates it and starts another.
+// Hooks for tests: #demo-status, #demo-moves (the move string), #demo-depth,
+// #demo-score, #demo-chart, #demo-start / #demo-pause / #demo-step / #demo-new.
+
+import { GAMES, boardSvg, parseMoves, replay } from './boards.js';
+
+const TIMES = [100, 200, 500, 1000, 2000, 5000];
+const WIN_BASE = { connect4: 22, tictactoe: 6 };
+
+function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+const group = (n) => Number(n).toLocaleString('en-US');
+const timeLabel = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
+
+// Winner of a position drawn by replay(): 1, 2, 'draw' or 0 (going on).
+function outcome(game, cells) {
+  const g = GAMES[game];
+  const need = game === 'tictactoe' ? 3 : 4;
+  const at = (c, r) => (c >= 0 && c < g.cols && r >= 0 && r < g.rows ? cells[r * g.cols + c] : -1);
+  for (let r = 0; r < g.rows; r++) {
+    for (let c = 0; c < g.cols; c++) {
+      const who = at(c, r);
+      if (!who) continue;
+      for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+        let k = 1;
+        while (k < need && at(c + dc * k, r + dr * k) === who) k++;
+        if (k === need) return who;
+      }
+    }
+  }
+  return cells.every((x) => x) ? 'draw' : 0;
+}
+
+// Words for a score from the point of view of the side to move at `plies`.
+export function scoreWords(game, score, exact, plies, mover, other) {
+  if (!exact) {
+    if (Math.abs(score) < 3) return `about even (${score >= 0 ? '+' : '−'}${Math.abs(score)})`;
+    return `${score > 0 ? mover : other} ${Math.abs(score) > 30 ? 'is better' : 'has a slight edge'} (${score > 0 ? '+' : '−'}${Math.abs(score)})`;
+  }
+  if (score === 0) return 'a draw with best play';
+  const base = WIN_BASE[game];
+  const winnerStones = base - Math.abs(score);
+  const placed = score > 0 ? Math.floor(plies / 2) : Math.ceil(plies / 2);
+  const moves = winnerStones - placed;
+  return `${score > 0 ? mover : other} wins in ${moves} move${moves === 1 ? '' : 's'}`;
+}
+
+export function mountDemoView(container, options = {}) {
+  const workerUrl = options.workerUrl || new URL('../worker.js', import.meta.url);
+  let game = GAMES[options.game] ? options.game : 'connect4';
+  let start = typeof options.moves === 'string' && /^\d*$/.test(options.moves) ? options.moves : '';
+  let moves = start;
+  let times = [Number(options.time1) || 500, Number(options.time2) || 500];
+  let running = false;
+  let thinking = false;
+  let worker = null;
+  let ready = null;
+  let nextId = 1;
+  let pending = null;  // {id, resolve, reject, onInfo}
+  let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, nps, timeMs}
+  let generation = 0;
+
+  // ---- worker ----------------------------------------------------------------
+  function spawn() {
+    if (worker) worker.terminate();
+    worker = new Worker(workerUrl);
+    ready = new Promise((resolve, reject) => {
+      worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.type === 'readyok' && m.id === 'demo-ready') { resolve(); return; }
+        if (!pending || m.id !== pending.id) {
+          if (m.type === 'error' && m.id === undefined) reject(new Error(m.message));
+          return;
+        }
+        if (m.type === 'info') pending.onInfo(m);
+        else if (m.type === 'bestmove') { const p = pending; pending = null; p.resolve(m); }
+        else if (m.type === 'error') { const p = pending; pending = null; p.reject(new Error(m.message)); }
+      };
+      worker.onerror = (e) => { e.preventDefault(); reject(new Error(e.message || 'the engine worker failed')); };
+    });
+    ready.catch(() => {});
+    worker.postMessage({ type: 'isready', id: 'demo-ready' });
+  }
+  function search(msg, onInfo) {
+    return new Promise((resolve, reject) => {
+      const id = `demo-${nextId++}`;
+      pending = { id, resolve, reject, onInfo };
+      worker.postMessage({ ...msg, id });
+    });
+  }
+
+  // ---- skeleton ----------------------------------------------------------------
+  const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
+    h('option', { value: 'connect4', text: 'Connect Four' }), h('option', { value: 'tictactoe', text: 'Tic-Tac-Toe' }));
+  const timeSel = (i) => h('select', { id: `demo-time${i + 1}`, 'aria-label': `Thinking time of player ${i + 1}` },
+    ...TIMES.map((t) => h('option', { value: String(t), text: timeLabel(t) })));
+  const time1 = timeSel(0);
+  const time2 = timeSel(1);
+  const startBtn = h('button', { type: 'button', id: 'demo-start', class: 'tv-primary', text: 'Start' });
+  const pauseBtn = h('button', { type: 'button', id: 'demo-pause', class: 'tv-ctl', text: 'Pause' });
+  const stepBtn = h('button', { type: 'button', id: 'demo-step', class: 'tv-ctl', text: 'One move' });
+  const newBtn = h('button', { type: 'button', id: 'demo-new', class: 'tv-ctl', text: 'New game' });
+  const boardBox = h('div', { class: 'dm-board', id: 'demo-board' });
+  const status = h('p', { id: 'demo-status', class: 'dm-status', role: 'status', 'aria-live': 'polite' });
+  const movesOut = h('p', { class: 'dm-moves' }, h('span', { class: 'tv-muted', text: 'Moves ' }), h('span', { id: 'demo-moves' }));
+  const who = h('p', { class: 'dm-who', id: 'demo-who' });
+  const big = (id, label) => {
+    const v = h('dd', { id });
+    return { v, el: [h('dt', { text: label }), v] };
+  };
+  const depth = big('demo-depth', 'Depth');
+  const score = big('demo-score', 'Score');
+  const nodes = big('demo-nodes', 'Nodes');
+  const speed = big('demo-nps', 'Speed');
+  const pv = h('p', { id: 'demo-pv', class: 'dm-pv' });
+  const bar = h('div', { class: 'dm-bar' }, h('div', { class: 'dm-barfill' }));
+  const chart = h('div', { id: 'demo-chart', class: 'dm-chart' });
+
+  const root = h('div', { class: 'tv dm' },
+    h('header', { class: 'tv-head' },
+      h('div', {}, h('h2', { text: 'Demo: the engine plays itself' }),
+        h('p', { class: 'tv-sub', text: 'Computer vs computer for the classroom: pick the game and each side\'s thinking time, start, pause, or go one move at a time.' })),
+      h('form', { class: 'tv-pos' },
+        h('label', {}, h('span', { text: 'Game' }), gameSel),
+        h('label', {}, h('span', { id: 'demo-name1', text: 'Red thinks' }), time1),
+        h('label', {}, h('span', { id: 'demo-name2', text: 'Yellow thinks' }), time2),
+        startBtn, pauseBtn, stepBtn, newBtn)),
+    h('div', { class: 'dm-main' },
+      h('section', { class: 'tv-card dm-boardcard', 'aria-label': 'Board' }, boardBox, status, movesOut),
+      h('section', { class: 'tv-card dm-think', 'aria-label': 'Thinking' },
+        who, bar, h('dl', { class: 'dm-big' }, ...depth.el, ...score.el, ...nodes.el, ...speed.el),
+        h('h3', { text: 'Principal variation' }), pv,
+        h('h3', { text: 'Depth and score per move' }), chart)));
+  container.replaceChildren(root);
+
+  // ---- drawing ------------------------------------------------------------------
+  const players = () => GAMES[game].players;
+  function draw() {
+    const list = parseMoves(moves);
+    const size = game === 'tictactoe' ? 420 : 560;
+    boardBox.replaceChildren(boardSvg(game, list, { size, title: 'Board' }));
+    root.querySelector('#demo-moves').textContent = moves || '(empty board)';
+    const { cells } = replay(game, list);
+    const end = outcome(game, cells);
+    root.querySelector('#demo-name1').textContent = `${players()[0]} thinks`;
+    root.querySelector('#demo-name2').textContent = `${players()[1]} thinks`;
+    const mover = players()[list.length % 2];
+    if (end === 'draw') status.textContent = 'Game over: a draw.';
+    else if (end) status.textContent = `Game over: ${players()[end - 1]} wins.`;
+    else if (thinking) status.textContent = `${mover} is thinking (${timeLabel(times[list.length % 2])})…`;
+    else status.textContent = running ? `${mover} to move.` : `${mover} to move — paused. Start, or play one move.`;
+    root.dataset.state = end ? 'game-over' : thinking ? 'thinking' : running ? 'running' : 'paused';
+    root.dataset.game = game;
+    startBtn.disabled = running || Boolean(end);
+    pauseBtn.disabled = !running;
+    stepBtn.disabled = running || thinking || Boolean(end);
+    drawChart();
+    return end;
+  }
+
+  function showInfo(m, plies) {
+    const mover = players()[plies % 2];
+    const other = players()[(plies + 1) % 2];
+    who.textContent = `${mover} (${timeLabel(times[plies % 2])} per move)`;
+    depth.v.textContent = String(m.depth);
+    score.v.textContent = scoreWords(game, m.score, m.exact, plies, mover, other);
+    nodes.v.textContent = group(m.nodes);
+    speed.v.textContent = m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
+    pv.textContent = (m.pv || []).map((x, j) => `${players()[(plies + j) % 2][0]}${x}`).join(' ');
+    bar.firstChild.style.width = `${Math.min(100, (100 * (m.timeMs || 0)) / times[plies % 2])}%`;
+  }
+
+  function drawChart() {
+    const NS = 'http://www.w3.org/2000/svg';
+    const el = (n, a) => { const e = document.createElementNS(NS, n); for (const [k, v] of Object.entries(a)) e.setAttribute(k, String(v)); return e; };
+    const w = 560;
+    const hh = 180;
+    const maxPly = GAMES[game].cols * GAMES[game].rows;
+    const n = Math.max(history.length, game === 'tictactoe' ? 9 : 20);
+    const bw = w / Math.min(maxPly, Math.max(n, 1));
+    const maxDepth = Math.max(8, ...history.map((x) => x.depth));
+    const svg = el('svg', { viewBox: `0 0 ${w} ${hh + 20}`, class: 'dm-chartsvg', role: 'img',
+      'aria-label': `Depth and score per move: ${history.map((x) => `${x.depth}/${x.score}`).join(', ') || 'no moves yet'}` });
+    const mid = hh / 2;
+    svg.append(el('line', { x1: 0, x2: w, y1: mid, y2: mid, class: 'mn-axis' }));
+    // depth bars (from the bottom), in each side's colour
+    history.forEach((x, i) => {
+      const bh = (x.depth / maxDepth) * (hh - 10);
+      svg.append(el('rect', { x: i * bw + 1, y: hh - bh, width: Math.max(bw - 2, 1), height: bh, class: x.ply % 2 ? 'dm-d2' : 'dm-d1' }));
+    });
+    // score line, first player's point of view, squashed to the chart
+    const squash = (s, exact) => (exact ? Math.sign(s) : Math.tanh(s / 40));
+    const pts = history.map((x, i) => `${i * bw + bw / 2},${mid - squash(x.score, x.exact) * (mid - 8)}`);
+    if (pts.length) svg.append(el('polyline', { points: pts.join(' '), class: 'dm-line' }));
+    history.forEach((x, i) => svg.append(el('circle', { cx: i * bw + bw / 2, cy: mid - squash(x.score, x.exact) * (mid - 8), r: 3, class: x.exact ? 'dm-dot dm-exact' : 'dm-dot' })));
+    const legend = h('p', { class: 'mn-legend' },
+      h('span', { class: 'dm-lg-line', text: `score: up = ${players()[0]} better, down = ${players()[1]} better (filled = proven)` }),
+      h('span', { class: 'mn-lg dm-lg-bars', text: `depth reached (top = ${maxDepth})` }));
+    chart.replaceChildren(svg, legend);
+  }
+
+  // ---- playing -------------------------------------------------------------------
+  async function playOne() {
+    const g = generation;
+    const plies = moves.length;
+    thinking = true;
+    draw();
+    await ready;
+    const m = await search({ type: 'search', game, moves, timeMs: times[plies % 2], randomTies: true, seed: (Math.random() * 2 ** 31) | 0 },
+      (info) => { if (g === generation) showInfo(info, plies); });
+    if (g !== generation) return false;
+    thinking = false;
+    showInfo(m, plies);
+    const firstView = plies % 2 === 0 ? m.score : -m.score;
+    history.push({ ply: plies, move: m.move, depth: m.depth, score: firstView, exact: m.exact, nodes: m.nodes });
+    moves += String(m.move);
+    options.onChange?.({ game, moves, time1: times[0], time2: times[1] });
+    return !draw();
+  }
+
+  async function loop() {
+    while (running) {
+      let goOn;
+      try {
+        goOn = await playOne();
+      } catch (e) {
+        status.textContent = `The engine could not move: ${e.message}`;
+        running = false;
+        thinking = false;
+        break;
+      }
+      if (!goOn) { running = false; break; }  // game over, or a new game started
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    draw();
+  }
+
+  function newGame(fromMoves = '') {
+    generation++;
+    running = false;
+    thinking = false;
+    if (pending) { pending = null; spawn(); }  // abandon a running search at once
+    moves = fromMoves;
+    start = fromMoves;
+    history = [];
+    who.textContent = 'Waiting for the first move';
+    depth.v.textContent = score.v.textContent = nodes.v.textContent = speed.v.textContent = '–';
+    pv.textContent = '–';
+    bar.firstChild.style.width = '0%';
+    draw();
+    options.onChange?.({ game, moves, time1: times[0], time2: times[1] });
+  }
+
+  startBtn.addEventListener('click', () => { if (!running) { running = true; draw(); if (!thinking) loop(); } });
+  pauseBtn.addEventListener('click', () => { running = false; draw(); });
+  stepBtn.addEventListener('click', async () => {
+    if (running || thinking) return;
+    try { await playOne(); } catch (e) { status.textContent = `The engine could not move: ${e.message}`; thinking = false; }
+    draw();
+  });
+  newBtn.addEventListener('click', () => newGame(''));
+  gameSel.addEventListener('change', () => { game = gameSel.value; newGame(''); });
+  time1.addEventListener('change', () => { times[0] = Number(time1.value); draw(); });
+  time2.addEventListener('change', () => { times[1] = Number(time2.value); draw(); });
+  const onKey = (e) => {
+    const tag = (e.target && e.target.tagName) || '';
+    if (tag === 'SELECT' || tag === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey || !root.isConnected) return;
+    if (e.key === ' ') { (running ? pauseBtn : startBtn).click(); e.preventDefault(); }
+    else if (e.key === 'ArrowRight') { stepBtn.click(); e.preventDefault(); }
+    else if (e.key.toLowerCase() === 'n') newBtn.click();
+  };
+  document.addEventListener('keydown', onKey);
+
+  gameSel.value = game;
+  const nearest = (t) => TIMES.reduce((a, b) => (Math.abs(b - t) < Math.abs(a - t) ? b : a));
+  times = times.map(nearest);
+  time1.value = String(times[0]);
+  time2.value = String(times[1]);
+  spawn();
+  newGame(start);
+  ready.then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
+
+  return {
+    destroy() {
+      generation++;
+      running = false;
+      document.removeEventListener('keydown', onKey);
+      if (worker) worker.terminate();
+      container.replaceChildren();
+    },
+  };
+}
