@@ -8,17 +8,24 @@
 //   s.play(4), s.undo(), s.canPlay(4), s.moves(), s.plies(), s.sideToMove()
 //   s.outcome()             -> 0 ongoing, 1 first player won, 2 second won, 3 draw
 //   s.legalMoves(), s.winningCells()   -> plain JS arrays
-//   s.think({timeMs, maxDepth, randomTies, seed}, info => ...) -> SearchResult
+//   s.think({timeMs, maxDepth, randomTies, seed, temperature}, info => ...) -> SearchResult
 //   s.analyze(timeMs)       -> [{move, legal, score, exact, depth}, ...]
 //   s.solve(), s.lastNodes()
 //   s.delete() when done (Embind handles are not garbage collected).
+//   Module.levels()         -> [{name, timeMs, maxDepth, temperature}, ...]
+//                              the difficulty levels of engine/levels.hpp
+//   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
+//                              memory size and what malloc has handed out
 // SearchInfo.nodes is a JS number (exact up to 2^53).
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <string>
 #include <vector>
 
+#include "levels.hpp"
 #include "session.hpp"
 
 namespace {
@@ -79,6 +86,32 @@ void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint
 val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
 void setInfoPv(gs::SearchInfo& i, val pv) { i.pv = fromArray(pv); }
 
+// The level table as plain JS objects, so the page has one source of truth.
+val levels() {
+  val a = val::array();
+  for (int i = 0; i < gs::kLevelCount; ++i) {
+    const gs::Level& l = gs::kLevels[i];
+    val o = val::object();
+    o.set("name", std::string(l.name));
+    o.set("timeMs", l.timeMs);
+    o.set("maxDepth", l.maxDepth);
+    o.set("temperature", l.temperature);
+    a.set(i, o);
+  }
+  return a;
+}
+
+// Memory figures for the soak test: the (fixed) wasm heap, and the bytes
+// malloc has in use and has taken from it (a leak makes these grow).
+val memoryStats() {
+  const struct mallinfo mi = mallinfo();
+  val o = val::object();
+  o.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+  o.set("usedBytes", static_cast<double>(mi.uordblks));
+  o.set("arenaBytes", static_cast<double>(mi.arena));
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(gamesearch) {
@@ -88,7 +121,8 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("timeMs", &gs::SearchLimits::timeMs)
       .field("maxDepth", &gs::SearchLimits::maxDepth)
       .field("randomTies", &gs::SearchLimits::randomTies)
-      .field("seed", &gs::SearchLimits::seed);
+      .field("seed", &gs::SearchLimits::seed)
+      .field("temperature", &gs::SearchLimits::temperature);
 
   value_object<gs::SearchInfo>("SearchInfo")
       .field("depth", &gs::SearchInfo::depth)
@@ -108,6 +142,9 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("score", &gs::MoveScore::score)
       .field("exact", &gs::MoveScore::exact)
       .field("depth", &gs::MoveScore::depth);
+
+  function("levels", &levels);
+  function("memoryStats", &memoryStats);
 
   class_<gs::Session>("Session")
       .constructor(&makeSession, allow_raw_pointers())

@@ -10,7 +10,8 @@
 // Requests (page -> worker)                    Replies (worker -> page)
 //   {type:'isready', id}                        {type:'readyok', id, loadMs}
 //   {type:'search', id, game, moves, timeMs,    zero or more
-//     maxDepth?, randomTies?, seed?}              {type:'info', id, depth, score, exact,
+//     maxDepth?, randomTies?, seed?,              {type:'info', id, depth, score, exact,
+//     temperature?, level?}
 //                                                   nodes, nps, timeMs, pv}
 //                                                then exactly one
 //                                                 {type:'bestmove', id, move, depth, score,
@@ -19,10 +20,18 @@
 //                                                   score, exact, depth}], nodes, timeMs}
 //   {type:'newgame', id, game?}                 {type:'newgameok', id}  (clears the
 //                                                 transposition table, as UCI's ucinewgame)
+//   {type:'levels', id}                         {type:'levels', id, levels:[{name, timeMs,
+//                                                   maxDepth, temperature}]} (engine/levels.hpp)
+//   {type:'memory', id}                         {type:'memory', id, heapBytes, usedBytes,
+//                                                   arenaBytes} (wasm heap; malloc in use)
 //   {type:'stop'}                               {type:'stopped', dropped:[ids]}
 //
 //   game: 'connect4' | 'tictactoe'; moves: move string from the empty board
-//   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0); moves in
+//   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0);
+//   temperature: 0..1000 (0 = always the best move; > 0 = softmax over the root
+//   moves' scores, the weak levels' human-like mistakes); level: a level name
+//   from the levels table, which then sets timeMs, maxDepth and temperature
+//   (timeMs may be left out; randomTies defaults to true); moves in
 //   replies are 1-based; score is from the point of view of the side to move:
 //   exact (exact:true) = game value (0 draw, > 0 the side to move wins, see
 //   engine/types.hpp) or a heuristic evaluation (exact:false).
@@ -37,7 +46,9 @@
 'use strict';
 
 const TABLE_MIB = 16;
+let engine = null;    // the Emscripten module
 let session = null;   // gs::Session, created once (the table is sized at start-up)
+let levels = [];      // Module.levels(): [{name, timeMs, maxDepth, temperature}]
 let loaded = false;
 const queue = [];
 const startTime = performance.now();
@@ -71,10 +82,21 @@ function nps(nodes, ms) {
 
 function search(req) {
   const { id } = req;
-  const timeMs = req.timeMs;
-  const maxDepth = req.maxDepth === undefined ? 0 : req.maxDepth;
+  let timeMs = req.timeMs;
+  let maxDepth = req.maxDepth === undefined ? 0 : req.maxDepth;
+  let temperature = req.temperature === undefined ? 0 : req.temperature;
+  let randomTies = req.randomTies === true;
+  if (req.level !== undefined) {
+    const level = levels.find((l) => l.name === req.level);
+    if (!level) {
+      return fail(id, `unknown level '${String(req.level).slice(0, 24)}' (use ${levels.map((l) => l.name).join(', ')})`);
+    }
+    ({ timeMs, maxDepth, temperature } = level);
+    randomTies = req.randomTies !== false;
+  }
   if (!isInt(maxDepth, 0, 64)) return fail(id, 'maxDepth must be an integer from 0 to 64');
   if (!isInt(timeMs, maxDepth > 0 ? 0 : 1, 60000)) return fail(id, 'timeMs must be an integer from 1 to 60000');
+  if (!isInt(temperature, 0, 1000)) return fail(id, 'temperature must be an integer from 0 to 1000');
   const err = setPosition(req.game, req.moves);
   if (err) return fail(id, err);
   if (session.outcome() !== 0) return fail(id, 'the game is over: there is no move to search');
@@ -83,7 +105,7 @@ function search(req) {
   // 8 ms) covers the last iteration's unwinding and the message to the page,
   // so `bestmove` arrives within the budget.
   const engineMs = timeMs > 0 ? Math.max(1, timeMs - Math.min(8, Math.floor(timeMs * 0.02))) : 0;
-  const limits = { timeMs: engineMs, maxDepth, randomTies: req.randomTies === true, seed };
+  const limits = { timeMs: engineMs, maxDepth, randomTies, seed, temperature };
   const r = session.think(limits, (info) => {
     reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
       nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });
@@ -112,12 +134,14 @@ function handle(req) {
       case 'isready': return reply({ type: 'readyok', id: req.id, loadMs });
       case 'search': return search(req);
       case 'analyze': return analyze(req);
+      case 'levels': return reply({ type: 'levels', id: req.id, levels });
+      case 'memory': return reply({ type: 'memory', id: req.id, ...engine.memoryStats() });
       case 'newgame': {
         const game = req.game === undefined ? session.kind() : req.game;
         if (!session.newGame(game)) return fail(req.id, `unknown game '${String(game)}'`);
         return reply({ type: 'newgameok', id: req.id });
       }
-      default: return fail(req.id, `unknown request type '${req.type}'`);
+      default: return fail(req.id, `unknown request type '${req.type.slice(0, 40)}'`);
     }
   } catch (e) {
     return fail(req.id, `engine failure: ${e && e.message ? e.message : String(e)}`);
@@ -139,6 +163,8 @@ try {
   createGameSearch({
     locateFile: (path) => new URL('engine/' + path, self.location.href).href,
   }).then((module) => {
+    engine = module;
+    levels = module.levels();
     session = new module.Session('connect4', TABLE_MIB);
     loaded = true;
     loadMs = performance.now() - startTime;

@@ -42,7 +42,7 @@ check(s.solve() === 0, 'tic-tac-toe solves to a draw');
 s.newGame('connect4');
 s.setMoves('4453');
 const infos = [];
-const r = s.think({ timeMs: 100, maxDepth: 0, randomTies: true, seed: 12345 }, (i) => infos.push(i));
+const r = s.think({ timeMs: 100, maxDepth: 0, randomTies: true, seed: 12345, temperature: 0 }, (i) => infos.push(i));
 check(infos.length > 0 && infos.every((i, k) => i.depth === k + 1 && Array.isArray(i.pv)), 'think streams one info per depth');
 check(r.bestMove >= 1 && r.bestMove <= 7 && r.info.timeMs < 150, `think honours 100 ms (${r.info.timeMs.toFixed(1)} ms)`);
 const a = s.analyze(200);

@@ -24,7 +24,7 @@ export function wasmPlay(session, game, moves, depth) {
   const err = session.setMoves(moves);
   if (err) throw new Error(`${game} ${moves}: ${err}`);
   const t0 = performance.now();
-  const r = session.think({ timeMs: 0, maxDepth: depth, randomTies: false, seed: 1 }, null);
+  const r = session.think({ timeMs: 0, maxDepth: depth, randomTies: false, seed: 1, temperature: 0 }, null);
   const wallMs = performance.now() - t0;
   return { move: r.bestMove, score: r.info.score, exact: r.info.exact, depth: r.info.depth, nodes: r.info.nodes,
     timeMs: r.info.timeMs, wallMs };
