@@ -19,8 +19,52 @@ cmake --build build/wasm -j"$(nproc)"
 
 step "site (build/site)"
 rm -rf build/site
-mkdir -p build/site/engine build/site/js
+mkdir -p build/site/engine build/site/js build/site/tree build/site/study
 cp web/index.html web/style.css web/favicon.svg web/worker.js build/site/
 cp web/js/*.js build/site/js/
+# The search-tree explorer (#view=tree, and its own page tree/index.html).
+find web/tree -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' \) -exec cp {} build/site/tree/ \;
 cp build/wasm/bin/gamesearch.js build/wasm/bin/gamesearch.wasm build/site/engine/
+
+# Data the page shows, checked here so the page never asks for a file that is
+# not there: the measured level results (docs/levels.json -> levels.json, an
+# empty table when it is missing or not JSON) and the study's results and plots
+# (docs/study/<run>/results.json and *.svg -> study/<run>/, listed in
+# study/index.json; the biggest run first).
+python3 - <<'PY'
+import json, os, shutil
+site = 'build/site'
+levels = {'levels': []}
+try:
+    with open('docs/levels.json') as f:
+        data = json.load(f)
+    if isinstance(data, dict) and isinstance(data.get('levels'), list):
+        levels = data
+except (OSError, ValueError):
+    pass
+with open(os.path.join(site, 'levels.json'), 'w') as f:
+    json.dump(levels, f)
+runs = []
+order = {'full': 0, 'medium': 1, 'quick': 2}
+base = 'docs/study'
+for name in sorted(os.listdir(base) if os.path.isdir(base) else [], key=lambda n: (order.get(n, 9), n)):
+    src = os.path.join(base, name)
+    if not os.path.isfile(os.path.join(src, 'results.json')):
+        continue
+    try:
+        with open(os.path.join(src, 'results.json')) as f:
+            json.load(f)
+    except ValueError:
+        continue
+    dst = os.path.join(site, 'study', name)
+    os.makedirs(dst, exist_ok=True)
+    shutil.copy(os.path.join(src, 'results.json'), dst)
+    plots = sorted(p for p in os.listdir(src) if p.endswith('.svg'))
+    for p in plots:
+        shutil.copy(os.path.join(src, p), dst)
+    runs.append({'name': name, 'plots': plots})
+with open(os.path.join(site, 'study', 'index.json'), 'w') as f:
+    json.dump({'runs': runs}, f)
+print(f"  levels.json: {len(levels['levels'])} levels; study runs: {', '.join(r['name'] for r in runs) or 'none'}")
+PY
 du -ab build/site | sort -k2 | sed 's|build/site|  build/site|'

@@ -56,7 +56,22 @@ console.log('URL hash:');
 const good = parseHash('#game=connect4&moves=4453&time=1000&ai=2');
 check(good.errors.length === 0 && good.settings.moves === '4453' && good.settings.time === 1000 && good.settings.ai === '2',
   'a good hash is read');
-check(formatHash(good.settings) === '#game=connect4&moves=4453&time=1000&ai=2', 'and written back the same');
+check(good.settings.level === 'custom' && formatHash(good.settings) === '#game=connect4&moves=4453&time=1000&ai=2&level=custom',
+  'and written back with the Custom level (a time without a level)');
+const LEVELS = ['beginner', 'casual', 'strong', 'perfect'];
+const lv = parseHash('#game=connect4&moves=44&time=300&ai=1&level=strong', LEVELS);
+check(lv.errors.length === 0 && lv.settings.level === 'strong' && formatHash(lv.settings) === '#game=connect4&moves=44&time=300&ai=1&level=strong',
+  'a level is read and written back');
+check(parseHash('', LEVELS).settings.level === 'casual' && parseHash('#game=tictactoe', LEVELS).settings.level === 'casual',
+  'without level and time: the default level');
+check(parseHash('#level=strong').errors.length === 1, 'a level the engine does not know is an error');
+for (const h of ['#level=Strong', '#level=', '#level=godlike&moves=44', '#level=__proto__', '#level=custom%00']) {
+  const r = parseHash(h, LEVELS);
+  check(r.errors.length === 1 && r.settings.moves === '' && r.settings.level === 'casual', `${h}: "${r.errors[0]}"`);
+}
+const { viewOf } = await import(`${ROOT}/web/js/url-state.js`);
+check(viewOf('') === 'play' && viewOf('#game=connect4&moves=44') === 'play' && viewOf('#view=tree&game=tictactoe&moves=') === 'tree'
+  && viewOf('#view=study') === 'study' && viewOf('#view=bogus') === 'play' && viewOf('#view=%') === 'play', 'views from the hash');
 check(parseHash('').errors.length === 0 && parseHash('#').settings.game === 'connect4', 'an empty hash gives the defaults');
 check(parseHash('#%%%&x=1').errors.length === 0, 'unknown keys are ignored');
 const samples = ['#game=connect4&moves=4489', '#time=49', '#time=10001', '#time=1e3', '#ai=3', '#game=', '#moves=0',
@@ -67,13 +82,13 @@ for (const h of samples) {
   check(r.errors.length > 0 && r.settings.moves === '', `${h.slice(0, 30)}: "${r.errors.join('; ').slice(0, 70)}"`);
 }
 let threw = 0, invalid = 0;
-const alphabet = '#=&%game=connect4tictactoemovestimeai0123456789 ;?+-_.';
+const alphabet = '#=&%game=connect4tictactoemovestimeailevelstrongcustom0123456789 ;?+-_.';
 for (let n = 0; n < 20000; n++) {
   let h = '';
   for (let k = rand(60); k > 0; k--) h += alphabet[rand(alphabet.length)];
   try {
-    const { settings } = parseHash(h);
-    const again = parseHash(formatHash(settings));
+    const { settings } = parseHash(h, LEVELS);
+    const again = parseHash(formatHash(settings), LEVELS);
     if (again.errors.length) invalid++;
   } catch (e) {
     threw++;

@@ -12,6 +12,9 @@ import { scoreInWords, shortScore } from './score-words.js';
 
 export const SIDE_NAMES = { connect4: { 1: 'Red', 2: 'Yellow' }, tictactoe: { 1: 'X', 2: 'O' } };
 const DEMO_PAUSE_MS = 350;
+// Depth-limited levels answer in a few ms; the computer still takes this long,
+// so its move does not land before the player has seen their own.
+const MIN_THINK_MS = 350;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
@@ -22,7 +25,9 @@ export class Controller {
     this.panel = panel;
     this.engine = engine;
     this.onChange = onChange || (() => {});
-    this.settings = { game: 'connect4', time: 1000, ai: '2' };
+    this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
+    this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
+    this.active = true;      // false while another view (tree, study) is shown
     this.game = new Game('connect4');
     this.redo = [];          // groups of moves taken back by Undo, newest last
     this.hint = 0;
@@ -37,17 +42,36 @@ export class Controller {
   get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
   get canRedo() { return this.redo.length > 0; }
   get canHint() { return this.state === 'human-turn' && !this.hint; }
+  // The selected level's settings, or null for Custom (the thinking time).
+  get level() { return this.levels.find((l) => l.name === this.settings.level) || null; }
+
+  setLevels(levels) { this.levels = Array.isArray(levels) ? levels : []; }
+
+  // The search request fields of a computer move, and its budget for the
+  // progress bar.
+  moveRequest() {
+    const l = this.level;
+    if (l) return { fields: { level: l.name }, budget: l.timeMs || MIN_THINK_MS, minMs: l.timeMs ? 0 : MIN_THINK_MS };
+    return { fields: { timeMs: this.settings.time, randomTies: true }, budget: this.settings.time, minMs: 0 };
+  }
+
+  // Hints and analysis search at full strength for the selected time.
+  get helpTime() {
+    const l = this.level;
+    return l ? Math.max(500, l.timeMs) : this.settings.time;
+  }
 
   // Loads settings and position from a URL hash; a bad hash gives a notice
   // and a clean game.
   load(hash) {
-    const { settings, errors } = parseHash(hash);
+    this.active = true;
+    const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
     if (errors.length) {
       this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`);
     } else {
       this.panel.hideNotice();
     }
-    this.settings = { game: settings.game, time: settings.time, ai: settings.ai };
+    this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level };
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
     this.redo = [];
     this.board.setGame(this.game);
@@ -100,9 +124,34 @@ export class Controller {
     this.positionChanged(false);
   }
 
+  // The free thinking time: the Custom level. A computer move being thought
+  // about starts again with the new setting.
   setTime(ms) {
     this.settings.time = ms;
-    this.saveHash();
+    this.settings.level = 'custom';
+    this.settingsChanged();
+  }
+
+  // A named level (or 'custom'); a level with a thinking time moves the time to it.
+  setLevel(name) {
+    this.settings.level = name === 'custom' || this.levels.some((l) => l.name === name) ? name : 'custom';
+    const l = this.level;
+    if (l && l.timeMs) this.settings.time = Math.min(10000, Math.max(50, l.timeMs));
+    this.settingsChanged();
+  }
+
+  settingsChanged() {
+    if (this.state === 'thinking') this.positionChanged(false);
+    else this.saveHash();
+    this.onChange();
+  }
+
+  // Another view is shown: abandon any search, stop writing the hash.
+  suspend() {
+    this.active = false;
+    this.engine.cancel();
+    this.token++;
+    if (this.panel.thinking) this.panel.stopThinking();
   }
 
   setAnalysis(on) {
@@ -121,12 +170,12 @@ export class Controller {
     const g = this.game;
     const side = g.sideToMove;
     const ctx = this.searchContext();
-    this.panel.startThinking(`Hint for ${this.names[side]}`, this.settings.time, ctx);
+    this.panel.startThinking(`Hint for ${this.names[side]}`, this.helpTime, ctx);
     this.panel.setHintText('Looking for the best move…');
     let reply;
     try {
       reply = await this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(),
-        timeMs: this.settings.time }, (info) => this.panel.showInfo(info, ctx));
+        timeMs: this.helpTime }, (info) => this.panel.showInfo(info, ctx));
     } catch (e) {
       return this.engineFailed(e);
     }
@@ -161,8 +210,9 @@ export class Controller {
   }
 
   saveHash() {
+    if (!this.active) return;
     writeHash({ game: this.game.kind, moves: this.game.moveString(), time: this.settings.time,
-      ai: this.settings.ai });
+      ai: this.settings.ai, level: this.settings.level });
   }
 
   setState(state) {
@@ -187,6 +237,7 @@ export class Controller {
   }
 
   async step(token) {
+    if (!this.active) return;
     const g = this.game;
     if (g.over) return this.finish();
     const side = g.sideToMove;
@@ -206,16 +257,17 @@ export class Controller {
       if (token !== this.token) return;
     }
     const ctx = this.searchContext();
-    const budget = this.settings.time;
+    const { fields, budget, minMs } = this.moveRequest();
     this.panel.startThinking(`${who} is thinking`, budget, ctx);
     let reply;
     try {
       [reply] = await Promise.all([
-        this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(), timeMs: budget,
-          randomTies: true, seed: randomSeed() }, (info) => {
+        this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(), ...fields,
+          seed: randomSeed() }, (info) => {
           if (token === this.token) this.panel.showInfo(info, ctx);
         }),
         this.landing,
+        sleep(minMs),
       ]);
     } catch (e) {
       return this.engineFailed(e);
@@ -247,7 +299,7 @@ export class Controller {
     let reply;
     try {
       reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
-        timeMs: Math.max(300, this.settings.time) });
+        timeMs: Math.max(300, this.helpTime) });
     } catch (e) {
       return this.engineFailed(e);
     }

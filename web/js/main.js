@@ -1,10 +1,16 @@
 // Entry point: wires the DOM controls, the keyboard and the URL hash to the
-// controller. The engine runs in worker.js; this thread only draws and reacts.
+// controller, and switches between the app's views (Play, the search-tree
+// explorer of web/tree/, Study). The engine runs in worker.js; this thread
+// only draws and reacts.
 
 import { BoardView } from './board-view.js';
 import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
+import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
+import { Game, isGameKind } from './rules.js';
+import { viewOf } from './url-state.js';
+import { installTreeRoute, isTreeHash } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 const $ = (id) => document.getElementById(id);
@@ -19,25 +25,50 @@ function nearestStep(ms) {
   return best;
 }
 
+// The view a hash asks for: the explorer's views (tree, and whatever else
+// tree/route.js mounts), 'study', or 'play'.
+function viewFor(hash) {
+  if (isTreeHash(hash)) return new URLSearchParams(hash.replace(/^#/, '')).get('view');
+  return viewOf(hash) === 'study' ? 'study' : 'play';
+}
+
 function start() {
+  const root = document.documentElement;
   const panel = new Panel();
   const engine = new EngineClient('worker.js', {
     onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
   });
   const ui = {
-    game: $('game-select'), players: $('players-select'), time: $('time-range'), timeOut: $('time-value'),
+    game: $('game-select'), players: $('players-select'), level: $('level-select'), time: $('time-range'),
+    timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
     analysis: $('analysis-toggle'), newGame: $('new-game'), undo: $('undo'), redo: $('redo'), hint: $('hint'),
   };
   let controller = null;
+  let results = null;   // measured level results (levels.json), or null
   const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
+
+  const renderLevel = () => {
+    const level = controller.level;
+    ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
+    const lines = level ? resultLines(results, level.name) : [];
+    ui.levelResults.textContent = '';
+    for (const line of lines) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      ui.levelResults.append(li);
+    }
+    ui.levelResults.hidden = lines.length === 0;
+  };
 
   // Reflects the controller's state in the controls.
   const sync = () => {
     const c = controller;
     ui.game.value = c.game.kind;
     ui.players.value = c.settings.ai;
+    ui.level.value = c.settings.level;
     ui.time.value = String(nearestStep(c.settings.time));
-    ui.timeOut.textContent = formatTime(c.settings.time);
+    const level = c.level;
+    ui.timeOut.textContent = level && !level.timeMs ? `${level.maxDepth} moves ahead` : formatTime(level ? level.timeMs : c.settings.time);
     ui.undo.disabled = !c.canUndo;
     ui.redo.disabled = !c.canRedo;
     ui.hint.disabled = !c.canHint;
@@ -46,16 +77,17 @@ function start() {
     $('key-help').textContent = c4 ? '1–7' : '1–9';
     $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
     $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
+    renderLevel();
   };
   controller = new Controller({ board, panel, engine, onChange: sync });
 
   ui.time.max = String(TIME_STEPS.length - 1);
   ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
   ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
+  ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
   ui.time.addEventListener('input', () => {
     const ms = TIME_STEPS[Number(ui.time.value)] || 1000;
     controller.setTime(ms);
-    sync();
   });
   ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
   ui.newGame.addEventListener('click', () => controller.newGame());
@@ -64,6 +96,7 @@ function start() {
   ui.hint.addEventListener('click', () => controller.requestHint());
 
   document.addEventListener('keydown', (e) => {
+    if (root.dataset.view !== 'play' || !controller.active) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const tag = e.target && e.target.tagName;
     if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && e.target.type !== 'checkbox')) return;
@@ -80,13 +113,84 @@ function start() {
       controller.requestHint();
     }
   });
-  window.addEventListener('hashchange', () => controller.load(location.hash));
 
-  controller.load(location.hash);
-  engine.ready().then((ms) => {
-    document.body.dataset.engine = 'ready';
-    document.body.dataset.engineLoadMs = String(Math.round(ms));
+  // --- views ----------------------------------------------------------------
+  // The tree explorer (and the other views of web/tree/) mount themselves on
+  // their hashes (tree/route.js hides main.layout meanwhile); Study is ours.
+  installTreeRoute({ hide: [document.querySelector('main.layout')] });
+  const studySection = $('study-view');
+  let study = null;
+  let started = false;      // the game has been loaded once
+  let playHash = '';        // the game's hash when another view was opened
+  const navLinks = [...document.querySelectorAll('nav.views a')];
+
+  const showView = (view) => {
+    root.dataset.view = view;
+    for (const a of navLinks) {
+      if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
+    $('nav-play').href = playHash || '#';
+    studySection.hidden = view !== 'study';
+    if (view === 'study') {
+      if (!study) {
+        study = import('./study.js').then((m) => m.createStudyView(studySection));
+      }
+      study.then((s) => { if (root.dataset.view === 'study') s.show(); });
+    } else if (study) {
+      study.then((s) => s.hide());
+    }
+  };
+
+  const route = (oldHash) => {
+    const view = viewFor(location.hash);
+    const before = root.dataset.view;
+    if (before === 'play' && view !== 'play') {
+      playHash = oldHash || '';
+      controller.suspend();
+    }
+    showView(view);
+    if (view !== 'play') return;
+    if (before !== 'play' && playHash && (location.hash === '' || location.hash === '#')) {
+      history.replaceState(null, '', playHash);   // "back to the game" keeps the game
+    }
+    started = true;
+    controller.load(location.hash);
+  };
+
+  window.addEventListener('hashchange', (e) => {
+    const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
+    route(old);
   });
+
+  // Until the engine has told its levels, the board of the linked game is drawn.
+  const firstView = viewFor(location.hash);
+  showView(firstView);
+  if (firstView === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
+  const linked = new URLSearchParams(location.hash.replace(/^#/, '')).get('game');
+  board.setGame(new Game(isGameKind(linked) ? linked : 'connect4'));
+
+  loadLevelResults('levels.json').then((r) => { results = r; if (started) renderLevel(); });
+  engine.request({ type: 'levels' }).then((r) => (r && Array.isArray(r.levels) ? r.levels : []), () => [])
+    .then((levels) => {
+      controller.setLevels(levels);
+      for (const l of levels) {
+        const opt = document.createElement('option');
+        opt.value = l.name;
+        opt.textContent = levelLabel(l.name);
+        ui.level.insertBefore(opt, ui.level.lastElementChild);
+      }
+      if (viewFor(location.hash) === 'play') {
+        route('');
+      } else {
+        controller.active = false;
+      }
+      return engine.ready();
+    })
+    .then((ms) => {
+      document.body.dataset.engine = 'ready';
+      document.body.dataset.engineLoadMs = String(Math.round(ms));
+    });
 }
 
 start();

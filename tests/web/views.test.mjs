@@ -1,0 +1,187 @@
+// Browser tests of the app's levels and views (headless Chromium, build/site):
+// the level picker (levels from the engine, the hash key `level`, measured
+// results from levels.json, a malformed levels.json ignored quietly), the
+// search-tree explorer opened from the main page (#view=tree) and the
+// navigation, and the Study view (shipped results and plots, a live
+// experiment in a worker: progress, results, stop).
+import fs from 'node:fs';
+import path from 'node:path';
+import { check, launchChromium, serveSite, SHOTS, summary } from './lib.mjs';
+import { clickMove, moves, open, settle, state, watchErrors } from './page-helpers.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+fs.mkdirSync(SHOTS, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const hash = (page) => page.evaluate(() => location.hash);
+// A full load (page.goto to a new hash only changes the hash).
+async function fresh(page, url, h) {
+  await page.goto('about:blank');
+  await page.goto(`${url}${h}`);
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+}
+const FIXTURE = {
+  levels: [
+    { name: 'beginner', results: [{ vs: 'casual', wins: 6, draws: 2, losses: 12, games: 20 },
+      { vs: 'strong', wins: 6, draws: 0, losses: 14, games: 20 }] },
+    { name: 'strong', results: [{ vs: 'perfect', wins: 3, draws: 1, losses: 16, games: 20 }] },
+  ],
+  method: 'test fixture',
+};
+
+const server = await serveSite();
+const browser = await launchChromium();
+const url = server.url;
+let ok = false;
+try {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+
+  console.log('levels come from the engine:');
+  await open(page, url, '');
+  const options = await page.$$eval('#level-select option', (o) => o.map((x) => x.value));
+  check(JSON.stringify(options) === '["beginner","casual","strong","perfect","custom"]', `level picker: ${options.join(', ')}`);
+  check(/level=casual$/.test(await hash(page)) && await page.inputValue('#level-select') === 'casual',
+    `the default level is in the hash: ${await hash(page)}`);
+  check(/4 moves \(plies\) ahead/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
+  check(await page.isHidden('#level-results'), 'no measured results shown when levels.json has none');
+  await clickMove(page, 'connect4', 4);
+  await settle(page);
+  check((await moves(page)).length === 2, 'Casual answers');
+  await page.selectOption('#level-select', 'strong');
+  check(/time=300&ai=2&level=strong$/.test(await hash(page)) && (await page.textContent('#time-value')) === '300 ms',
+    `choosing Strong sets its time: ${await hash(page)}`);
+  await page.fill('#time-range', '0');
+  check(await page.inputValue('#level-select') === 'custom' && /time=50&ai=2&level=custom$/.test(await hash(page)),
+    'moving the time slider chooses Custom');
+  await open(page, url, '#game=tictactoe&moves=5&time=1000&ai=2&level=beginner');
+  check(await page.inputValue('#level-select') === 'beginner' && await page.isHidden('#notice'), 'a link with level=beginner');
+  check((await page.textContent('#time-value')) === '2 moves ahead', 'a depth-only level shows its depth');
+  await open(page, url, '#game=connect4&moves=44&time=1000&ai=2&level=grandmaster');
+  check(await page.isVisible('#notice') && /unknown level 'grandmaster'/.test(await page.textContent('#notice-text'))
+    && await moves(page) === '', 'an unknown level: a message and a clean game');
+
+  console.log('measured results from levels.json:');
+  await page.route('**/levels.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(FIXTURE) }));
+  await fresh(page, url, '#game=connect4&moves=&time=1000&ai=2&level=beginner');
+  await page.waitForFunction(() => !document.getElementById('level-results').hidden);
+  const lines = await page.$$eval('#level-results li', (l) => l.map((x) => x.textContent));
+  check(lines.includes('wins 30% against Casual, draws 10% (20 games)') && lines.includes('wins 30% against Strong (20 games)'),
+    `shown next to the picker: ${lines.join(' | ')}`);
+  await shot(page, 'desktop-levels');
+  await page.selectOption('#level-select', 'perfect');
+  check(await page.isHidden('#level-results'), 'a level without results shows none');
+  await page.selectOption('#level-select', 'strong');
+  check((await page.textContent('#level-results')).includes('wins 15% against Perfect'), 'Strong: its own results');
+  for (const body of ['{"levels": [{"name": "beginner", "results": [{"vs": 3}]}]}', 'not json <', '[]', '{"levels":{}}']) {
+    await page.unroute('**/levels.json');
+    await page.route('**/levels.json', (r) => r.fulfill({ contentType: 'application/json', body }));
+    await fresh(page, url, '#game=connect4&moves=&time=1000&ai=2&level=beginner');
+    await page.waitForTimeout(100);
+    check(await page.isHidden('#level-results'), `malformed levels.json ${JSON.stringify(body).slice(0, 40)}: nothing shown`);
+  }
+  await page.unroute('**/levels.json');
+
+  console.log('tree explorer from the main page:');
+  await open(page, url, '#game=connect4&moves=4453&time=200&ai=2&level=custom');
+  await page.click('#nav-tree');
+  await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
+    null, { timeout: 30000 });
+  check(true, 'the navigation opens the explorer: "minimax 549946" in #tree-stats');
+  check(await page.isHidden('main.layout') && await page.getAttribute('#nav-tree', 'aria-current') === 'page',
+    'the game is hidden, the navigation marks the view');
+  await page.click('#nav-play');
+  await page.waitForFunction(() => document.body.dataset.state === 'human-turn');
+  check(await moves(page) === '4453' && /moves=4453/.test(await hash(page)), `Play returns to the game: ${await hash(page)}`);
+  await page.goto('about:blank');
+  await page.goto(`${url}#view=tree&game=tictactoe&moves=`);
+  await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
+    null, { timeout: 30000 });
+  check(true, 'a link to #view=tree&game=tictactoe&moves= opens the explorer directly');
+  await page.keyboard.press('n');
+  check(await page.isHidden('main.layout'), 'game keys do nothing in the explorer');
+  await page.evaluate(() => { location.hash = '#view=tree&game=connect4&depth=3&moves=44'; });
+  await page.waitForFunction(() => /minimax \d+/.test((document.querySelector('#tree-stats') || {}).textContent || '')
+    && /game=connect4/.test(location.hash), null, { timeout: 30000 });
+  check(/depth=3/.test(await hash(page)), `Connect Four at a depth limit: ${(await page.textContent('#tree-stats')).slice(0, 60)}`);
+  await page.click('#nav-play');
+  await page.waitForFunction(() => ['human-turn', 'thinking'].includes(document.body.dataset.state));
+  check(await page.isVisible('#board'), 'Play after a direct link to the explorer starts a game');
+
+  console.log('study view:');
+  await page.click('#nav-study');
+  await page.waitForSelector('.study-table');
+  const rows = await page.$$eval('.study-table tbody tr', (r) => r.map((x) => x.firstChild.textContent));
+  check(rows.includes('t=1') && rows.length >= 5, `the shipped results: ${rows.join(', ')}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].every((i) => i.complete && i.naturalWidth > 0)
+    && document.querySelectorAll('.study-plot img').length > 0, null, { timeout: 10000 });
+  check(true, `the plots load: ${await page.$$eval('.study-plot img', (i) => i.length)} SVGs`);
+  check(await page.isHidden('main.layout') && await page.getAttribute('#nav-study', 'aria-current') === 'page', 'the game is hidden');
+  await page.selectOption('#study-time-a', '1');
+  await page.selectOption('#study-time-b', '10');
+  await page.selectOption('#study-games', '2');
+  await page.click('#study-start');
+  check(await page.isDisabled('#study-start') && await page.isEnabled('#study-stop'), 'a live match starts');
+  await page.waitForFunction(() => document.querySelectorAll('#study-games-log li').length === 1, null, { timeout: 30000 });
+  const first = await page.textContent('#study-score');
+  check(/1 ms against 10 ms: \d won, \d drawn, \d lost — score \d+%/.test(first), `results fill in as games finish: ${first}`);
+  await page.waitForFunction(() => /Done: 2 games/.test(document.getElementById('study-status').textContent), null, { timeout: 30000 });
+  const bar = await page.getAttribute('.study-progress', 'aria-valuenow');
+  check(bar === '100' && (await page.$$('#study-games-log li')).length === 2, `the match ends: ${await page.textContent('#study-score')}`);
+  await shot(page, 'desktop-study');
+  await page.selectOption('#study-time-a', '100');
+  await page.selectOption('#study-time-b', '100');
+  await page.selectOption('#study-games', '20');
+  await page.click('#study-start');
+  await page.waitForFunction(() => /move (1[0-9])/.test(document.getElementById('study-status').textContent), null, { timeout: 30000 });
+  await page.click('#study-stop');
+  const stoppedAt = await page.$$eval('#study-games-log li', (l) => l.length);
+  await page.waitForTimeout(400);
+  check(/Stopped/.test(await page.textContent('#study-status')) && await page.isEnabled('#study-start')
+    && (await page.$$eval('#study-games-log li', (l) => l.length)) === stoppedAt, 'Stop stops the match at once');
+  await page.click('#study-start');
+  await page.waitForFunction(() => /Game 1 of 20/.test(document.getElementById('study-status').textContent));
+  await page.click('#nav-play');
+  await page.waitForFunction(() => document.body.dataset.state === 'human-turn' || document.body.dataset.state === 'thinking');
+  check(/left the Study view/.test(await page.textContent('#study-status')), 'leaving the view stops the match');
+
+  check(errors.length === 0, `no console errors, exceptions or failed requests ${errors.join(' | ')}`);
+
+  console.log('screenshots of the views (desktop and phone, light and dark):');
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    for (const scheme of ['light', 'dark']) {
+      const phone = name === 'phone';
+      const ctx = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: phone ? 2 : 1,
+        hasTouch: phone, isMobile: phone });
+      await ctx.route('**/levels.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(FIXTURE) }));
+      const p = await ctx.newPage();
+      const errs = watchErrors(p);
+      await open(p, url, '#game=connect4&moves=4453&time=1000&ai=2&level=beginner');
+      await p.waitForFunction(() => !document.getElementById('level-results').hidden);
+      if (phone) await p.locator('#level-select').scrollIntoViewIfNeeded();
+      await p.waitForTimeout(200);
+      await shot(p, `${name}-${scheme}-levels`);
+      await p.goto(`${url}#view=tree&game=tictactoe&moves=1524`);
+      await p.waitForFunction(() => /minimax \d+/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
+        null, { timeout: 30000 });
+      await p.waitForTimeout(300);
+      await shot(p, `${name}-${scheme}-tree`);
+      await p.goto(`${url}#view=study`);
+      await p.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].some((i) => i.complete && i.naturalWidth > 0),
+        null, { timeout: 10000 });
+      await p.waitForTimeout(200);
+      await shot(p, `${name}-${scheme}-study`);
+      check(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);
+      await ctx.close();
+    }
+  }
+  ok = summary('views');
+} catch (e) {
+  console.log(`  FAIL ${e.stack || e}`);
+  summary('views');
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(ok ? 0 : 1);

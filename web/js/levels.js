@@ -1,0 +1,61 @@
+// Difficulty levels in the page. The levels themselves (name, thinking time,
+// depth limit, temperature) come from the engine (engine/levels.hpp through the
+// worker's `levels` request); their measured results come from levels.json,
+// a copy of docs/levels.json made by scripts/build-site.sh:
+//   {"levels": [{"name": "beginner", "results": [{"vs": "strong", "wins": W,
+//     "draws": D, "losses": L, "games": N}, ...]}, ...], "method": "..."}
+// A missing or malformed file shows nothing (and logs nothing).
+
+export const levelLabel = (name) => (name === 'custom' ? 'Custom thinking time'
+  : String(name).charAt(0).toUpperCase() + String(name).slice(1));
+
+// One sentence from the level's settings, e.g. "Looks 2 moves ahead and
+// sometimes picks a plausible but weaker move."
+export function describeLevel(level, formatTime) {
+  const sees = level.maxDepth && !level.timeMs ? `Looks ${level.maxDepth} moves (plies) ahead`
+    : `Thinks ${formatTime(level.timeMs)} per move${level.maxDepth ? `, at most ${level.maxDepth} moves ahead` : ''}`;
+  const picks = level.temperature > 0 ? 'sometimes picks a plausible but weaker move' : 'always plays its best move';
+  return `${sees} and ${picks}.`;
+}
+
+const count = (v) => Number.isInteger(v) && v >= 0 && v < 1e9;
+
+// Parsed and checked levels.json: Map name -> [{vs, wins, draws, losses, games}], or null.
+export function parseLevelResults(data) {
+  if (!data || typeof data !== 'object' || !Array.isArray(data.levels)) return null;
+  const out = new Map();
+  for (const l of data.levels) {
+    if (!l || typeof l.name !== 'string' || !Array.isArray(l.results)) continue;
+    const rows = [];
+    for (const r of l.results) {
+      if (!r || typeof r.vs !== 'string' || !count(r.wins) || !count(r.draws) || !count(r.losses)) continue;
+      const games = count(r.games) && r.games > 0 ? r.games : r.wins + r.draws + r.losses;
+      if (!games || r.wins + r.draws + r.losses > games) continue;
+      rows.push({ vs: r.vs, wins: r.wins, draws: r.draws, losses: r.losses, games });
+    }
+    if (rows.length) out.set(l.name, rows);
+  }
+  return out.size ? out : null;
+}
+
+export async function loadLevelResults(url) {
+  try {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) return null;
+    return parseLevelResults(JSON.parse(await response.text()));
+  } catch (e) {
+    return null;
+  }
+}
+
+const pct = (n, d) => `${Math.round((100 * n) / d)}%`;
+
+// Lines shown under the level picker: "wins 30% against Strong, draws 5% (40 games)".
+export function resultLines(results, name) {
+  if (!results || !results.has(name)) return [];
+  return results.get(name).map((r) => {
+    const vs = r.vs === name ? 'itself' : levelLabel(r.vs);
+    const draws = r.draws ? `, draws ${pct(r.draws, r.games)}` : '';
+    return `wins ${pct(r.wins, r.games)} against ${vs}${draws} (${r.games} games)`;
+  });
+}

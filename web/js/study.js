@@ -1,0 +1,297 @@
+// The Study view (#view=study): how playing strength grows with thinking time.
+// Shows the results the study tool shipped (scripts/study.sh: docs/study/<run>/
+// results.json and its SVG plots, copied by scripts/build-site.sh to
+// study/<run>/ and listed in study/index.json) and runs a small live
+// experiment: N Connect Four games between two thinking times, each player an
+// engine worker of its own (worker.js, the same protocol as the game), from
+// fixed balanced openings with colours swapped, results filling in as games
+// finish; stoppable.
+//
+// createStudyView(section) -> {show(), hide()}; hide() stops a running
+// experiment (its workers are terminated).
+
+import { Game } from './rules.js';
+
+const TIMES = [1, 3, 10, 30, 100, 300, 1000];
+const GAME_COUNTS = [2, 4, 6, 10, 20];
+// Balanced two-ply openings (both sides of each are played by each player).
+const OPENINGS = ['44', '43', '45', '34', '35', '33', '55', '42', '46', '24'];
+const PLOT_TITLES = {
+  rating_vs_time: 'Rating (Elo) against thinking time',
+  depth_vs_time: 'Depth reached against thinking time',
+  kept_vs_time: 'Moves that keep the game value, against thinking time',
+  nodes_vs_depth: 'Nodes searched against depth, per pruning variant',
+};
+
+function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+
+const fmtTime = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const signed = (x, digits = 0) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+async function getJson(url) {
+  try {
+    const r = await fetch(url, { cache: 'no-cache' });
+    if (!r.ok) return null;
+    return JSON.parse(await r.text());
+  } catch (e) {
+    return null;
+  }
+}
+
+// Elo difference from a score share (0..1), or null at 0 or 1.
+export function eloFromScore(s) {
+  if (!(s > 0 && s < 1)) return null;
+  return -400 * Math.log10(1 / s - 1);
+}
+
+// --- shipped results ---------------------------------------------------------
+function playersTable(t) {
+  const head = ['Player', 'Games', 'W / D / L', 'Score', 'Elo (95% interval)', 'Depth', 'Nodes per move', 'Kept value'];
+  const table = h('table', { class: 'study-table' },
+    h('caption', { text: `${fmtInt(t.games)} games, ${t.openings} openings × 2 colours; Elo relative to ${t.anchor}` }),
+    h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { scope: 'col', text: x })))));
+  const body = h('tbody');
+  for (const p of t.players) {
+    const score = p.games ? (p.wins + p.draws / 2) / p.games : 0;
+    const elo = Number.isFinite(p.elo) ? `${signed(p.elo)} (${signed(p.eloLo)} … ${signed(p.eloHi)})` : '–';
+    body.append(h('tr', {},
+      h('th', { scope: 'row', text: p.name }),
+      h('td', { text: fmtInt(p.games) }),
+      h('td', { text: `${p.wins} / ${p.draws} / ${p.losses}` }),
+      h('td', { text: pct(score) }),
+      h('td', { text: elo }),
+      h('td', { text: Number.isFinite(p.meanDepth) ? p.meanDepth.toFixed(1) : '–' }),
+      h('td', { text: Number.isFinite(p.meanNodes) ? fmtInt(p.meanNodes) : '–' }),
+      h('td', { text: Number.isFinite(p.keptShare) && p.judged ? pct(p.keptShare) : '–' })));
+  }
+  table.append(body);
+  return h('div', { class: 'study-scroll' }, table);
+}
+
+function keyFigures(results) {
+  const items = [];
+  const f = results.fits || {};
+  if (Number.isFinite(f.meanDepthPerDoubling_all)) {
+    items.push(['plies deeper per doubling of time', `${signed(f.meanDepthPerDoubling_all, 2)}`]);
+  }
+  if (Number.isFinite(f.eloPerDoubling_all)) items.push(['Elo per doubling of time', signed(f.eloPerDoubling_all)]);
+  const ebf = results.nodes && results.nodes.ebf;
+  if (ebf && Number.isFinite(ebf.minimax) && Number.isFinite(ebf.alphabeta)) {
+    items.push(['effective branching factor, minimax → alpha-beta',
+      `${ebf.minimax.toFixed(1)} → ${ebf.alphabeta.toFixed(1)}`]);
+    const best = ebf['+table'] || ebf['+ordering'];
+    if (Number.isFinite(best)) items.push(['branching factor with move ordering and the table', best.toFixed(1)]);
+  }
+  if (!items.length) return null;
+  return h('dl', { class: 'study-figures' }, ...items.map(([k, v]) => h('div', {}, h('dt', { text: v }), h('dd', { text: k }))));
+}
+
+function plotFigure(run, file) {
+  const key = file.replace(/\.svg$/, '');
+  const title = PLOT_TITLES[key] || key.replace(/_/g, ' ');
+  const img = h('img', { src: `study/${encodeURIComponent(run)}/${encodeURIComponent(file)}`, alt: title,
+    loading: 'lazy', width: 640, height: 420 });
+  return h('figure', { class: 'study-plot' }, img, h('figcaption', { text: title }));
+}
+
+// --- live experiment -----------------------------------------------------------
+// One engine worker per player; resolves a search request with its bestmove.
+function makePlayer(timeMs) {
+  const worker = new Worker('worker.js');
+  let nextId = 1;
+  const pending = new Map();
+  let failure = null;
+  const failAll = (message) => {
+    failure = new Error(message);
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+  };
+  worker.onmessage = (e) => {
+    const msg = e.data;
+    if (!msg || msg.type === 'info' || msg.id === 'warm') return;
+    if (msg.type === 'error' && msg.id === undefined) { failAll(msg.message); return; }
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.type === 'error') p.reject(new Error(msg.message));
+    else p.resolve(msg);
+  };
+  worker.onerror = (e) => { e.preventDefault(); failAll(e.message || 'the engine worker failed'); };
+  const request = (msg) => new Promise((resolve, reject) => {
+    if (failure) { reject(failure); return; }
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ ...msg, id });
+  });
+  return {
+    timeMs,
+    newGame: () => request({ type: 'newgame', game: 'connect4' }),
+    move: (moves) => request({ type: 'search', game: 'connect4', moves, timeMs, randomTies: true,
+      seed: crypto.getRandomValues(new Uint32Array(1))[0] }),
+    stop: () => { worker.terminate(); for (const p of pending.values()) p.resolve(null); pending.clear(); },
+  };
+}
+
+export function createStudyView(section) {
+  const el = {};
+  let loaded = null;
+  let experiment = null;   // {stopped, players}
+
+  // Static structure.
+  const intro = h('div', { class: 'card study-intro' },
+    h('h2', { text: 'How playing strength grows with thinking time' }),
+    h('p', { text: 'Engine-versus-engine Connect Four matches between players that differ only in how long they may '
+      + 'think per move (and, for comparison, in switched-off techniques). Each pairing plays fixed, balanced openings '
+      + 'with both colours; a judge (the exact solver) checks which moves keep the game value.' }));
+  el.results = h('div', { class: 'study-results', 'aria-live': 'polite' }, h('p', { class: 'muted', text: 'Loading the results…' }));
+
+  el.timeA = h('select', { id: 'study-time-a' }, ...TIMES.map((t) => h('option', { value: t, text: fmtTime(t) })));
+  el.timeB = h('select', { id: 'study-time-b' }, ...TIMES.map((t) => h('option', { value: t, text: fmtTime(t) })));
+  el.games = h('select', { id: 'study-games' }, ...GAME_COUNTS.map((n) => h('option', { value: n, text: `${n} games` })));
+  el.timeA.value = '10';
+  el.timeB.value = '100';
+  el.games.value = '6';
+  el.start = h('button', { id: 'study-start', type: 'button', class: 'primary', text: 'Start' });
+  el.stop = h('button', { id: 'study-stop', type: 'button', text: 'Stop', disabled: true });
+  el.bar = h('div', { class: 'bar', id: 'study-bar' });
+  el.progress = h('div', { class: 'progress study-progress', role: 'progressbar', 'aria-valuemin': 0,
+    'aria-valuemax': 100, 'aria-valuenow': 0, 'aria-label': 'Experiment progress' }, el.bar);
+  el.status = h('p', { id: 'study-status', class: 'study-status', 'aria-live': 'polite',
+    text: 'Pick two thinking times and start: the games run in your browser, in two engine workers.' });
+  el.score = h('p', { id: 'study-score', class: 'study-score' });
+  el.log = h('ol', { id: 'study-games-log', class: 'study-log' });
+  const live = h('div', { class: 'card study-live' },
+    h('h2', { text: 'Try it: a live match in your browser' }),
+    h('div', { class: 'study-controls' },
+      h('label', { class: 'field' }, h('span', { text: 'Player A thinks' }), el.timeA),
+      h('label', { class: 'field' }, h('span', { text: 'Player B thinks' }), el.timeB),
+      h('label', { class: 'field' }, h('span', { text: 'Match' }), el.games),
+      h('div', { class: 'study-buttons' }, el.start, el.stop)),
+    el.progress, el.status, el.score, el.log);
+  section.append(h('div', { class: 'study-wrap' }, intro, live, el.results));
+
+  el.start.addEventListener('click', () => startExperiment());
+  el.stop.addEventListener('click', () => stopExperiment('Stopped.'));
+
+  async function loadResults() {
+    const index = await getJson('study/index.json');
+    const runs = index && Array.isArray(index.runs) ? index.runs.filter((r) => r && typeof r.name === 'string') : [];
+    el.results.textContent = '';
+    if (!runs.length) {
+      el.results.append(h('p', { class: 'card muted', text: 'No study results were shipped with this build '
+        + '(scripts/study.sh writes them to docs/study/).' }));
+      return;
+    }
+    const body = h('div');
+    const select = h('select', { id: 'study-run', 'aria-label': 'Study run' },
+      ...runs.map((r) => h('option', { value: r.name, text: `${r.name} run` })));
+    const head = h('div', { class: 'study-runbar' }, h('h2', { text: 'Shipped results' }), runs.length > 1 ? select : null);
+    el.results.append(head, body);
+    const showRun = async (run) => {
+      body.textContent = '';
+      body.append(h('p', { class: 'muted', text: 'Loading…' }));
+      const results = await getJson(`study/${encodeURIComponent(run.name)}/results.json`);
+      body.textContent = '';
+      const t = results && results.tournament;
+      if (!t || !Array.isArray(t.players)) {
+        body.append(h('p', { class: 'muted', text: `The ${run.name} run has no readable results.` }));
+      } else {
+        const figures = keyFigures(results);
+        if (figures) body.append(figures);
+        body.append(playersTable(t));
+      }
+      const plots = Array.isArray(run.plots) ? run.plots.filter((p) => typeof p === 'string' && /^[\w.-]+\.svg$/.test(p)) : [];
+      if (plots.length) body.append(h('div', { class: 'study-plots' }, ...plots.map((p) => plotFigure(run.name, p))));
+    };
+    select.addEventListener('change', () => showRun(runs.find((r) => r.name === select.value)));
+    await showRun(runs[0]);
+  }
+
+  function setProgress(f) {
+    const v = Math.max(0, Math.min(1, f));
+    el.bar.style.width = `${(v * 100).toFixed(1)}%`;
+    el.progress.setAttribute('aria-valuenow', String(Math.round(v * 100)));
+  }
+
+  function showScore(exp) {
+    const { a, b, w, d, l } = exp;
+    const n = w + d + l;
+    if (!n) { el.score.textContent = ''; return; }
+    const s = (w + d / 2) / n;
+    const elo = eloFromScore(s);
+    el.score.textContent = `${fmtTime(a)} against ${fmtTime(b)}: ${w} won, ${d} drawn, ${l} lost — score ${pct(s)}`
+      + (elo === null ? '' : ` (≈ ${signed(elo)} Elo)`);
+  }
+
+  function stopExperiment(text) {
+    if (!experiment) return;
+    experiment.stopped = true;
+    for (const p of experiment.players) p.stop();
+    experiment = null;
+    el.status.textContent = text;
+    el.start.disabled = false;
+    el.stop.disabled = true;
+  }
+
+  async function startExperiment() {
+    if (experiment) return;
+    const a = Number(el.timeA.value), b = Number(el.timeB.value), total = Number(el.games.value);
+    const players = [makePlayer(a), makePlayer(b)];
+    const exp = { stopped: false, players, a, b, w: 0, d: 0, l: 0 };
+    experiment = exp;
+    el.start.disabled = true;
+    el.stop.disabled = false;
+    el.log.textContent = '';
+    el.score.textContent = '';
+    setProgress(0);
+    try {
+      for (let i = 0; i < total && !exp.stopped; i++) {
+        const opening = OPENINGS[Math.floor(i / 2) % OPENINGS.length];
+        const aFirst = i % 2 === 0;   // A plays Red (first) in even games
+        const side = (s) => (s === 1) === aFirst ? players[0] : players[1];
+        await Promise.all(players.map((p) => p.newGame()));
+        const g = Game.fromMoves('connect4', opening).game;
+        while (!g.over && !exp.stopped) {
+          el.status.textContent = `Game ${i + 1} of ${total}: move ${g.plies + 1}, ${side(g.sideToMove) === players[0] ? 'A' : 'B'} thinks`;
+          setProgress((i + Math.min(1, g.plies / 42)) / total);
+          const reply = await side(g.sideToMove).move(g.moveString());
+          if (!reply || exp.stopped) break;
+          if (!g.play(reply.move)) throw new Error(`illegal move ${reply.move}`);
+        }
+        if (exp.stopped) break;
+        const aSide = aFirst ? 1 : 2;
+        const result = g.winner === 0 ? 'draw' : g.winner === aSide ? 'A wins' : 'B wins';
+        if (g.winner === 0) exp.d++; else if (g.winner === aSide) exp.w++; else exp.l++;
+        el.log.append(h('li', { text: `opening ${opening}, A plays ${aFirst ? 'Red (first)' : 'Yellow'}: ${result} in ${g.plies} moves` }));
+        showScore(exp);
+        setProgress((i + 1) / total);
+      }
+      if (!exp.stopped) {
+        stopExperiment(`Done: ${total} games.`);
+      }
+    } catch (e) {
+      if (!exp.stopped) stopExperiment(`The experiment failed: ${e && e.message ? e.message : e}`);
+    }
+  }
+
+  return {
+    show() {
+      if (!loaded) loaded = loadResults();
+    },
+    hide() {
+      stopExperiment('Stopped: you left the Study view.');
+    },
+  };
+}
