@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "tournament_lib.hpp"
+#include "tournament_summary.hpp"
 
 using namespace gs::tour;
 
@@ -129,4 +130,50 @@ TEST_CASE("Tournament: CSV records round-trip and resume skips cut-off lines", "
   std::string badScore = line;
   badScore.replace(badScore.find(",0.5,"), 5, ",0.7,");
   CHECK_FALSE(fromCsv(badScore, x));
+}
+
+TEST_CASE("Tournament: summary totals per player and pairing", "[tournament]") {
+  std::vector<PlayerSpec> players(3);
+  std::string err;
+  REQUIRE(parsePlayerSpec("t=1", players[0], err));
+  REQUIRE(parsePlayerSpec("t=10", players[1], err));
+  REQUIRE(parsePlayerSpec("t=10,noorder", players[2], err));
+  auto game = [](const char* a, const char* b, double score, int movesA, std::uint64_t nodesA) {
+    GameRecord r;
+    r.first = a;
+    r.second = b;
+    r.opening = "5233";
+    r.score = score;
+    r.side[0].moves = movesA;
+    r.side[0].nodes = nodesA;
+    r.side[0].timeMs = 2;
+    r.side[0].depthSum = 10 * movesA;  // depth 10, no move proven
+    r.side[0].judged = 4;
+    r.side[0].kept = 3;
+    r.side[1].moves = 1;
+    return r;
+  };
+  std::vector<GameRecord> recs = {
+      game("t=1", "t=10", 0.0, 2, 100),   // t=10 wins as second
+      game("t=10", "t=1", 0.5, 3, 300),   // draw
+      game("t=10", "t=99", 1.0, 5, 500),  // unknown player: ignored
+  };
+  SummaryOptions so;
+  so.prior = 0;
+  so.bootstrap = 10;
+  Summary S = summarize(players, so, recs);
+  CHECK(S.games == 2);
+  CHECK(S.tot[0].games == 2);
+  CHECK(S.tot[0].losses == 1);
+  CHECK(S.tot[0].draws == 1);
+  CHECK(S.tot[1].wins == 1);
+  CHECK(S.tot[1].s.moves == 1 + 3);
+  CHECK(S.tot[1].s.nodes == 300);
+  CHECK(S.tot[1].s.judged == 4);
+  CHECK(S.tot[2].games == 0);
+  auto wdl = S.pair.at({0, 1});
+  CHECK(wdl[0] == 0);  // wins of t=1
+  CHECK(wdl[1] == 1);
+  CHECK(wdl[2] == 1);
+  CHECK(S.elo[1] == Approx(eloFromScore(0.75)).margin(0.1));
 }

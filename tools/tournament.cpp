@@ -10,7 +10,8 @@
 //   nodes  nodes searched to reach depth 1, 2, ... for each pruning variant on
 //          a fixed set of positions.
 //
-// Record keeping, player specs and ratings live in tournament_lib.hpp.
+// Record keeping, player specs and ratings live in tournament_lib.hpp, the
+// summary in tournament_summary.hpp, the nodes mode in tournament_nodes.hpp.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -33,6 +34,8 @@
 #include "search.hpp"
 #include "solver.hpp"
 #include "tournament_lib.hpp"
+#include "tournament_nodes.hpp"
+#include "tournament_summary.hpp"
 #include "tt.hpp"
 
 namespace {
@@ -285,136 +288,6 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   return r;
 }
 
-struct PlayerTotals {
-  int games = 0, wins = 0, draws = 0, losses = 0;
-  SideStats s;
-};
-
-struct Summary {
-  std::vector<double> elo;
-  std::vector<Interval> ci;
-  std::vector<PlayerTotals> tot;
-  std::map<std::pair<int, int>, std::array<int, 3>> pair;  // (i<j) -> W/D/L for i
-  std::set<std::string> openings;
-  int games = 0;
-};
-
-Summary summarize(const Config& c, const std::vector<GameRecord>& recs) {
-  const int n = static_cast<int>(c.players.size());
-  auto index = [&](const std::string& name) {
-    for (int i = 0; i < n; ++i)
-      if (c.players[i].name == name) return i;
-    return -1;
-  };
-  Summary S;
-  S.tot.resize(n);
-  std::vector<Result> results;
-  for (const GameRecord& r : recs) {
-    int a = index(r.first), b = index(r.second);
-    if (a < 0 || b < 0) continue;
-    ++S.games;
-    S.openings.insert(r.opening);
-    results.push_back({a, b, r.score});
-    int idx[2] = {a, b};
-    for (int k = 0; k < 2; ++k) {
-      PlayerTotals& t = S.tot[idx[k]];
-      double sc = k == 0 ? r.score : 1 - r.score;
-      ++t.games;
-      (sc == 1 ? t.wins : sc == 0 ? t.losses : t.draws)++;
-      const SideStats& s = r.side[k];
-      t.s.moves += s.moves;
-      t.s.exactMoves += s.exactMoves;
-      t.s.depthSum += s.depthSum;
-      t.s.nodes += s.nodes;
-      t.s.timeMs += s.timeMs;
-      t.s.judged += s.judged;
-      t.s.kept += s.kept;
-    }
-    int i = std::min(a, b), j = std::max(a, b);
-    double sc = i == a ? r.score : 1 - r.score;
-    auto& p = S.pair[{i, j}];
-    (sc == 1 ? p[0] : sc == 0.5 ? p[1] : p[2])++;
-  }
-  S.elo = computeElo(n, results, c.prior, 0);
-  S.ci = bootstrapElo(n, results, c.prior, 0, c.bootstrap);
-  return S;
-}
-
-void printSummary(const Config& c, const Summary& S, std::ostream& o) {
-  const int n = static_cast<int>(c.players.size());
-  char b[512];
-  o << "games " << S.games << ", openings " << S.openings.size() << ", prior " << c.prior
-    << " virtual draws per pairing, 95% bootstrap intervals (" << c.bootstrap << " samples), "
-    << c.players[0].name << " = 0\n\n";
-  std::snprintf(b, sizeof b, "%-28s %5s %5s %5s %5s %7s %17s %6s %10s %10s %8s %7s\n", "player", "games", "W", "D", "L",
-                "Elo", "95% CI", "depth", "nodes/move", "knodes/s", "judged", "kept%");
-  o << b;
-  for (int i = 0; i < n; ++i) {
-    const PlayerTotals& t = S.tot[i];
-    int heur = t.s.moves - t.s.exactMoves;
-    double depth = heur ? static_cast<double>(t.s.depthSum) / heur : 0;
-    double npm = t.s.moves ? static_cast<double>(t.s.nodes) / t.s.moves : 0;
-    double knps = t.s.timeMs > 0 ? t.s.nodes / t.s.timeMs : 0;
-    double kept = t.s.judged ? 100.0 * t.s.kept / t.s.judged : 0;
-    std::snprintf(b, sizeof b, "%-28s %5d %5d %5d %5d %+7.0f [%+6.0f, %+6.0f] %6.2f %10.0f %10.0f %8d %7.1f\n",
-                  c.players[i].name.c_str(), t.games, t.wins, t.draws, t.losses, S.elo[i], S.ci[i].lo, S.ci[i].hi,
-                  depth, npm, knps, t.s.judged, kept);
-    o << b;
-  }
-  o << "\npairing (W/D/L for the first named)\n";
-  for (auto& [ij, w] : S.pair) {
-    std::snprintf(b, sizeof b, "  %-28s vs %-28s %3d/%3d/%3d\n", c.players[ij.first].name.c_str(),
-                  c.players[ij.second].name.c_str(), w[0], w[1], w[2]);
-    o << b;
-  }
-}
-
-std::string jsonString(const std::string& s) {
-  std::string o = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') o += '\\';
-    o += ch;
-  }
-  return o + "\"";
-}
-
-void writeSummaryJson(const Config& c, const Summary& S, const std::string& path) {
-  std::ofstream o(path);
-  if (!o) usageError("cannot write '" + path + "'");
-  const int n = static_cast<int>(c.players.size());
-  o << "{\n  \"kind\": \"tournament\",\n  \"games\": " << S.games << ",\n  \"openings\": " << S.openings.size()
-    << ",\n  \"threads\": " << c.threads << ",\n  \"ttMb\": " << c.ttMb << ",\n  \"judgeStones\": " << c.judgeStones
-    << ",\n  \"prior\": " << c.prior << ",\n  \"bootstrap\": " << c.bootstrap << ",\n  \"anchor\": "
-    << jsonString(c.players[0].name) << ",\n  \"players\": [\n";
-  for (int i = 0; i < n; ++i) {
-    const PlayerSpec& p = c.players[i];
-    const PlayerTotals& t = S.tot[i];
-    int heur = t.s.moves - t.s.exactMoves;
-    char b[1024];
-    std::snprintf(b, sizeof b,
-                  "    {\"name\": %s, \"timeMs\": %d, \"maxDepth\": %d, \"alphaBeta\": %s, \"ordering\": %s, "
-                  "\"table\": %s, \"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"elo\": %.1f, "
-                  "\"eloLo\": %.1f, \"eloHi\": %.1f, \"moves\": %d, \"exactMoves\": %d, \"meanDepth\": %.3f, "
-                  "\"meanNodes\": %.1f, \"nodesPerSecond\": %.0f, \"judged\": %d, \"kept\": %d, \"keptShare\": %.4f}%s\n",
-                  jsonString(p.name).c_str(), p.timeMs, p.maxDepth, p.opt.alphaBeta ? "true" : "false",
-                  p.opt.evalOrdering ? "true" : "false", p.opt.table ? "true" : "false", t.games, t.wins, t.draws,
-                  t.losses, S.elo[i], S.ci[i].lo, S.ci[i].hi, t.s.moves, t.s.exactMoves,
-                  heur ? static_cast<double>(t.s.depthSum) / heur : 0.0,
-                  t.s.moves ? static_cast<double>(t.s.nodes) / t.s.moves : 0.0,
-                  t.s.timeMs > 0 ? 1000.0 * t.s.nodes / t.s.timeMs : 0.0, t.s.judged, t.s.kept,
-                  t.s.judged ? static_cast<double>(t.s.kept) / t.s.judged : 0.0, i + 1 < n ? "," : "");
-    o << b;
-  }
-  o << "  ],\n  \"pairings\": [\n";
-  std::size_t k = 0;
-  for (auto& [ij, w] : S.pair) {
-    o << "    {\"a\": " << jsonString(c.players[ij.first].name) << ", \"b\": " << jsonString(c.players[ij.second].name)
-      << ", \"wins\": " << w[0] << ", \"draws\": " << w[1] << ", \"losses\": " << w[2] << "}"
-      << (++k < S.pair.size() ? "," : "") << "\n";
-  }
-  o << "  ]\n}\n";
-}
-
 int runPlay(const Config& c) {
   std::vector<std::string> openings = readOpenings(c, 0);
   std::vector<GameRecord> done;
@@ -493,106 +366,15 @@ int runPlay(const Config& c) {
     if (tty) std::fprintf(stderr, "\n");
     for (auto& t : pool) t.join();
   }
-  Summary S = summarize(c, done);
-  printSummary(c, S, std::cout);
-  if (!c.json.empty()) writeSummaryJson(c, S, c.json);
+  SummaryOptions so{c.prior, c.bootstrap, c.threads, c.ttMb, c.judgeStones};
+  Summary S = summarize(c.players, so, done);
+  printSummary(c.players, so, S, std::cout);
+  if (!c.json.empty() && !writeSummaryJson(c.players, so, S, c.json)) usageError("cannot write '" + c.json + "'");
   return 0;
 }
 
-// --- nodes -----------------------------------------------------------------
-
-struct Variant {
-  const char* name;
-  gs::SearchOptions opt;
-};
-
-std::vector<Variant> variants() {
-  gs::SearchOptions none;
-  none.evalOrdering = none.killers = none.history = false;
-  none.table = false;
-  gs::SearchOptions mm = none;
-  mm.alphaBeta = false;
-  gs::SearchOptions ord;
-  ord.table = false;
-  gs::SearchOptions tableOnly = none;
-  tableOnly.table = true;
-  gs::SearchOptions all;
-  return {{"minimax", mm}, {"alphabeta", none}, {"+ordering", ord}, {"+table", all}, {"table,noorder", tableOnly}};
-}
-
 int runNodes(const Config& c) {
-  std::vector<std::string> openings = readOpenings(c, 8);
-  gs::TranspositionTable tt(static_cast<std::size_t>(c.ttMb) << 20);
-  struct Row {
-    std::string variant;
-    int depth;
-    double nodes, timeMs;
-  };
-  std::vector<Row> rows;
-  std::printf("%-13s %5s %14s %14s %10s\n", "variant", "depth", "nodes", "mean/position", "time_ms");
-  for (const Variant& v : variants()) {
-    for (int d = 1; d <= c.maxDepth; ++d) {
-      double nodes = 0, ms = 0;
-      for (const std::string& op : openings) {
-        Connect4 pos;
-        gs::parseMoves(op, pos);
-        tt.clear();
-        gs::Searcher<Connect4> s(tt);
-        s.setOptions(v.opt);
-        gs::SearchLimits lim;
-        lim.timeMs = 0;
-        lim.maxDepth = d;
-        gs::SearchResult r = s.think(pos, lim);
-        nodes += static_cast<double>(r.info.nodes);
-        ms += r.info.timeMs;
-      }
-      rows.push_back({v.name, d, nodes, ms});
-      std::printf("%-13s %5d %14.0f %14.0f %10.1f\n", v.name, d, nodes, nodes / openings.size(), ms);
-      std::fflush(stdout);
-      if (nodes > c.nodeCap) break;
-    }
-  }
-  // Effective branching factor per variant: geometric mean of N(d)/N(d-1)
-  // (a) over the deepest four steps each variant reached, and (b) over the
-  // four steps up to the deepest depth every variant reached, so all are
-  // compared on the same depths.
-  std::map<std::string, std::vector<double>> byVariant;
-  for (auto& r : rows) byVariant[r.variant].push_back(r.nodes);
-  int common = c.maxDepth;
-  for (auto& [name, ns] : byVariant) common = std::min(common, static_cast<int>(ns.size()));
-  const int commonFrom = std::max(1, common - 4);
-  std::map<std::string, double> ebf, ebfCommon;
-  std::printf("\neffective branching factor, geometric mean of N(d)/N(d-1)\n");
-  std::printf("  %-13s %16s %22s\n", "variant", "deepest 4 steps", 
-              ("depths " + std::to_string(commonFrom) + "-" + std::to_string(common) + " (all)").c_str());
-  for (auto& [name, ns] : byVariant) {
-    int k = std::min<int>(4, static_cast<int>(ns.size()) - 1);
-    ebf[name] = k > 0 ? std::pow(ns.back() / ns[ns.size() - 1 - k], 1.0 / k) : 0;
-    ebfCommon[name] = common > commonFrom ? std::pow(ns[common - 1] / ns[commonFrom - 1], 1.0 / (common - commonFrom)) : 0;
-    std::printf("  %-13s %16.2f %22.2f\n", name.c_str(), ebf[name], ebfCommon[name]);
-  }
-  if (!c.csv.empty()) {
-    std::ofstream o(c.csv);
-    o << "variant,depth,positions,nodes,mean_nodes,time_ms\n";
-    for (auto& r : rows)
-      o << r.variant << ',' << r.depth << ',' << openings.size() << ',' << static_cast<std::uint64_t>(r.nodes) << ','
-        << r.nodes / openings.size() << ',' << r.timeMs << "\n";
-  }
-  if (!c.json.empty()) {
-    std::ofstream o(c.json);
-    o << "{\n  \"kind\": \"nodes\",\n  \"positions\": " << openings.size() << ",\n  \"ebf\": {";
-    std::size_t k = 0;
-    for (auto& [name, b] : ebf) o << jsonString(name) << ": " << b << (++k < ebf.size() ? ", " : "");
-    o << "},\n  \"ebfCommon\": {";
-    k = 0;
-    for (auto& [name, b] : ebfCommon) o << jsonString(name) << ": " << b << (++k < ebfCommon.size() ? ", " : "");
-    o << "},\n  \"ebfCommonFrom\": " << commonFrom << ",\n  \"ebfCommonTo\": " << common << ",\n  \"rows\": [\n";
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      o << "    {\"variant\": " << jsonString(rows[i].variant) << ", \"depth\": " << rows[i].depth
-        << ", \"meanNodes\": " << rows[i].nodes / openings.size() << ", \"timeMs\": " << rows[i].timeMs << "}"
-        << (i + 1 < rows.size() ? "," : "") << "\n";
-    o << "  ]\n}\n";
-  }
+  measureNodes(readOpenings(c, 8), c.ttMb, c.maxDepth, c.nodeCap, c.csv, c.json);
   return 0;
 }
 

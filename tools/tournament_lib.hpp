@@ -242,6 +242,16 @@ inline std::vector<GameRecord> readRecords(std::istream& in, int* bad = nullptr)
   return out;
 }
 
+// Quotes a string for JSON output (names hold no control characters).
+inline std::string jsonString(const std::string& s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') o += '\\';
+    o += ch;
+  }
+  return o + "\"";
+}
+
 // --- ratings ---------------------------------------------------------------
 
 // A game between players i and j (indices), `score` for i.
