@@ -62,6 +62,9 @@ Player SPEC: comma-separated tokens
   noorder       no move ordering (evaluation, killers and history off)
   notable       no transposition table
   nokillers, nohistory, noquiescence
+  temp=T        pick among root moves by a softmax with temperature T
+  level=NAME    a difficulty level of engine/levels.hpp (beginner, casual,
+                strong, perfect): sets t=, depth= and temp=
                 switch one technique off
   name=LABEL    label for the output instead of the canonical spec
   e.g. --player t=10  --player t=100,noorder  --player t=1000,depth=6,minimax
@@ -249,6 +252,11 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
     gs::SearchLimits lim;
     lim.timeMs = p.timeMs;
     lim.maxDepth = p.maxDepth;
+    if (p.temperature > 0) {  // reproducible randomness: seeded by the game and the ply
+      lim.temperature = p.temperature;
+      lim.randomTies = true;
+      lim.seed = static_cast<std::uint32_t>(std::hash<std::string>{}(r.first + "|" + r.second + "|" + moves) | 1u);
+    }
     gs::SearchResult res = s.think(pos, lim);
     SideStats& st = r.side[turn];
     ++st.moves;

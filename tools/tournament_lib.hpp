@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "levels.hpp"
 #include "search.hpp"
 
 namespace gs::tour {
@@ -44,6 +45,7 @@ struct PlayerSpec {
   std::string name;  // canonical form or the name= label
   int timeMs = 0;
   int maxDepth = 0;
+  int temperature = 0;  // > 0: softmax choice among root moves (levels.hpp)
   SearchOptions opt;
 };
 
@@ -73,6 +75,16 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
       label = tok.substr(5);
       if (label.empty() || label.find_first_of(",\"\n") != std::string::npos)
         return err = "bad name in '" + tok + "'", false;
+    } else if (tok.rfind("temp=", 0) == 0) {
+      if (!parseInt(tok.substr(5), 0, 100000, p.temperature)) return err = "bad temperature in '" + tok + "'", false;
+    } else if (tok.rfind("level=", 0) == 0) {
+      int li = gs::findLevel(tok.substr(6));
+      if (li < 0) return err = "unknown level in '" + tok + "' (beginner, casual, strong, perfect)", false;
+      p.timeMs = gs::kLevels[li].timeMs;
+      p.maxDepth = gs::kLevels[li].maxDepth;
+      p.temperature = gs::kLevels[li].temperature;
+      haveTime = true;
+      if (label.empty()) label = tok.substr(6);
     } else if (tok == "minimax") {
       p.opt.alphaBeta = false;
     } else if (tok == "noorder") {
@@ -97,6 +109,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
   }
   std::string n = "t=" + std::to_string(p.timeMs);
   if (p.maxDepth) n += ",depth=" + std::to_string(p.maxDepth);
+  if (p.temperature) n += ",temp=" + std::to_string(p.temperature);
   if (!p.opt.alphaBeta) n += ",minimax";
   bool noorder = !p.opt.evalOrdering && !p.opt.killers && !p.opt.history;
   if (noorder) n += ",noorder";
