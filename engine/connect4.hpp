@@ -124,8 +124,6 @@ class Connect4 {
     t |= (t >> 4) & ~(kBottom * 0x78);
     return __builtin_popcountll(t) - kWidth;
   }
-  // The columns of the left half and the centre, as cells.
-  static constexpr Bits kLeftHalf = (Bits{1} << ((kWidth + 1) / 2 * (kHeight + 1))) - 1;
 
   // Heuristic value for the side to move (see evaluate() in connect4.cpp for
   // the features and weights). Only for positions that are not over.

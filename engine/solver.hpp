@@ -10,13 +10,12 @@
 //               are searched once with the full window instead. Each node
 //               1. counts itself, 2. generates only moves that do not lose at
 //               once (a node with none is a loss), 3. clamps the window to the
-//               best and worst scores still possible, 4. probes the table (both
-//               bounds and a best move, mirror images share one entry),
-//               5. orders moves: table move, then the winning spots a move
-//               creates (x2 for spots playable at once when the root probe is
-//               about a short game), centre first on ties; a position that is
-//               its own mirror image keeps only one half of its moves; the
-//               children's table slots are prefetched, 6. searches them; when
+//               best and worst scores still possible, 4. probes the table for
+//               both bounds (not with fewer than kTableMinEmpty empty cells),
+//               5. orders moves by the winning spots a move creates (spots
+//               playable at once count 3 when the root probe is about a short
+//               game), centre first on ties, and prefetches the children's
+//               table slots, 6. searches them; when
 //               the first move does not cut off, the other children's table
 //               bounds may cut off at once or drop moves that cannot raise
 //               alpha (enhanced transposition cut-offs), 7. stores what it
@@ -61,6 +60,8 @@ class Solver {
   // Forcing moves (immediate threats) count double when the root probe asks
   // whether the game ends within this many plies.
   static constexpr int kForcingHorizon = 22;
+  // No table at nodes with fewer empty cells than this.
+  static constexpr int kTableMinEmpty = 6;
 
   explicit Solver(TranspositionTable& tt) : tt_(tt), table_(tt.words(), tt.wordCount()) {}
 
@@ -68,6 +69,22 @@ class Solver {
   const SolverOptions& options() const { return opt_; }
   std::uint64_t nodes() const { return nodes_; }
   void resetNodes() { nodes_ = 0; }
+
+  // Optional deadline (the time-limited player's "solve if it fits in the
+  // budget"): the clock is checked every 4096 nodes; once it has passed, the
+  // search unwinds at once, aborted() is true and the result is meaningless.
+  // Nothing is stored in the table after the deadline, so the table stays sound.
+  using Clock = std::chrono::steady_clock;
+  void setDeadline(Clock::time_point t) {
+    hasDeadline_ = true;
+    deadline_ = t;
+    aborted_ = false;
+  }
+  void clearDeadline() {
+    hasDeadline_ = false;
+    aborted_ = false;
+  }
+  bool aborted() const { return aborted_; }
 
   // Exact score of `pos` for the side to move. Finished positions are allowed:
   // a position won by the last mover scores as that loss, a full board 0.
@@ -107,6 +124,7 @@ class Solver {
       // when that is short.
       forcing_ = 2 * (Game::kWinBase - (med < 0 ? -med : med)) - pos.plies() <= kForcingHorizon;
       int r = negamax(pos, med, med + 1);
+      if (aborted_) return 0;
       if (r <= med)
         hi = r;
       else
@@ -141,19 +159,13 @@ class Solver {
     return best;
   }
 
-  // Canonical table key: the smaller of the key and its mirror image's key.
-  // Sets `symmetric` when the position is its own mirror image.
-  static std::uint64_t canonicalKey(const Game& pos, bool& symmetric) {
-    const std::uint64_t k = pos.key(), m = pos.mirrorKey();
-    symmetric = k == m;
-    return k < m ? k : m;
-  }
-
   // Precondition: the side to move cannot win at once, the game is not over.
   // Returns a fail-soft bound: <= alpha means the value is at most the result,
   // >= beta at least the result, in between the exact value.
   int negamax(const Game& pos, int alpha, int beta) {
-    ++nodes_;  // Step 1. Count the node
+    ++nodes_;  // Step 1. Count the node, honour the deadline
+    if (hasDeadline_ && (nodes_ & 4095) == 0 && Clock::now() >= deadline_) aborted_ = true;
+    if (aborted_) return 0;
     const int plies = pos.plies();
     Bits next = pos.nonLosingMoves();  // Step 2. Moves that do not lose at once
     if (next == 0) return -winScoreAtPly<Game>(plies + 1);
@@ -164,19 +176,16 @@ class Solver {
     int lo = -winScoreAtPly<Game>(plies + 3);
     int hi = winScoreAtPly<Game>(plies + 2);
 
-    // Step 4. Table: both bounds and the best move found so far.
-    bool symmetric = false;
-    std::uint64_t key = 0;
-    int ttMove = -1;
-    const bool useTable = opt_.table;
+    // Step 4. Table: both bounds (not for the last few cells, where a
+    // memory access costs more than the search it saves).
+    const std::uint64_t key = pos.key();
+    const bool useTable = opt_.table && Game::kMaxPlies - plies >= kTableMinEmpty;
+    const bool childTable = opt_.table && Game::kMaxPlies - plies - 1 >= kTableMinEmpty;
     if (useTable) {
-      key = canonicalKey(pos, symmetric);
       SolverEntry e;
       if (table_.probe(key, e)) {
         if (e.lower > lo) lo = e.lower;
         if (e.upper < hi) hi = e.upper;
-        ttMove = e.move;
-        if (ttMove >= 0 && key != pos.key()) ttMove = Game::kMoveSlots - 1 - ttMove;
       }
     }
     if (lo >= beta) return lo;
@@ -185,23 +194,15 @@ class Solver {
     if (alpha < lo) alpha = lo;
     if (beta > hi) beta = hi;
 
-    // Step 5. Order: table move, then the winning spots a move creates, then
-    // centre first. A symmetric position only needs one half of its moves.
-    if constexpr (Game::kMoveSlots == Game::kWidth)
-      if (symmetric) next &= Game::kLeftHalf;
+    // Step 5. Order: the winning spots a move creates, then centre first.
     MoveList<Game> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       int m = opt_.ordering ? centreOrder<Game>(i) : i;
       if (!pos.canPlay(m)) continue;
       Bits b = pos.moveBits(m);
       if (!(next & b)) continue;
-      if (useTable) {  // the child probes its slot soon: start loading it now
-        Game child = pos;
-        child.playBits(b);
-        bool sym;
-        table_.prefetch(canonicalKey(child, sym));
-      }
-      moves.add(b, !opt_.ordering ? 0 : m == ttMove ? 1000 : pos.orderScore(b, forcing_));
+      if (childTable) table_.prefetch(childKey(pos, b));  // the child probes soon
+      moves.add(b, opt_.ordering ? pos.orderScore(b, forcing_) : 0);
     }
     if (opt_.ordering) moves.sortStable();
 
@@ -211,17 +212,14 @@ class Solver {
     unsigned skip = 0;  // moves whose table bound already shows they fail low
     for (int i = 0; i < moves.size(); ++i) {
       if (skip >> i & 1) continue;
-      if (i == 1 && useTable) {
+      if (i == 1 && childTable) {
         // Enhanced transposition cut-off, once the first move did not cut:
         // the other children's slots were prefetched and are loaded by now.
         for (int j = 1; j < moves.size(); ++j) {
-          Game other = pos;
-          other.playBits(moves.move(j));
-          bool sym;
           SolverEntry e;
-          if (!table_.probe(canonicalKey(other, sym), e)) continue;
+          if (!table_.probe(childKey(pos, moves.move(j)), e)) continue;
           if (-e.upper >= beta) {  // this move is known to reach beta
-            store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)));
+            if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)));
             return -e.upper;
           }
           if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
@@ -234,6 +232,7 @@ class Solver {
       Game child = pos;
       child.playBits(moves.move(i));
       int score = -negamax(child, -beta, -alpha);
+      if (aborted_) return 0;
       if (score >= beta) {  // Step 7. Store the result
         if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)));
         return score;
@@ -248,8 +247,13 @@ class Solver {
     return best;
   }
 
+  static std::uint64_t childKey(const Game& pos, Bits move) {
+    Game child = pos;
+    child.playBits(move);
+    return child.key();
+  }
+
   void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
-    if (move >= 0 && key != pos.key()) move = Game::kMoveSlots - 1 - move;
     if (Game::kMoveSlots > 7) move = -1;
     table_.store(key, lower, upper, move, pos.plies());
   }
@@ -259,6 +263,9 @@ class Solver {
   bool forcing_ = true;  // weigh immediate threats in the ordering
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
+  bool hasDeadline_ = false;
+  bool aborted_ = false;
+  Clock::time_point deadline_{};
 };
 
 }  // namespace gs
