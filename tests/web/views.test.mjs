@@ -57,7 +57,7 @@ try {
     'moving the time slider chooses Custom');
   await open(page, url, '#game=tictactoe&moves=5&time=1000&ai=2&level=beginner');
   check(await page.inputValue('#level-select') === 'beginner' && await page.isHidden('#notice'), 'a link with level=beginner');
-  check((await page.textContent('#time-value')) === '2 moves ahead', 'a depth-only level shows its depth');
+  check((await page.textContent('#time-value')) === 'depth 2, no clock', 'a depth-only level shows its depth');
   await open(page, url, '#game=connect4&moves=44&time=1000&ai=2&level=grandmaster');
   check(await page.isVisible('#notice') && /unknown level 'grandmaster'/.test(await page.textContent('#notice-text'))
     && await moves(page) === '', 'an unknown level: a message and a clean game');
@@ -159,7 +159,7 @@ try {
       const errs = watchErrors(p);
       await open(p, url, '#game=connect4&moves=4453&time=1000&ai=2&level=beginner');
       await p.waitForFunction(() => !document.getElementById('level-results').hidden);
-      if (phone) await p.locator('#level-select').scrollIntoViewIfNeeded();
+      if (phone) await p.evaluate(() => document.querySelector('.settings').scrollIntoView());
       await p.waitForTimeout(200);
       await shot(p, `${name}-${scheme}-levels`);
       await p.goto(`${url}#view=tree&game=tictactoe&moves=1524`);
@@ -171,7 +171,7 @@ try {
       await p.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].some((i) => i.complete && i.naturalWidth > 0),
         null, { timeout: 10000 });
       await p.waitForTimeout(200);
-      await shot(p, `${name}-${scheme}-study`);
+      await p.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-study.png`), fullPage: true });
       check(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);
       await ctx.close();
     }

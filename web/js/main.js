@@ -68,7 +68,9 @@ function start() {
     ui.level.value = c.settings.level;
     ui.time.value = String(nearestStep(c.settings.time));
     const level = c.level;
-    ui.timeOut.textContent = level && !level.timeMs ? `${level.maxDepth} moves ahead` : formatTime(level ? level.timeMs : c.settings.time);
+    ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
+    ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
+    ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
     ui.undo.disabled = !c.canUndo;
     ui.redo.disabled = !c.canRedo;
     ui.hint.disabled = !c.canHint;
