@@ -23,8 +23,12 @@ struct Level {
 
 // Beginner: looks 2 plies ahead, often picks a merely plausible move.
 // Casual:   4 plies, picks among good moves.
-// Strong:   0.3 s of iterative deepening, always its best move.
-// Perfect:  the full thinking time (1 s by default), always its best move.
+// Strong:   0.3 s, always its best move.
+// Perfect:  1 s, always its best move.
+// Strong and Perfect are the full player of player.hpp: it proves the game
+// value with the exact solver when that fits in half its time, else searches
+// by iterative deepening (as every setting without a depth limit or a
+// temperature does).
 constexpr Level kLevels[] = {
     {"beginner", 0, 2, 40},
     {"casual", 0, 4, 12},

@@ -19,7 +19,8 @@ const char* gameKindName(GameKind kind) {
 #define GS_DISPATCH(f)                                            \
   (kind_ == GameKind::kConnect4 ? f(rebuild<Connect4>()) : f(rebuild<TicTacToe>()))
 
-Session::Session(GameKind kind, std::size_t tableBytes) : kind_(kind), tt_(tableBytes) {}
+Session::Session(GameKind kind, std::size_t tableBytes)
+    : kind_(kind), tt_(tableBytes), solverTt_(tableBytes) {}
 
 template <class Game>
 Game Session::rebuild() const {
@@ -32,6 +33,7 @@ void Session::newGame(GameKind kind) {
   kind_ = kind;
   history_.clear();
   tt_.clear();
+  solverTt_.clear();
 }
 
 std::string Session::setMoves(const std::string& moves) {
@@ -116,15 +118,15 @@ void toOneBased(SearchInfo& info) {
 SearchResult Session::think(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& onInfo) {
   auto run = [&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;
-    Searcher<Game> searcher(tt_);
-    searcher.setOptions(searchOptions_);
+    Player<Game> player(tt_, solverTt_);
+    player.setSearchOptions(searchOptions_);
     if (onInfo)
-      searcher.setInfoCallback([&](const SearchInfo& info) {
+      player.setInfoCallback([&](const SearchInfo& info) {
         SearchInfo copy = info;
         toOneBased(copy);
         onInfo(copy);
       });
-    SearchResult r = searcher.think(g, limits);
+    SearchResult r = player.think(g, limits);
     if (r.bestMove >= 0) ++r.bestMove;
     toOneBased(r.info);
     lastNodes_ = r.info.nodes;
@@ -181,11 +183,9 @@ std::vector<MoveScore> Session::analyze(int timeMs) {
 int Session::solve() {
   auto run = [&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;
-    Solver<Game> solver(tt_);
-    tt_.clear();
+    Solver<Game> solver(solverTt_);
     int s = solver.solve(g);
     lastNodes_ = solver.nodes();
-    tt_.clear();
     return s;
   };
   return GS_DISPATCH(run);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "connect4.hpp"
+#include "player.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "tictactoe.hpp"
@@ -59,7 +60,9 @@ class Session {
   int moveSlots() const;
 
   // --- thinking ---------------------------------------------------------
-  // Time-limited search; onInfo is called after every finished iteration.
+  // The time-limited player (player.hpp: exact solver when a proof fits in
+  // the budget, else iterative deepening); onInfo is called after every
+  // finished iteration.
   // Result moves (bestMove, pv) are 1-based. Precondition: game not over.
   SearchResult think(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& onInfo = {});
   // Scores every move (illegal ones marked), sharing `timeMs` between them.
@@ -78,6 +81,7 @@ class Session {
   GameKind kind_;
   std::vector<int> history_;  // 0-based moves
   TranspositionTable tt_;
+  TranspositionTable solverTt_;  // the player's solver table, same budget as tt_
   SearchOptions searchOptions_;
   std::uint64_t lastNodes_ = 0;
 };

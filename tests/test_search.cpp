@@ -8,6 +8,7 @@
 
 #include "connect4.hpp"
 #include "levels.hpp"
+#include "player.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "test_util.hpp"
@@ -257,4 +258,47 @@ TEST_CASE("Levels: weak levels vary their moves but never miss a win or a block"
     INFO("level " << kLevels[level].name);
     CHECK(openings.size() > 1);
   }
+}
+
+TEST_CASE("Solver deadline: an unfinished proof aborts in time and leaves the table sound", "[search][player]") {
+  TranspositionTable tt(std::size_t{16} << 20);
+  Solver<Connect4> solver(tt);
+  auto t0 = std::chrono::steady_clock::now();
+  solver.setDeadline(t0 + std::chrono::milliseconds(30));
+  solver.solve(Connect4{});  // the empty board takes minutes
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(solver.aborted());
+  CHECK(ms < 30 + 250);
+  solver.clearDeadline();
+  // The same table, after the abort, still gives exact values.
+  for (auto& [moves, expected] : gs_test::readBenchmark("Test_L2_R1", 30)) {
+    INFO(moves);
+    CHECK(solver.solve(gs_test::fromMoves<Connect4>(moves)) == expected);
+  }
+}
+
+TEST_CASE("Player: proves late positions and keeps their value, searches early ones", "[search][player]") {
+  TranspositionTable searchTt(std::size_t{8} << 20), solverTt(std::size_t{8} << 20);
+  Player<Connect4> player(searchTt, solverTt);
+  TranspositionTable judgeTt(std::size_t{8} << 20);
+  Solver<Connect4> judge(judgeTt);
+  SearchLimits lim;
+  lim.timeMs = 1000;
+  for (auto& [moves, expected] : gs_test::readBenchmark("Test_L2_R1", 20)) {
+    Connect4 g = gs_test::fromMoves<Connect4>(moves);
+    SearchResult r = player.think(g, lim);
+    INFO(moves);
+    REQUIRE(g.canPlay(r.bestMove));
+    CHECK(r.info.exact);
+    CHECK(r.info.score == expected);
+    CHECK(judge.scoreMove(g, r.bestMove) == expected);
+  }
+  // Early (below kSolveFromStones): the heuristic search answers in time.
+  lim.timeMs = 60;
+  Connect4 early = gs_test::fromMoves<Connect4>("4453");
+  auto t0 = std::chrono::steady_clock::now();
+  SearchResult r = player.think(early, lim);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(early.canPlay(r.bestMove));
+  CHECK(ms < 60 + 250);
 }

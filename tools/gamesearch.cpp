@@ -16,6 +16,7 @@
 #include "levels.hpp"
 #include "line_reader.hpp"
 #include "notation.hpp"
+#include "player.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "tictactoe.hpp"
@@ -57,6 +58,9 @@ Options
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
+  --no-solver                 play: iterative deepening only (by default the
+                              player first tries to prove the value with the
+                              exact solver in half its time, from 12 stones on)
                               play: switch off one search technique
   --time-ms N                 play: thinking time per position (default 1000)
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
@@ -85,6 +89,7 @@ struct Config {
   int depth = -1;
   int level = -1;
   std::uint32_t seed = 0;  // 0: deterministic choice
+  bool exact = true;       // play: try the exact solver first (player.hpp)
   std::size_t ttBytes = std::size_t{64} << 20;
 };
 
@@ -138,6 +143,8 @@ Config parseArgs(int argc, char** argv) {
       c.search.table = false;
     } else if (a == "--no-eval-ordering") {
       c.search.evalOrdering = false;
+    } else if (a == "--no-solver") {
+      c.exact = false;
     } else if (a == "--no-killers") {
       c.search.killers = false;
     } else if (a == "--no-history") {
@@ -192,6 +199,9 @@ int run(const Config& cfg) {
   gs::TranspositionTable tt(cfg.ttBytes);
   gs::Solver<Game> solver(tt);
   solver.setOptions(cfg.solver);
+  gs::TranspositionTable solverTt(cfg.command == "play" && cfg.exact ? cfg.ttBytes : 1024);
+  gs::Player<Game> player(tt, solverTt);
+  player.setSearchOptions(cfg.search);
   gs::Searcher<Game> searcher(tt);
   searcher.setOptions(cfg.search);
 
@@ -257,7 +267,8 @@ int run(const Config& cfg) {
         lim.randomTies = true;
         lim.seed = cfg.seed;
       }
-      gs::SearchResult r = searcher.think(g, lim);
+      solverTt.clear();
+      gs::SearchResult r = cfg.exact ? player.think(g, lim) : searcher.think(g, lim);
       std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
                 << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes
                 << " time_ms " << static_cast<long>(r.info.timeMs + 0.5) << "\n";

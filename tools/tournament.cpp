@@ -31,6 +31,7 @@
 
 #include "connect4.hpp"
 #include "notation.hpp"
+#include "player.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "tournament_lib.hpp"
@@ -63,8 +64,9 @@ Player SPEC: comma-separated tokens
   notable       no transposition table
   nokillers, nohistory, noquiescence
   temp=T        pick among root moves by a softmax with temperature T
+  solver        try the exact solver first, in half the time (engine/player.hpp)
   level=NAME    a difficulty level of engine/levels.hpp (beginner, casual,
-                strong, perfect): sets t=, depth= and temp=
+                strong, perfect): sets t=, depth= and temp= (perfect: also solver)
                 switch one technique off
   name=LABEL    label for the output instead of the canonical spec
   e.g. --player t=10  --player t=100,noorder  --player t=1000,depth=6,minimax
@@ -230,9 +232,19 @@ struct Job {
 // Everything one thread needs: a table per side, the judge's own table
 // (solver entries are exact bounds, search entries heuristic: never mixed).
 struct Worker {
-  gs::TranspositionTable tt[2], judgeTt;
-  explicit Worker(std::size_t bytes) : tt{gs::TranspositionTable(bytes), gs::TranspositionTable(bytes)}, judgeTt(bytes) {}
+  gs::TranspositionTable tt[2], solverTt[2], judgeTt;
+  explicit Worker(std::size_t bytes)
+      : tt{gs::TranspositionTable(bytes), gs::TranspositionTable(bytes)},
+        solverTt{gs::TranspositionTable(bytes), gs::TranspositionTable(bytes)},
+        judgeTt(bytes) {}
 };
+
+gs::SearchResult thinkHeuristic(gs::TranspositionTable& tt, const PlayerSpec& p, const Connect4& pos,
+                                const gs::SearchLimits& lim) {
+  gs::Searcher<Connect4> s(tt);
+  s.setOptions(p.opt);
+  return s.think(pos, lim);
+}
 
 GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Worker& w, int judgeStones) {
   GameRecord r;
@@ -244,11 +256,14 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   std::vector<Connect4> history{pos};
   std::string moves = job.opening;
   for (auto& t : w.tt) t.clear();
+  for (auto& t : w.solverTt) t.clear();
   int turn = 0;  // 0: first, 1: second
   while (!pos.lastMoverWon() && !pos.isFull()) {
     const PlayerSpec& p = players[turn == 0 ? job.first : job.second];
-    gs::Searcher<Connect4> s(w.tt[turn]);
-    s.setOptions(p.opt);
+    // The player of engine/player.hpp: with `solver`, it first tries to prove
+    // the value within half its time; otherwise plain iterative deepening.
+    gs::Player<Connect4> s(w.tt[turn], w.solverTt[turn]);
+    s.setSearchOptions(p.opt);
     gs::SearchLimits lim;
     lim.timeMs = p.timeMs;
     lim.maxDepth = p.maxDepth;
@@ -257,7 +272,7 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
       lim.randomTies = true;
       lim.seed = static_cast<std::uint32_t>(std::hash<std::string>{}(r.first + "|" + r.second + "|" + moves) | 1u);
     }
-    gs::SearchResult res = s.think(pos, lim);
+    gs::SearchResult res = p.solver ? s.think(pos, lim) : thinkHeuristic(w.tt[turn], p, pos, lim);
     SideStats& st = r.side[turn];
     ++st.moves;
     if (res.info.exact) ++st.exactMoves;

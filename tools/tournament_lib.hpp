@@ -46,6 +46,7 @@ struct PlayerSpec {
   int timeMs = 0;
   int maxDepth = 0;
   int temperature = 0;  // > 0: softmax choice among root moves (levels.hpp)
+  bool solver = false;  // try the exact solver first (player.hpp)
   SearchOptions opt;
 };
 
@@ -83,8 +84,11 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
       p.timeMs = gs::kLevels[li].timeMs;
       p.maxDepth = gs::kLevels[li].maxDepth;
       p.temperature = gs::kLevels[li].temperature;
+      p.solver = gs::kLevels[li].maxDepth == 0 && gs::kLevels[li].temperature == 0;
       haveTime = true;
       if (label.empty()) label = tok.substr(6);
+    } else if (tok == "solver") {
+      p.solver = true;
     } else if (tok == "minimax") {
       p.opt.alphaBeta = false;
     } else if (tok == "noorder") {
@@ -110,6 +114,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
   std::string n = "t=" + std::to_string(p.timeMs);
   if (p.maxDepth) n += ",depth=" + std::to_string(p.maxDepth);
   if (p.temperature) n += ",temp=" + std::to_string(p.temperature);
+  if (p.solver) n += ",solver";
   if (!p.opt.alphaBeta) n += ",minimax";
   bool noorder = !p.opt.evalOrdering && !p.opt.killers && !p.opt.history;
   if (noorder) n += ",noorder";
