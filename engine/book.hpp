@@ -1,0 +1,127 @@
+// Opening book: exact scores of Connect Four positions near the start, made by
+// tools/bookgen from the project's own solver.
+//
+// File layout (all integers little endian):
+//
+//   offset  size        field
+//   0       8           magic "GSBOOK\0\0"
+//   8       4           version (kVersion)
+//   12      4           deepest ply stored
+//   16      8           number of entries n
+//   24      8 * n       entries, strictly increasing
+//   24+8n   8           checksum: FNV-1a 64 of every byte before it
+//
+// Entry: (canonical key << 8) | (score + 64). The canonical key is
+// min(key, mirrorKey), so a position and its mirror image share one entry;
+// the score is the exact value for the side to move (types.hpp), so any
+// score fits in the low 7 bits. Sorted entries are sorted by key, and probe()
+// is a binary search.
+//
+// load() rejects a missing file, a wrong magic or version, a size that does
+// not match n, a bad checksum and entries out of order, and says why.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "connect4.hpp"
+
+namespace gs {
+
+class Book {
+ public:
+  static constexpr std::uint32_t kVersion = 1;
+  static constexpr char kMagic[8] = {'G', 'S', 'B', 'O', 'O', 'K', 0, 0};
+  static constexpr int kNoScore = -1000;
+
+  static std::uint64_t canonicalKey(const Connect4& pos) { return std::min(pos.key(), pos.mirrorKey()); }
+  static std::uint64_t entry(std::uint64_t canonical, int score) {
+    return (canonical << 8) | static_cast<std::uint64_t>(score + 64);
+  }
+
+  // Builds the file image from (canonical key, score) entries in any order.
+  static std::vector<unsigned char> serialize(std::vector<std::uint64_t> entries, int maxPlies) {
+    std::sort(entries.begin(), entries.end());
+    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+    std::vector<unsigned char> out(kMagic, kMagic + 8);
+    putLe(out, kVersion, 4);
+    putLe(out, static_cast<std::uint64_t>(maxPlies), 4);
+    putLe(out, entries.size(), 8);
+    for (std::uint64_t e : entries) putLe(out, e, 8);
+    putLe(out, fnv1a(out.data(), out.size()), 8);
+    return out;
+  }
+
+  // Replaces the book with the image `bytes`; on failure the book is empty
+  // and `error` says why.
+  bool loadBytes(const std::vector<unsigned char>& bytes, std::string* error = nullptr) {
+    entries_.clear();
+    maxPlies_ = 0;
+    auto fail = [&](const char* why) {
+      if (error) *error = why;
+      entries_.clear();
+      return false;
+    };
+    if (bytes.size() < 32) return fail("book too short");
+    if (!std::equal(kMagic, kMagic + 8, bytes.begin())) return fail("not a book file (bad magic)");
+    if (getLe(bytes, 8, 4) != kVersion) return fail("unsupported book version");
+    const std::uint64_t n = getLe(bytes, 16, 8);
+    if (n > (bytes.size() - 32) / 8 || bytes.size() != 32 + 8 * n) return fail("book size does not match its header");
+    if (getLe(bytes, 24 + 8 * n, 8) != fnv1a(bytes.data(), 24 + 8 * n)) return fail("book checksum mismatch (corrupt file)");
+    entries_.resize(n);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      entries_[i] = getLe(bytes, 24 + 8 * i, 8);
+      if (i && entries_[i] <= entries_[i - 1]) return fail("book entries out of order");
+    }
+    maxPlies_ = static_cast<int>(getLe(bytes, 12, 4));
+    return true;
+  }
+
+  bool load(const std::string& path, std::string* error = nullptr) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      entries_.clear();
+      if (error) *error = "cannot open book " + path;
+      return false;
+    }
+    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return loadBytes(bytes, error);
+  }
+
+  // Exact score of `pos` for the side to move, or kNoScore if not in the book.
+  int probe(const Connect4& pos) const {
+    const std::uint64_t lowest = canonicalKey(pos) << 8;
+    auto it = std::lower_bound(entries_.begin(), entries_.end(), lowest);
+    if (it == entries_.end() || (*it >> 8) != (lowest >> 8)) return kNoScore;
+    return static_cast<int>(*it & 0xFF) - 64;
+  }
+
+  std::size_t size() const { return entries_.size(); }
+  int maxPlies() const { return maxPlies_; }
+  const std::vector<std::uint64_t>& entries() const { return entries_; }
+
+  static std::uint64_t fnv1a(const unsigned char* p, std::size_t n) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+  }
+
+ private:
+  static void putLe(std::vector<unsigned char>& out, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<unsigned char>(v >> (8 * i)));
+  }
+  static std::uint64_t getLe(const std::vector<unsigned char>& in, std::size_t at, int bytes) {
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(in[at + i]) << (8 * i);
+    return v;
+  }
+
+  std::vector<std::uint64_t> entries_;
+  int maxPlies_ = 0;
+};
+
+}  // namespace gs
