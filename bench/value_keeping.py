@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Share of the computer's moves that keep the game value, by thinking time.
+
+Positions come from realistic games (the engine-vs-engine games of the study,
+docs/study/medium/games.csv; not the benchmark files): every game is cut after
+a random number of plies in the range asked for, one position per game. For
+each position the exact value of every move is computed once
+(`gamesearch analyze`), then `gamesearch play --time-ms T` chooses a move for
+every budget T, and a move keeps the value when its exact score equals the best.
+
+  bench/value_keeping.py [--positions 60] [--min-stones 8] [--max-stones 30] [--times 10 100 1000]
+
+Prints one table row per budget and per stone range. Analysis of early
+positions is slow (seconds each); the defaults take several minutes.
+"""
+import argparse
+import csv
+import os
+import random
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "native", "bin", "gamesearch"))
+    ap.add_argument("--games", default=os.path.join(ROOT, "docs", "study", "medium", "games.csv"))
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--min-stones", type=int, default=8)
+    ap.add_argument("--max-stones", type=int, default=30)
+    ap.add_argument("--times", type=int, nargs="+", default=[10, 100, 1000])
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    with open(args.games) as f:
+        games = [row["moves"] for row in csv.DictReader(f)]
+    rng.shuffle(games)
+    positions = []
+    for g in games:
+        if len(positions) >= args.positions:
+            break
+        hi = min(args.max_stones, len(g) - 1)
+        if hi < args.min_stones:
+            continue
+        positions.append(g[: rng.randint(args.min_stones, hi)])
+    inp = "".join(p + "\n" for p in positions).encode()
+    out = subprocess.run([args.bin, "analyze"], input=inp, capture_output=True, check=True).stdout.decode()
+    scores = {}
+    for line in out.splitlines():
+        f = line.split()
+        scores[f[0]] = [None if x == "x" else int(x) for x in f[1:]]
+    buckets = [(args.min_stones, 13), (14, 21), (22, args.max_stones)]
+    print(f"{len(positions)} positions from {os.path.relpath(args.games, ROOT)}, {args.min_stones}-{args.max_stones} stones")
+    print("| time per move | positions | kept the value | " + " | ".join(f"{a}-{b} stones" for a, b in buckets) + " |")
+    print("|---|---|---|" + "---|" * len(buckets))
+    for t in args.times:
+        out = subprocess.run([args.bin, "play", "--time-ms", str(t)], input=inp, capture_output=True, check=True).stdout.decode()
+        kept = {b: [0, 0] for b in buckets}
+        total = [0, 0]
+        for line in out.splitlines():
+            f = line.split()
+            moves, best = f[0], int(f[2])
+            s = scores[moves]
+            ok = s[best - 1] == max(x for x in s if x is not None)
+            total[0] += ok
+            total[1] += 1
+            for b in buckets:
+                if b[0] <= len(moves) <= b[1]:
+                    kept[b][0] += ok
+                    kept[b][1] += 1
+        cells = " | ".join(f"{k[0]}/{k[1]}" for k in kept.values())
+        print(f"| {t} ms | {total[1]} | {100.0 * total[0] / total[1]:.1f}% | {cells} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
