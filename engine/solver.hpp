@@ -16,8 +16,8 @@
 //               playable at once count 3 when the root probe is about a short
 //               game), centre first on ties, and prefetches the children's
 //               table slots, 6. searches them; when
-//               the first move does not cut off, the other children's table
-//               bounds may cut off at once or drop moves that cannot raise
+//               the first move does not cut off (and kEtcMinEmpty cells are
+//               empty), the other children's table bounds may cut off at once or drop moves that cannot raise
 //               alpha (enhanced transposition cut-offs), 7. stores what it
 //               proved (lower bound, upper bound or exact).
 //               Ordering and the table can be switched off separately.
@@ -62,6 +62,8 @@ class Solver {
   static constexpr int kForcingHorizon = 22;
   // No table at nodes with fewer empty cells than this.
   static constexpr int kTableMinEmpty = 6;
+  // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
+  static constexpr int kEtcMinEmpty = 10;
 
   explicit Solver(TranspositionTable& tt) : tt_(tt), table_(tt.words(), tt.wordCount()) {}
 
@@ -212,7 +214,7 @@ class Solver {
     unsigned skip = 0;  // moves whose table bound already shows they fail low
     for (int i = 0; i < moves.size(); ++i) {
       if (skip >> i & 1) continue;
-      if (i == 1 && childTable) {
+      if (i == 1 && childTable && Game::kMaxPlies - plies >= kEtcMinEmpty) {
         // Enhanced transposition cut-off, once the first move did not cut:
         // the other children's slots were prefetched and are loaded by now.
         for (int j = 1; j < moves.size(); ++j) {
