@@ -6,7 +6,7 @@
 // experiment in a worker: progress, results, stop).
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, launchChromium, serveSite, SHOTS, summary } from './lib.mjs';
+import { check, launchChromium, serveSite, SHOTS, SITE, summary } from './lib.mjs';
 import { clickMove, moves, open, settle, state, watchErrors } from './page-helpers.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,7 +45,18 @@ try {
   check(/level=casual$/.test(await hash(page)) && await page.inputValue('#level-select') === 'casual',
     `the default level is in the hash: ${await hash(page)}`);
   check(/4 moves \(plies\) ahead/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
-  check(await page.isHidden('#level-results'), 'no measured results shown when levels.json has none');
+  // The shipped levels.json (docs/levels.json, or an empty table without it).
+  const shipped = JSON.parse(fs.readFileSync(path.join(SITE, 'levels.json'), 'utf8'));
+  const casual = (shipped.levels || []).find((l) => l && l.name === 'casual');
+  if (casual && Array.isArray(casual.results) && casual.results.length) {
+    await page.waitForFunction(() => !document.getElementById('level-results').hidden);
+    const shown = await page.$$eval('#level-results li', (l) => l.map((x) => x.textContent));
+    const r = casual.results[0];
+    const want = `wins ${Math.round((100 * r.wins) / r.games)}% against ${r.vs.charAt(0).toUpperCase()}${r.vs.slice(1)}`;
+    check(shown.length === casual.results.length && shown[0].startsWith(want), `the shipped results of Casual: ${shown.join(' | ')}`);
+  } else {
+    check(await page.isHidden('#level-results'), 'no measured results shown when levels.json has none');
+  }
   await clickMove(page, 'connect4', 4);
   await settle(page);
   check((await moves(page)).length === 2, 'Casual answers');
