@@ -15,11 +15,11 @@
 //               5. orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
 //               game), centre first on ties, and prefetches the children's
-//               table slots, 6. searches them; when
-//               the first move does not cut off (and kEtcMinEmpty cells are
-//               empty), the other children's table bounds may cut off at once or drop moves that cannot raise
-//               alpha (enhanced transposition cut-offs), 7. stores what it
-//               proved (lower bound, upper bound or exact).
+//               table slots, 6. searches them; when the first move does not
+//               cut off (and kEtcMinEmpty cells are empty), the other
+//               children's table bounds may cut off at once or drop moves
+//               that cannot raise alpha (enhanced transposition cut-offs),
+//               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering and the table can be switched off separately.
 //               docs/solver.md has the measurements behind every choice.
 //
