@@ -102,7 +102,7 @@ function plotFigure(run, file) {
   const key = file.replace(/\.svg$/, '');
   const title = PLOT_TITLES[key] || key.replace(/_/g, ' ');
   const img = h('img', { src: `study/${encodeURIComponent(run)}/${encodeURIComponent(file)}`, alt: title,
-    loading: 'lazy', width: 640, height: 420 });
+    width: 640, height: 420 });
   return h('figure', { class: 'study-plot' }, img, h('figcaption', { text: title }));
 }
 
@@ -154,7 +154,8 @@ export function createStudyView(section) {
     h('h2', { text: 'How playing strength grows with thinking time' }),
     h('p', { text: 'Engine-versus-engine Connect Four matches between players that differ only in how long they may '
       + 'think per move (and, for comparison, in switched-off techniques). Each pairing plays fixed, balanced openings '
-      + 'with both colours; a judge (the exact solver) checks which moves keep the game value.' }));
+      + 'with both colours; a judge (the exact solver) checks which moves keep the game value. '
+      + 'The full report is docs/study.md in the project; scripts/study.sh reproduces it.' }));
   el.results = h('div', { class: 'study-results', 'aria-live': 'polite' }, h('p', { class: 'muted', text: 'Loading the results…' }));
 
   el.timeA = h('select', { id: 'study-time-a' }, ...TIMES.map((t) => h('option', { value: t, text: fmtTime(t) })));
@@ -212,7 +213,10 @@ export function createStudyView(section) {
         if (figures) body.append(figures);
         body.append(playersTable(t));
       }
-      const plots = Array.isArray(run.plots) ? run.plots.filter((p) => typeof p === 'string' && /^[\w.-]+\.svg$/.test(p)) : [];
+      const known = Object.keys(PLOT_TITLES);
+      const rank = (p) => { const k = known.indexOf(p.replace(/\.svg$/, '')); return k < 0 ? known.length : k; };
+      const plots = Array.isArray(run.plots)
+        ? run.plots.filter((p) => typeof p === 'string' && /^[\w.-]+\.svg$/.test(p)).sort((x, y) => rank(x) - rank(y)) : [];
       if (plots.length) body.append(h('div', { class: 'study-plots' }, ...plots.map((p) => plotFigure(run.name, p))));
     };
     select.addEventListener('change', () => showRun(runs.find((r) => r.name === select.value)));
