@@ -120,6 +120,18 @@ try {
   await page.waitForFunction(() => ['human-turn', 'thinking'].includes(document.body.dataset.state));
   check(await page.isVisible('#board'), 'Play after a direct link to the explorer starts a game');
 
+  console.log('the other views of web/tree/ from the navigation:');
+  for (const [id, view] of [['#nav-menace', 'menace'], ['#nav-demo', 'demo']]) {
+    await page.click(id);
+    await page.waitForFunction((v) => document.body.dataset.view === v && document.querySelector('#tree-view-root')
+      && !document.querySelector('#tree-view-root').hidden, view, { timeout: 15000 });
+    await page.waitForTimeout(500);
+    check(await page.isHidden('main.layout') && await page.getAttribute(id, 'aria-current') === 'page', `${view}: opens, the game hidden`);
+  }
+  await page.click('#nav-play');
+  await page.waitForFunction(() => ['human-turn', 'thinking'].includes(document.body.dataset.state) && !document.querySelector('main.layout').hidden);
+  check(await page.isHidden('#tree-view-root'), 'Play hides them again');
+
   console.log('study view:');
   await page.click('#nav-study');
   await page.waitForSelector('.study-table');
