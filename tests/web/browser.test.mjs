@@ -145,7 +145,7 @@ try {
 
   console.log('hash edited by hand, two players, game switch while thinking:');
   await open(page, url, '#game=connect4&moves=&time=3000&ai=2');
-  await page.evaluate(() => { location.hash = '#game=tictactoe&moves=51&time=200&ai=none'; });
+  await page.evaluate(() => { location.hash = '#game=tictactoe&moves=51&time=3000&ai=none'; });
   await page.waitForFunction(() => document.getElementById('moves').textContent === '51');
   check(await page.inputValue('#game-select') === 'tictactoe', 'a hash change loads the new position');
   await clickMove(page, 'tictactoe', 9);
