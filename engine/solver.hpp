@@ -60,8 +60,10 @@ class Solver {
   // Forcing moves (immediate threats) count double when the root probe asks
   // whether the game ends within this many plies.
   static constexpr int kForcingHorizon = 22;
-  // No table at nodes with fewer empty cells than this.
+  // No table at nodes with fewer empty cells than this (in a tree solved with
+  // the full window, where there is less to share, the second value).
   static constexpr int kTableMinEmpty = 6;
+  static constexpr int kSmallTreeTableMinEmpty = 8;
   // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
   static constexpr int kEtcMinEmpty = 10;
 
@@ -113,7 +115,9 @@ class Solver {
     }
     // Small trees: one full-window search (the value lies in [lo, hi]).
     forcing_ = true;
-    if (Game::kMaxPlies - pos.plies() <= kFullWindowEmpty) return negamax(pos, lo - 1, hi + 1);
+    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
+    if (smallTree) return negamax(pos, lo - 1, hi + 1);
     // Null-window driver: every probe halves the interval (biased towards 0,
     // where most values lie and where proofs are cheapest).
     while (lo < hi) {
@@ -181,8 +185,8 @@ class Solver {
     // Step 4. Table: both bounds (not for the last few cells, where a
     // memory access costs more than the search it saves).
     const std::uint64_t key = pos.key();
-    const bool useTable = opt_.table && Game::kMaxPlies - plies >= kTableMinEmpty;
-    const bool childTable = opt_.table && Game::kMaxPlies - plies - 1 >= kTableMinEmpty;
+    const bool useTable = opt_.table && Game::kMaxPlies - plies >= tableMinEmpty_;
+    const bool childTable = opt_.table && Game::kMaxPlies - plies - 1 >= tableMinEmpty_;
     if (useTable) {
       SolverEntry e;
       if (table_.probe(key, e)) {
@@ -262,7 +266,8 @@ class Solver {
 
   TranspositionTable& tt_;
   SolverTable<Game> table_;
-  bool forcing_ = true;  // weigh immediate threats in the ordering
+  bool forcing_ = true;
+  int tableMinEmpty_ = kTableMinEmpty;  // weigh immediate threats in the ordering
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
   bool hasDeadline_ = false;
