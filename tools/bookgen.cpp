@@ -45,10 +45,31 @@ struct Args {
   std::exit(2);
 }
 
+const char* kHelp = R"(bookgen - builds a Connect Four opening book with the project's exact solver
+
+usage: bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
+
+  --out FILE     the book to write (binary format of engine/book.hpp)
+  --depth D      store positions up to D plies after the root (default 8)
+  --root MOVES   start from this position instead of the empty board
+  --threads N    positions solved in parallel (default 2)
+  --tt-mb M      table size per thread in MiB (default 64)
+  --state FILE   resume file (default FILE.state): every solved position is
+                 appended at once; run again with the same arguments to go on
+
+For each side the computer may play, its positions keep one proven-best move
+and the opponent's positions keep every reply; mirror images are folded.
+Progress and an estimate of the time left go to stderr.
+)";
+
 Args parse(int argc, char** argv) {
   Args a;
   for (int i = 1; i < argc; ++i) {
     std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::cout << kHelp;
+      std::exit(0);
+    }
     if (i + 1 >= argc) usage("missing value for " + k);
     std::string v = argv[++i];
     if (k == "--out") a.out = v;
