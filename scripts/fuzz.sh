@@ -8,7 +8,7 @@ source scripts/lib.sh
 need_pkgs clang cmake
 SECONDS_PER=${1:-60}
 shift || true
-TARGETS=("${@:-fuzz_moves fuzz_session fuzz_line_reader}")
+TARGETS=("${@:-fuzz_moves fuzz_session fuzz_line_reader fuzz_book}")
 step "libFuzzer build (build/fuzz)"
 CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGS_FUZZ=ON -DGS_BUILD_TESTS=OFF >/dev/null
 cmake --build build/fuzz -j"$(nproc)" --target ${TARGETS[@]}
