@@ -27,7 +27,12 @@ const CANCELS = Number(process.env.CANCELS || 100);
 const SOAK_GAMES = Number(process.env.SOAK_GAMES || 50);
 const LONG_STEP = 10;            // index of 5000 ms on the time slider
 const SHORT = { index: 1, ms: 100 };
-const MARGIN_MS = 600;           // budget + this for a restarted think (2 shared cores)
+// A restarted think must still end: budget + this. The margin covers a shared,
+// loaded 2-core machine (Playwright's own round trips are inside the timing,
+// and a spare worker used up by the previous cancel may still be loading);
+// the worst overshoot is printed, and tests/web/measure.mjs measures move
+// times against the budget properly.
+const MARGIN_MS = Number(process.env.RESTART_MARGIN_MS || 2000);
 
 // Deterministic pseudo-random numbers (xorshift32), so a failure can be replayed.
 let seed = Number(process.env.SEED || 0x2545f491) >>> 0;
