@@ -285,6 +285,9 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
     turn ^= 1;
   }
   r.moves = moves;
+  // Times as the CSV stores them (3 decimals), so a summary printed now equals
+  // the one a resumed run computes from the file.
+  for (SideStats& st : r.side) st.timeMs = std::round(st.timeMs * 1000.0) / 1000.0;
   if (!pos.lastMoverWon()) r.score = 0.5;
   else r.score = turn == 1 ? 1.0 : 0.0;  // the last mover won; turn has already flipped
 
