@@ -10,6 +10,7 @@
 // createStudyView(section) -> {show(), hide()}; hide() stops a running
 // experiment (its workers are terminated).
 
+import { h } from './dom.js';
 import { Game } from './rules.js';
 
 const TIMES = [1, 3, 10, 30, 100, 300, 1000];
@@ -22,18 +23,6 @@ const PLOT_TITLES = {
   kept_vs_time: 'Moves that keep the game value, against thinking time',
   nodes_vs_depth: 'Nodes searched against depth, per pruning variant',
 };
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
-  return e;
-}
 
 const fmtTime = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');

@@ -6,23 +6,12 @@
 // Hooks for tests: #demo-status, #demo-moves (the move string), #demo-depth,
 // #demo-score, #demo-chart, #demo-start / #demo-pause / #demo-step / #demo-new.
 
+import { h, group } from '../js/dom.js';
 import { GAMES, boardSvg, parseMoves, replay } from './boards.js';
 
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
 const WIN_BASE = { connect4: 22, tictactoe: 6 };
 
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
-  return e;
-}
-const group = (n) => Number(n).toLocaleString('en-US');
 const timeLabel = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 
 // Winner of a position drawn by replay(): 1, 2, 'draw' or 0 (going on).

@@ -7,23 +7,13 @@
 // Hooks for tests: #menace-stats (text "games N · wins W · draws D · losses L
 // · boxes B"), #menace-board (cells [data-cell]), #menace-box, #menace-curve.
 
+import { h } from '../js/dom.js';
 import { Menace, canonical, emptyCells, winner } from './menace.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BEAD_COLOURS = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
 const BEAD_NAMES = ['red', 'green', 'yellow', 'blue', 'orange', 'purple', 'cyan', 'magenta', 'brown'];
 
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
-  return e;
-}
 function s(name, attrs = {}) {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));

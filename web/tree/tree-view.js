@@ -13,25 +13,13 @@
 // algorithm}) called when the user changes the position or algorithm.
 // Returns {destroy(), load({game, moves, depth, algorithm})}.
 
+import { h, group } from '../js/dom.js';
 import { ALGORITHMS, FLAG, Trace, valueWords } from './trace.js';
 import { GAMES, boardSvg, legalMoves, moveText, parseMoves, replay } from './boards.js';
 import { EV, buildEvents, eventState, pseudocode } from './pseudocode.js';
 
 const DEFAULT_C4_DEPTH = 4;
 
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
-  return e;
-}
-
-const group = (n) => Number(n).toLocaleString('en-US');
 
 const ICONS = {
   first: 'M5 4h2v16H5zM19 4v16L8 12z',

@@ -1,0 +1,20 @@
+// Small DOM helpers shared by the page's views (Study, and the tree
+// explorer, MENACE and demo views of web/tree/).
+
+// h('div', {class: 'x', text: 'hi', hidden: true}, child, ...): an element
+// with attributes (false / null / undefined are left out, true is an empty
+// attribute; `class` and `text` set className and textContent) and children.
+export function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+
+// A count with thousands separators: 549946 -> "549,946".
+export const group = (n) => Number(n).toLocaleString('en-US');
