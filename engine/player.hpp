@@ -38,6 +38,8 @@ class Player {
       : searcher_(searchTable), solver_(solverTable) {}
 
   void setSearchOptions(const SearchOptions& o) { searcher_.setOptions(o); }
+  // false: never try the solver, iterative deepening only (for comparisons).
+  void setExactAttempts(bool on) { exactAttempts_ = on; }
   void setInfoCallback(InfoCallback cb) {
     onInfo_ = cb;
     searcher_.setInfoCallback(std::move(cb));
@@ -46,7 +48,7 @@ class Player {
   // Precondition: the game is not over.
   SearchResult think(const Game& pos, const SearchLimits& limits) {
     const auto start = Clock::now();
-    const bool tryExact = limits.timeMs > 0 && limits.maxDepth == 0 && limits.temperature == 0 &&
+    const bool tryExact = exactAttempts_ && limits.timeMs > 0 && limits.maxDepth == 0 && limits.temperature == 0 &&
                           pos.plies() >= kSolveFromStones;
     if (tryExact) {
       SearchResult r;
@@ -100,6 +102,7 @@ class Player {
   Searcher<Game> searcher_;
   Solver<Game> solver_;
   InfoCallback onInfo_;
+  bool exactAttempts_ = true;
   std::uint64_t solverNodes_ = 0;
 };
 

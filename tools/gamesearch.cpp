@@ -202,8 +202,7 @@ int run(const Config& cfg) {
   gs::TranspositionTable solverTt(cfg.command == "play" && cfg.exact ? cfg.ttBytes : 1024);
   gs::Player<Game> player(tt, solverTt);
   player.setSearchOptions(cfg.search);
-  gs::Searcher<Game> searcher(tt);
-  searcher.setOptions(cfg.search);
+  player.setExactAttempts(cfg.exact);
 
   std::string line;
   bool tooLong = false;
@@ -268,7 +267,7 @@ int run(const Config& cfg) {
         lim.seed = cfg.seed;
       }
       solverTt.clear();
-      gs::SearchResult r = cfg.exact ? player.think(g, lim) : searcher.think(g, lim);
+      gs::SearchResult r = player.think(g, lim);
       std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
                 << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes
                 << " time_ms " << static_cast<long>(r.info.timeMs + 0.5) << "\n";

@@ -239,13 +239,6 @@ struct Worker {
         judgeTt(bytes) {}
 };
 
-gs::SearchResult thinkHeuristic(gs::TranspositionTable& tt, const PlayerSpec& p, const Connect4& pos,
-                                const gs::SearchLimits& lim) {
-  gs::Searcher<Connect4> s(tt);
-  s.setOptions(p.opt);
-  return s.think(pos, lim);
-}
-
 GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Worker& w, int judgeStones) {
   GameRecord r;
   r.first = players[job.first].name;
@@ -272,7 +265,8 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
       lim.randomTies = true;
       lim.seed = static_cast<std::uint32_t>(std::hash<std::string>{}(r.first + "|" + r.second + "|" + moves) | 1u);
     }
-    gs::SearchResult res = p.solver ? s.think(pos, lim) : thinkHeuristic(w.tt[turn], p, pos, lim);
+    s.setExactAttempts(p.solver);
+    gs::SearchResult res = s.think(pos, lim);
     SideStats& st = r.side[turn];
     ++st.moves;
     if (res.info.exact) ++st.exactMoves;
