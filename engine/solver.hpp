@@ -139,6 +139,39 @@ class Solver {
     return lo;
   }
 
+  // Win/draw/loss only ("weak" solve): 1 if the side to move wins, 0 draw,
+  // -1 loss. Two null-window probes around 0, far cheaper than the exact
+  // score when the game is long. Same preconditions and deadline as solve().
+  int solveSign(const Game& pos) {
+    if (pos.lastMoverWon()) {
+      ++nodes_;
+      return -1;
+    }
+    if (pos.isFull()) {
+      ++nodes_;
+      return 0;
+    }
+    if (opt_.algorithm == Algorithm::kMinimax) {
+      int v = minimax(pos);
+      return (v > 0) - (v < 0);
+    }
+    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());
+    if (pos.canWinNext()) {
+      ++nodes_;
+      return 1;
+    }
+    if (pos.plies() + 1 >= Game::kMaxPlies) {
+      ++nodes_;
+      return 0;
+    }
+    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
+    forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
+    if (negamax(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
+    if (aborted_) return 0;
+    return negamax(pos, -1, 0) < 0 ? -1 : 0;
+  }
+
   // Exact score of playing move `m` (0-based) for the side to move, or
   // kIllegal if it cannot be played. Precondition: the game is not over.
   static constexpr int kIllegal = -1000;

@@ -5,6 +5,7 @@
 #include "connect4.hpp"
 #include "solver.hpp"
 #include "solver_table.hpp"
+#include "tictactoe.hpp"
 #include "test_util.hpp"
 
 using namespace gs;
@@ -88,4 +89,30 @@ TEST_CASE("Solver table: exact keys, merged bounds, replacement by depth", "[sol
   CHECK(t.probe(empty.key(), e));
   tt.clear();
   CHECK_FALSE(t.probe(empty.key(), e));
+}
+
+TEST_CASE("Solver: the win/draw/loss solve agrees with the sign of the exact score", "[solver]") {
+  TranspositionTable tt(std::size_t{32} << 20);
+  Solver<Connect4> solver(tt);
+  int signs[3] = {0, 0, 0};
+  for (const char* file : {"Test_L2_R1", "Test_L1_R1", "Test_L2_R2"}) {
+    for (auto& [moves, expected] : gs_test::readBenchmark(file, 60)) {
+      tt.clear();
+      INFO(file << ": " << moves);
+      const int sign = (expected > 0) - (expected < 0);
+      REQUIRE(solver.solveSign(gs_test::fromMoves<Connect4>(moves)) == sign);
+      ++signs[sign + 1];
+    }
+  }
+  CHECK(signs[0] > 0);  // losses, draws and wins all occur
+  CHECK(signs[1] > 0);
+  CHECK(signs[2] > 0);
+  // Finished and one-move positions, and the table kept between positions.
+  CHECK(solver.solveSign(gs_test::fromMoves<Connect4>("1212121")) == -1);
+  CHECK(solver.solveSign(gs_test::fromMoves<Connect4>("121212")) == 1);
+  TranspositionTable small(std::size_t{1} << 20);
+  Solver<TicTacToe> ttt(small);
+  CHECK(ttt.solveSign(TicTacToe{}) == 0);
+  CHECK(ttt.solveSign(gs_test::fromMoves<TicTacToe>("1")) == 0);
+  CHECK(ttt.solveSign(gs_test::fromMoves<TicTacToe>("12")) == 1);
 }
