@@ -4,11 +4,15 @@
 Positions come from realistic games (the engine-vs-engine games of the study,
 docs/study/medium/games.csv; not the benchmark files): every game is cut after
 a random number of plies in the range asked for, one position per game. For
-each position the exact value of every move is computed once
-(`gamesearch analyze`), then `gamesearch play --time-ms T` chooses a move for
-every budget T, and a move keeps the value when its exact score equals the best.
+each position the value of every move is computed once (`gamesearch analyze
+--weak`: win, draw or loss), then `gamesearch play --time-ms T` chooses a move
+for every budget T, and a move keeps the value when it has the best value of
+all moves. With --exact, the exact scores are used instead (a slower win then
+counts as a mistake too). With --book FILE, the player answers from that
+opening book first, as in the page.
 
   bench/value_keeping.py [--positions 60] [--min-stones 8] [--max-stones 30] [--times 10 100 1000]
+                         [--book web/book.bin] [--exact]
 
 Prints one table row per budget and per stone range. Analysis of early
 positions is slow (seconds each); the defaults take several minutes.
@@ -32,6 +36,8 @@ def main():
     ap.add_argument("--max-stones", type=int, default=30)
     ap.add_argument("--times", type=int, nargs="+", default=[10, 100, 1000])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--book", help="opening book for the player (e.g. web/book.bin)")
+    ap.add_argument("--exact", action="store_true", help="judge by exact scores, not win/draw/loss")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -47,17 +53,23 @@ def main():
             continue
         positions.append(g[: rng.randint(args.min_stones, hi)])
     inp = "".join(p + "\n" for p in positions).encode()
-    out = subprocess.run([args.bin, "analyze"], input=inp, capture_output=True, check=True).stdout.decode()
+    out = subprocess.run([args.bin, "analyze"] + ([] if args.exact else ["--weak"]), input=inp, capture_output=True, check=True).stdout.decode()
     scores = {}
     for line in out.splitlines():
         f = line.split()
         scores[f[0]] = [None if x == "x" else int(x) for x in f[1:]]
     buckets = [(args.min_stones, 13), (14, 21), (22, args.max_stones)]
-    print(f"{len(positions)} positions from {os.path.relpath(args.games, ROOT)}, {args.min_stones}-{args.max_stones} stones")
+    if args.min_stones < 8:
+        buckets = [(args.min_stones, 7), (8, 13), (14, 21), (22, args.max_stones)]
+    judge = "exact scores" if args.exact else "win/draw/loss"
+    book = f", book {os.path.relpath(args.book, ROOT)}" if args.book else ", no book"
+    print(f"{len(positions)} positions from {os.path.relpath(args.games, ROOT)}, "
+          f"{args.min_stones}-{args.max_stones} stones, judged by {judge}{book}")
     print("| time per move | positions | kept the value | " + " | ".join(f"{a}-{b} stones" for a, b in buckets) + " |")
     print("|---|---|---|" + "---|" * len(buckets))
     for t in args.times:
-        out = subprocess.run([args.bin, "play", "--time-ms", str(t)], input=inp, capture_output=True, check=True).stdout.decode()
+        play = [args.bin, "play", "--time-ms", str(t)] + (["--book", args.book] if args.book else [])
+        out = subprocess.run(play, input=inp, capture_output=True, check=True).stdout.decode()
         kept = {b: [0, 0] for b in buckets}
         total = [0, 0]
         for line in out.splitlines():

@@ -1,5 +1,6 @@
-// Opening book: exact scores of Connect Four positions near the start, made by
-// tools/bookgen from the project's own solver.
+// Opening book: the game values (win/draw/loss) and a value-keeping move of
+// the Connect Four positions the computer can meet early in the game, made
+// by tools/bookgen from the project's own solver.
 //
 // File layout (all integers little endian):
 //
@@ -11,14 +12,19 @@
 //   24      8 * n       entries, strictly increasing
 //   24+8n   8           checksum: FNV-1a 64 of every byte before it
 //
-// Entry: (canonical key << 8) | (score + 64). The canonical key is
-// min(key, mirrorKey), so a position and its mirror image share one entry;
-// the score is the exact value for the side to move (types.hpp), so any
-// score fits in the low 7 bits. Sorted entries are sorted by key, and probe()
+// Entry: (canonical key << 8) | payload. The canonical key is
+// min(key, mirrorKey), so a position and its mirror image share one entry.
+// payload = (value + 1) | ((move + 1) << 2): value is 1 (the side to move
+// wins), 0 (draw) or -1 (loss), proven by the solver; move (0-based column,
+// in the orientation of the canonical key) keeps that value, or -1 for none.
+// In a lost position every move loses; the book's move is then the one the
+// heuristic search prefers, so that the computer's play, and the positions
+// it leads to, stay inside the book. Entries are sorted by key, and probe()
 // is a binary search.
 //
 // load() rejects a missing file, a wrong magic or version, a size that does
-// not match n, a bad checksum and entries out of order, and says why.
+// not match n, a bad checksum, entries out of order and bad payloads, and
+// says why.
 #pragma once
 
 #include <algorithm>
@@ -34,19 +40,26 @@ namespace gs {
 
 class Book {
  public:
-  static constexpr std::uint32_t kVersion = 1;
+  static constexpr std::uint32_t kVersion = 2;
   static constexpr char kMagic[8] = {'G', 'S', 'B', 'O', 'O', 'K', 0, 0};
-  static constexpr int kNoScore = -1000;
 
   static std::uint64_t canonicalKey(const Connect4& pos) { return std::min(pos.key(), pos.mirrorKey()); }
-  static std::uint64_t entry(std::uint64_t canonical, int score) {
-    return (canonical << 8) | static_cast<std::uint64_t>(score + 64);
+  // `move` is in the orientation of `pos`; stored turned to the canonical one.
+  static std::uint64_t entry(const Connect4& pos, int value, int move) {
+    const std::uint64_t canonical = canonicalKey(pos);
+    if (move >= 0 && canonical != pos.key()) move = Connect4::kWidth - 1 - move;
+    return entryFor(canonical, value, move);
+  }
+  static std::uint64_t entryFor(std::uint64_t canonical, int value, int move) {
+    return (canonical << 8) | static_cast<std::uint64_t>((value + 1) | ((move + 1) << 2));
   }
 
-  // Builds the file image from (canonical key, score) entries in any order.
+  // Builds the file image from entries in any order.
   static std::vector<unsigned char> serialize(std::vector<std::uint64_t> entries, int maxPlies) {
     std::sort(entries.begin(), entries.end());
-    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+    entries.erase(std::unique(entries.begin(), entries.end(),
+                              [](std::uint64_t a, std::uint64_t b) { return a >> 8 == b >> 8; }),
+                  entries.end());  // one entry per position
     std::vector<unsigned char> out(kMagic, kMagic + 8);
     putLe(out, kVersion, 4);
     putLe(out, static_cast<std::uint64_t>(maxPlies), 4);
@@ -75,7 +88,9 @@ class Book {
     entries_.resize(n);
     for (std::uint64_t i = 0; i < n; ++i) {
       entries_[i] = getLe(bytes, 24 + 8 * i, 8);
-      if (i && entries_[i] <= entries_[i - 1]) return fail("book entries out of order");
+      if (i && entries_[i] >> 8 <= entries_[i - 1] >> 8) return fail("book entries out of order");
+      const unsigned payload = static_cast<unsigned>(entries_[i] & 0xFF);
+      if ((payload & 3) == 3 || (payload >> 2) > Connect4::kWidth) return fail("bad book entry");
     }
     maxPlies_ = static_cast<int>(getLe(bytes, 12, 4));
     return true;
@@ -92,12 +107,26 @@ class Book {
     return loadBytes(bytes, error);
   }
 
-  // Exact score of `pos` for the side to move, or kNoScore if not in the book.
-  int probe(const Connect4& pos) const {
-    const std::uint64_t lowest = canonicalKey(pos) << 8;
+  struct Hit {
+    bool found = false;
+    int value = 0;  // 1 win, 0 draw, -1 loss for the side to move
+    int move = -1;  // a column that keeps the value (0-based), -1 none
+  };
+
+  // The book's entry for `pos` (or its mirror image), with the move turned
+  // to the orientation of `pos`.
+  Hit probe(const Connect4& pos) const {
+    Hit h;
+    const std::uint64_t canonical = canonicalKey(pos);
+    const std::uint64_t lowest = canonical << 8;
     auto it = std::lower_bound(entries_.begin(), entries_.end(), lowest);
-    if (it == entries_.end() || (*it >> 8) != (lowest >> 8)) return kNoScore;
-    return static_cast<int>(*it & 0xFF) - 64;
+    if (it == entries_.end() || (*it >> 8) != canonical) return h;
+    const unsigned payload = static_cast<unsigned>(*it & 0xFF);
+    h.found = true;
+    h.value = static_cast<int>(payload & 3) - 1;
+    h.move = static_cast<int>(payload >> 2) - 1;
+    if (h.move >= 0 && canonical != pos.key()) h.move = Connect4::kWidth - 1 - h.move;
+    return h;
   }
 
   std::size_t size() const { return entries_.size(); }

@@ -1,22 +1,29 @@
-// The time-limited computer player: exact when it can be, heuristic otherwise.
+// The time-limited computer player: book first, then the solver when a proof
+// fits in the budget, else heuristic search.
 //
 // For each move, within one time budget:
-//   1. If the position is late enough that a proof is likely to fit
+//   1. Connect Four with an opening book (book.hpp): a position in the book
+//      is answered at once with the book's move, which keeps the proven value.
+//   2. If the position is late enough that a proof is likely to fit
 //      (kSolveFromStones stones on the board, or always in Tic-Tac-Toe), the
-//      exact solver runs with a deadline of kSolveShare of the budget. If it
-//      proves the value, every move is scored exactly (same deadline) and one
-//      that keeps the value is played (at random among them with random ties).
-//   2. Otherwise, or if the proof did not finish in time, iterative deepening
+//      solver proves the win/draw/loss value and finds the moves that keep it,
+//      with a deadline of kValueShare of the budget. If it finishes, it then
+//      tries the exact scores (fastest win, longest defence) until
+//      kExactShare of the budget; a move with the best exact score is played
+//      if that finishes too, else a move that keeps the value.
+//   3. Otherwise, or if the proof did not finish in time, iterative deepening
 //      (search.hpp) uses the rest of the budget.
 // Levels with a depth limit or a temperature (weaker play on purpose) skip
-// step 1. The solver has its own table, kept between moves (its entries are
-// exact bounds, valid in any later position).
+// steps 1 and 2. The solver has its own table, kept between moves (its
+// entries are proven bounds, valid in any later position).
 #pragma once
 
 #include <chrono>
 #include <random>
+#include <type_traits>
 #include <vector>
 
+#include "book.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "tt.hpp"
@@ -29,10 +36,12 @@ class Player {
   using Clock = std::chrono::steady_clock;
   using InfoCallback = typename Searcher<Game>::InfoCallback;
 
-  // Try the solver from this many stones on (Connect Four; measured: from 12
-  // stones most positions are proven within a few hundred ms natively).
-  static constexpr int kSolveFromStones = Game::kMaxPlies == 42 ? 12 : 0;
-  static constexpr double kSolveShare = 0.5;
+  // Try the solver from this many stones on (Connect Four; measured: from 10
+  // stones most win/draw/loss values are proven within a few hundred ms
+  // natively, bench/value_keeping.py).
+  static constexpr int kSolveFromStones = Game::kMaxPlies == 42 ? 10 : 0;
+  static constexpr double kValueShare = 0.6;
+  static constexpr double kExactShare = 0.9;
 
   Player(TranspositionTable& searchTable, TranspositionTable& solverTable)
       : searcher_(searchTable), solver_(solverTable) {}
@@ -40,6 +49,8 @@ class Player {
   void setSearchOptions(const SearchOptions& o) { searcher_.setOptions(o); }
   // false: never try the solver, iterative deepening only (for comparisons).
   void setExactAttempts(bool on) { exactAttempts_ = on; }
+  // Opening book (Connect Four only; nullptr: none). Not owned.
+  void setBook(const Book* book) { book_ = book; }
   void setInfoCallback(InfoCallback cb) {
     onInfo_ = cb;
     searcher_.setInfoCallback(std::move(cb));
@@ -48,12 +59,19 @@ class Player {
   // Precondition: the game is not over.
   SearchResult think(const Game& pos, const SearchLimits& limits) {
     const auto start = Clock::now();
-    const bool tryExact = exactAttempts_ && limits.timeMs > 0 && limits.maxDepth == 0 && limits.temperature == 0 &&
-                          pos.plies() >= kSolveFromStones;
-    if (tryExact) {
-      SearchResult r;
-      auto deadline = start + std::chrono::microseconds(static_cast<long long>(limits.timeMs * 1000.0 * kSolveShare));
-      if (solveExactly(pos, limits, deadline, r)) {
+    const bool strongest = exactAttempts_ && limits.maxDepth == 0 && limits.temperature == 0;
+    SearchResult r;
+    if (strongest && fromBook(pos, r)) {
+      r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      if (onInfo_) onInfo_(r.info);
+      return r;
+    }
+    solverNodes_ = 0;
+    if (strongest && limits.timeMs > 0 && pos.plies() >= kSolveFromStones) {
+      auto at = [&](double share) {
+        return start + std::chrono::microseconds(static_cast<long long>(limits.timeMs * 1000.0 * share));
+      };
+      if (solve(pos, limits, at(kValueShare), at(kExactShare), r)) {
         r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         if (onInfo_) onInfo_(r.info);
         return r;
@@ -64,38 +82,90 @@ class Player {
       int used = static_cast<int>(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
       rest.timeMs = std::max(1, limits.timeMs - used);
     }
-    SearchResult r = searcher_.think(pos, rest);
+    r = searcher_.think(pos, rest);
     r.info.nodes += solverNodes_;
     r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return r;
   }
 
  private:
-  bool solveExactly(const Game& pos, const SearchLimits& limits, Clock::time_point deadline, SearchResult& out) {
+  bool fromBook(const Game& pos, SearchResult& out) {
+    if constexpr (std::is_same<Game, Connect4>::value) {
+      if (!book_) return false;
+      Book::Hit h = book_->probe(pos);
+      if (!h.found || h.move < 0 || !pos.canPlay(h.move)) return false;
+      out.bestMove = h.move;
+      setOutcome(out.info, h.value);
+      out.info.depth = 0;
+      out.info.nodes = 0;
+      out.info.pv.assign(1, h.move);
+      out.info.source = "book";
+      return true;
+    } else {
+      (void)pos;
+      (void)out;
+      return false;
+    }
+  }
+
+  static void setOutcome(SearchInfo& info, int value) {
+    info.exact = false;
+    info.outcome = value;
+    info.score = value * SearchInfo::kOutcomeScore;
+  }
+
+  // Step 2: the value and the moves that keep it before `valueBy`, then the
+  // exact scores before `exactBy`. False if the value was not proven in time.
+  bool solve(const Game& pos, const SearchLimits& limits, Clock::time_point valueBy, Clock::time_point exactBy,
+             SearchResult& out) {
     solver_.resetNodes();
-    solver_.setDeadline(deadline);
-    solverNodes_ = 0;
-    const int value = solver_.solve(pos);
-    std::vector<int> best;
+    solver_.setDeadline(valueBy);
+    const int value = solver_.solveSign(pos);
+    std::vector<int> keep;  // moves that keep the value, centre first
     bool ok = !solver_.aborted();
     for (int i = 0; ok && i < Game::kMoveSlots; ++i) {
       int m = centreOrder<Game>(i);
       if (!pos.canPlay(m)) continue;
-      int s = solver_.scoreMove(pos, m);
+      int s = 1;
+      if (!pos.isWinningMove(m)) {
+        Game child = pos;
+        child.play(m);
+        s = -solver_.solveSign(child);
+      }
       if (solver_.aborted()) ok = false;
-      else if (s == value) best.push_back(m);
+      else if (s == value) keep.push_back(m);
+    }
+    if (!ok || keep.empty()) {
+      solverNodes_ = solver_.nodes();
+      solver_.clearDeadline();
+      return false;
+    }
+    std::mt19937 rng(limits.seed);
+    auto pick = [&](const std::vector<int>& moves) {
+      return limits.randomTies ? moves[rng() % moves.size()] : moves.front();
+    };
+    out.bestMove = pick(keep);
+    setOutcome(out.info, value);
+    out.info.depth = Game::kMaxPlies - pos.plies();
+    out.info.source = "solver";
+
+    // The exact scores, among the moves that keep the value.
+    solver_.setDeadline(exactBy);
+    const int exact = solver_.solve(pos);
+    std::vector<int> best;
+    for (std::size_t i = 0; !solver_.aborted() && i < keep.size(); ++i) {
+      int s = solver_.scoreMove(pos, keep[i]);
+      if (!solver_.aborted() && s == exact) best.push_back(keep[i]);
+    }
+    if (!solver_.aborted() && !best.empty()) {
+      out.bestMove = pick(best);
+      out.info.exact = true;
+      out.info.score = exact;
     }
     solverNodes_ = solver_.nodes();
     solver_.clearDeadline();
-    if (!ok || best.empty()) return false;
-    std::mt19937 rng(limits.seed);
-    int move = limits.randomTies ? best[rng() % best.size()] : best.front();
-    out.bestMove = move;
-    out.info.depth = Game::kMaxPlies - pos.plies();
-    out.info.score = value;
-    out.info.exact = true;
     out.info.nodes = solverNodes_;
-    out.info.pv.assign(1, move);
+    out.info.pv.assign(1, out.bestMove);
     return true;
   }
 
@@ -103,6 +173,7 @@ class Player {
   Solver<Game> solver_;
   InfoCallback onInfo_;
   bool exactAttempts_ = true;
+  const Book* book_ = nullptr;
   std::uint64_t solverNodes_ = 0;
 };
 

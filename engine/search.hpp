@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "move_order.hpp"
@@ -56,9 +57,18 @@ struct SearchLimits {
 
 // One finished iteration (or the final answer).
 struct SearchInfo {
+  static constexpr int kNoOutcome = 2;
+  // A proven win/draw/loss without the exact score counts this much, in
+  // evaluation units, in `score`.
+  static constexpr int kOutcomeScore = 1000;
   int depth = 0;
   int score = 0;        // exact score if `exact`, else the heuristic value
   bool exact = false;
+  // The proven value for the side to move, when known: 1 win, 0 draw, -1
+  // loss (set with every exact score, and alone when only the win/draw/loss
+  // value was proven, by the book or the solver); else kNoOutcome.
+  int outcome = kNoOutcome;
+  std::string source = "search";  // "book", "solver" or "search"
   std::uint64_t nodes = 0;
   double timeMs = 0;
   std::vector<int> pv;  // principal variation, 0-based moves
@@ -131,6 +141,7 @@ class Searcher {
       info.depth = depth;
       info.exact = search_score::isProven(out.best) || depth >= remaining;
       info.score = search_score::isProven(out.best) ? search_score::toExact(out.best) : out.best;
+      if (info.exact) info.outcome = (info.score > 0) - (info.score < 0);
       info.nodes = nodes_;
       info.timeMs = elapsedMs();
       info.pv = best == out.bestMove ? out.pv : std::vector<int>{best};
@@ -211,6 +222,7 @@ class Searcher {
       int r = raw[std::find(rootMoves.begin(), rootMoves.end(), chosen) - rootMoves.begin()];
       result.info.exact = isProven(r);
       result.info.score = isProven(r) ? toExact(r) : r;
+      result.info.outcome = result.info.exact ? (result.info.score > 0) - (result.info.score < 0) : SearchInfo::kNoOutcome;
     }
   }
 

@@ -120,6 +120,7 @@ SearchResult Session::think(const SearchLimits& limits, const std::function<void
     using Game = std::decay_t<decltype(g)>;
     Player<Game> player(tt_, solverTt_);
     player.setSearchOptions(searchOptions_);
+    if (book_.size()) player.setBook(&book_);
     if (onInfo)
       player.setInfoCallback([&](const SearchInfo& info) {
         SearchInfo copy = info;
@@ -178,6 +179,12 @@ std::vector<MoveScore> Session::analyze(int timeMs) {
   }
   lastNodes_ = total;
   return out;
+}
+
+std::string Session::loadBook(const std::string& bytes) {
+  std::string error;
+  if (book_.loadBytes(std::vector<unsigned char>(bytes.begin(), bytes.end()), &error)) return "";
+  return error.empty() ? "cannot read the book" : error;
 }
 
 int Session::solve() {

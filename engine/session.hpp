@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "book.hpp"
 #include "connect4.hpp"
 #include "player.hpp"
 #include "search.hpp"
@@ -71,6 +72,13 @@ class Session {
   int solve();
   std::uint64_t lastNodes() const { return lastNodes_; }
 
+  // --- opening book (Connect Four) ----------------------------------
+  // Replaces the book by the file image `bytes` (book.hpp). Returns "" on
+  // success; otherwise the reason, and the session plays without a book.
+  std::string loadBook(const std::string& bytes);
+  std::size_t bookPositions() const { return book_.size(); }
+  int bookPlies() const { return book_.maxPlies(); }
+
   void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }
   std::size_t tableBytes() const { return tt_.bytes(); }
 
@@ -83,6 +91,7 @@ class Session {
   TranspositionTable tt_;
   TranspositionTable solverTt_;  // the player's solver table, same budget as tt_
   SearchOptions searchOptions_;
+  Book book_;
   std::uint64_t lastNodes_ = 0;
 };
 

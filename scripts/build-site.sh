@@ -25,6 +25,9 @@ cp web/js/*.js build/site/js/
 # The search-tree explorer (#view=tree, and its own page tree/index.html).
 find web/tree -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' \) -exec cp {} build/site/tree/ \;
 cp build/wasm/bin/gamesearch.js build/wasm/bin/gamesearch.wasm build/site/engine/
+# The opening book (made by tools/bookgen, see docs/book.md). The worker
+# reports a missing or damaged book in the page and plays on without it.
+cp web/book.bin build/site/book.bin
 
 # Data the page shows, checked here so the page never asks for a file that is
 # not there: the measured level results (docs/levels.json -> levels.json, an

@@ -291,6 +291,8 @@ TEST_CASE("Player: proves late positions and keeps their value, searches early o
     REQUIRE(g.canPlay(r.bestMove));
     CHECK(r.info.exact);
     CHECK(r.info.score == expected);
+    CHECK(r.info.outcome == (expected > 0) - (expected < 0));
+    CHECK(r.info.source == "solver");
     CHECK(judge.scoreMove(g, r.bestMove) == expected);
   }
   // Early (below kSolveFromStones): the heuristic search answers in time.
@@ -301,4 +303,5 @@ TEST_CASE("Player: proves late positions and keeps their value, searches early o
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   CHECK(early.canPlay(r.bestMove));
   CHECK(ms < 60 + 250);
+  CHECK(r.info.source == "search");
 }

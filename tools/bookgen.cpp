@@ -2,15 +2,23 @@
 //
 //   bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
 //
-// Positions, level by level from the root (mirror images folded):
-//   - for each side the computer may play, the computer's positions keep one
-//     proven-best move (all its children are solved to choose it, and stored),
-//     the opponent's positions keep every reply;
-//   - every stored position is at most D plies after the root.
-// Each level is solved by N threads (one table each, cleared per position).
-// Every solved position is appended to the state file (default FILE.state) at
-// once, so a stopped run continues where it stopped when started again with
-// the same arguments. Progress and an estimate of the time left go to stderr.
+// The book holds the positions in which the computer is to move, for both
+// sides it may play, level by level from the root up to D plies after it
+// (mirror images folded):
+//   - at the computer's positions the solver proves the value (win, draw or
+//     loss) and one move that keeps it; only that move is followed. In a lost
+//     position every move loses: the move is then the heuristic search's
+//     choice (fixed depth, deterministic), so the computer's replies to a
+//     strong opponent still lead to book positions;
+//   - at the opponent's positions every reply is followed.
+// Each thread keeps its own solver table from one position to the next
+// (entries are proven bounds, valid in every position), and takes the
+// positions of a level in runs of neighbours, which share most of their
+// subtrees. Every solved position is appended to the state file (default
+// FILE.state) at once, so a stopped run continues where it stopped when
+// started again with the same arguments. Progress and an estimate of the time
+// left go to stderr.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -27,6 +35,7 @@
 #include "book.hpp"
 #include "connect4.hpp"
 #include "notation.hpp"
+#include "search.hpp"
 #include "solver.hpp"
 #include "tt.hpp"
 
@@ -36,12 +45,14 @@ struct Args {
   std::string out, state, root;
   int depth = 8;
   int threads = 2;
-  std::size_t ttBytes = std::size_t{64} << 20;
+  std::size_t ttBytes = std::size_t{256} << 20;
 };
 
+const char* kUsageLine =
+    "usage: bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]\n";
+
 [[noreturn]] void usage(const std::string& msg) {
-  std::cerr << "bookgen: " << msg
-            << "\nusage: bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]\n";
+  std::cerr << "bookgen: " << msg << "\n" << kUsageLine;
   std::exit(2);
 }
 
@@ -53,14 +64,23 @@ usage: bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [
   --depth D      store positions up to D plies after the root (default 8)
   --root MOVES   start from this position instead of the empty board
   --threads N    positions solved in parallel (default 2)
-  --tt-mb M      table size per thread in MiB (default 64)
+  --tt-mb M      solver table size per thread in MiB (default 256)
   --state FILE   resume file (default FILE.state): every solved position is
                  appended at once; run again with the same arguments to go on
 
-For each side the computer may play, its positions keep one proven-best move
-and the opponent's positions keep every reply; mirror images are folded.
-Progress and an estimate of the time left go to stderr.
+The book holds every position the computer can be to move in, for both sides
+it may play: its value (win, draw or loss, proven by the solver) and one move
+that keeps it; the opponent's every reply is followed. Mirror images are
+folded. Progress and an estimate of the time left go to stderr.
 )";
+
+long number(const std::string& opt, const std::string& v, long lo, long hi) {
+  char* end = nullptr;
+  long n = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end || n < lo || n > hi)
+    usage(opt + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return n;
+}
 
 Args parse(int argc, char** argv) {
   Args a;
@@ -75,153 +95,192 @@ Args parse(int argc, char** argv) {
     if (k == "--out") a.out = v;
     else if (k == "--state") a.state = v;
     else if (k == "--root") a.root = v;
-    else if (k == "--depth") a.depth = std::atoi(v.c_str());
-    else if (k == "--threads") a.threads = std::max(1, std::atoi(v.c_str()));
-    else if (k == "--tt-mb") a.ttBytes = std::size_t(std::max(1, std::atoi(v.c_str()))) << 20;
+    else if (k == "--depth") a.depth = static_cast<int>(number(k, v, 0, 42));
+    else if (k == "--threads") a.threads = static_cast<int>(number(k, v, 1, 64));
+    else if (k == "--tt-mb") a.ttBytes = static_cast<std::size_t>(number(k, v, 1, 16384)) << 20;
     else usage("unknown option " + k);
   }
   if (a.out.empty()) usage("--out is required");
-  if (a.depth < 0 || a.depth > 42) usage("--depth must be 0..42");
   if (a.state.empty()) a.state = a.out + ".state";
   return a;
 }
+
+// Tree bits: in which of the two trees a position lies.
+constexpr int kComputerFirst = 1, kComputerSecond = 2;
 
 struct Node {
   gs::Connect4 pos;
   std::string moves;
   int trees;
+  // Tree bit in which the side to move is the computer.
+  int computerBit() const { return pos.plies() % 2 == 0 ? kComputerFirst : kComputerSecond; }
+  bool computerToMove() const { return trees & computerBit(); }
 };
+
+struct Result {
+  int value;
+  int move;  // in the orientation of the canonical key
+};
+
+// Heuristic depth for the move in lost positions.
+constexpr int kLostMoveDepth = 8;
 
 class Generator {
  public:
   explicit Generator(const Args& a) : args_(a) {}
 
   int run() {
-    loadState();
-    stateOut_.open(args_.state, std::ios::app);
-    if (!stateOut_) usage("cannot write " + args_.state);
     gs::Connect4 root;
     if (!gs::parseMoves(args_.root, root).ok || root.lastMoverWon() || root.isFull())
       usage("--root must be a legal unfinished position");
+    loadState();
+    stateOut_.open(args_.state, std::ios::app);
+    if (!stateOut_) usage("cannot write " + args_.state);
     start_ = std::chrono::steady_clock::now();
 
-    // Level by level from the root, both computer sides at once.
-    std::vector<Node> level = {{root, args_.root, 3}};
+    std::vector<Node> level = {{root, args_.root, kComputerFirst | kComputerSecond}};
     for (int d = 0;; ++d) {
-      solveAll(level, root.plies() + d);
+      solveLevel(level);
       if (d == args_.depth) break;
       std::vector<Node> next;
       std::unordered_map<std::uint64_t, std::size_t> index;
       for (const Node& n : level) expand(n, next, index);
       if (next.empty()) break;
+      std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) { return a.moves < b.moves; });
       level.swap(next);
-      std::cerr << "\nlevel " << root.plies() + d + 1 << ": " << level.size() << " positions\n";
     }
-    std::cerr << "\n";
 
     std::vector<std::uint64_t> entries;
-    for (auto& [key, score] : scores_) entries.push_back(gs::Book::entry(key, score));
+    for (auto& [key, r] : results_) entries.push_back(gs::Book::entryFor(key, r.value, r.move));
     auto bytes = gs::Book::serialize(entries, root.plies() + args_.depth);
     std::ofstream out(args_.out, std::ios::binary);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.close();
     if (!out) usage("cannot write " + args_.out);
-    std::cerr << "bookgen: " << entries.size() << " positions, " << bytes.size() << " bytes -> " << args_.out
-              << " (" << secondsSince(start_) << " s)\n";
+    std::fprintf(stderr, "bookgen: %zu positions, %zu bytes -> %s (%.0f s this run)\n", entries.size(),
+                 bytes.size(), args_.out.c_str(), secondsSince(start_));
     return 0;
   }
 
  private:
-  // Children of `n` for the next level. n.trees says for which computer
-  // side (bit 0: the computer plays first, bit 1: second) `n` is reachable;
-  // in a tree where the side to move is the computer only the best child is
-  // kept (all children are solved to find it), otherwise every child.
+  // Children of `n` for the next level: the book move where the computer is
+  // to move, every reply where the opponent is. Finished games stop.
   void expand(const Node& n, std::vector<Node>& next, std::unordered_map<std::uint64_t, std::size_t>& index) {
-    if (n.pos.canWinNext()) return;  // the game ends here with best play
-    std::vector<Node> children;
+    int bookMove = -1;
+    if (n.computerToMove()) {
+      const Result& r = results_.at(gs::Book::canonicalKey(n.pos));
+      bookMove = r.move;
+      if (bookMove >= 0 && gs::Book::canonicalKey(n.pos) != n.pos.key()) bookMove = gs::Connect4::kWidth - 1 - bookMove;
+    }
     for (int c = 0; c < gs::Connect4::kWidth; ++c) {
       if (!n.pos.canPlay(c)) continue;
-      Node ch{n.pos, n.moves + static_cast<char>('1' + c), 0};
+      int trees = n.trees & ~n.computerBit();                 // the opponent's every reply
+      if (c == bookMove) trees |= n.trees & n.computerBit();  // the computer's book move
+      if (!trees) continue;
+      Node ch{n.pos, n.moves + static_cast<char>('1' + c), trees};
       ch.pos.play(c);
       if (ch.pos.lastMoverWon() || ch.pos.isFull()) continue;
-      children.push_back(ch);
-    }
-    const int mover = n.pos.plies() % 2 == 0 ? 1 : 2;  // tree bit in which the mover is the computer
-    int best = -1;
-    if (n.trees & mover) {
-      solveAll(children, n.pos.plies() + 1, /*quiet=*/true);
-      for (std::size_t i = 0; i < children.size(); ++i)  // lowest score for the opponent
-        if (best < 0 || score(children[i].pos) < score(children[best].pos)) best = static_cast<int>(i);
-    }
-    for (std::size_t i = 0; i < children.size(); ++i) {
-      int trees = n.trees & ~mover;                               // opponent to move: every reply
-      if (static_cast<int>(i) == best) trees |= n.trees & mover;  // computer to move: the best move
-      if (!trees) continue;
-      children[i].trees = trees;
-      std::uint64_t k = gs::Book::canonicalKey(children[i].pos);
+      std::uint64_t k = gs::Book::canonicalKey(ch.pos);
       auto it = index.find(k);
       if (it == index.end()) {
         index.emplace(k, next.size());
-        next.push_back(children[i]);
+        next.push_back(ch);
       } else {
         next[it->second].trees |= trees;
       }
     }
   }
 
-  int score(const gs::Connect4& pos) const {
-    std::lock_guard<std::mutex> lock(mu_);
-    return scores_.at(gs::Book::canonicalKey(pos));
-  }
-
-  void solveAll(const std::vector<Node>& nodes, int d, bool quiet = false) {
+  // Value and book move of every computer-to-move position of the level.
+  void solveLevel(const std::vector<Node>& level) {
     std::vector<const Node*> todo;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      for (const Node& n : nodes)
-        if (!scores_.count(gs::Book::canonicalKey(n.pos))) todo.push_back(&n);
+    std::size_t inBook = 0;
+    for (const Node& n : level) {
+      if (!n.computerToMove()) continue;
+      ++inBook;
+      if (!results_.count(gs::Book::canonicalKey(n.pos))) todo.push_back(&n);
     }
-    std::atomic<std::size_t> nextIdx{0}, done{0};
-    auto levelStart = std::chrono::steady_clock::now();
-    while (tables_.size() < static_cast<std::size_t>(args_.threads))
+    const int ply = level.front().pos.plies();
+    std::fprintf(stderr, "ply %d: %zu positions, %zu for the book, %zu to solve\n", ply, level.size(), inBook,
+                 todo.size());
+    if (todo.empty()) return;
+    while (tables_.size() < static_cast<std::size_t>(args_.threads)) {
       tables_.emplace_back(new gs::TranspositionTable(args_.ttBytes));
+      searchTables_.emplace_back(new gs::TranspositionTable(std::size_t{1} << 20));
+    }
+    // Runs of neighbours (sorted by move string) go to one thread.
+    const std::size_t run = std::max<std::size_t>(1, std::min<std::size_t>(32, todo.size() / (8 * args_.threads)));
+    std::atomic<std::size_t> nextRun{0}, done{0};
+    const auto levelStart = std::chrono::steady_clock::now();
     auto work = [&](int t) {
-      gs::TranspositionTable& tt = *tables_[t];
-      gs::Solver<gs::Connect4> solver(tt);
-      for (std::size_t i; (i = nextIdx++) < todo.size();) {
-        tt.clear();
-        int s = solver.solve(todo[i]->pos);
-        std::uint64_t k = gs::Book::canonicalKey(todo[i]->pos);
-        std::lock_guard<std::mutex> lock(mu_);
-        scores_[k] = s;
-        stateOut_ << k << ' ' << s << ' ' << todo[i]->moves << '\n' << std::flush;
-        std::size_t dn = ++done;
-        double el = secondsSince(levelStart);
-        if (quiet) continue;
-        if (dn == todo.size() || secondsSince(lastReport_) > 1.0) {
-          lastReport_ = std::chrono::steady_clock::now();
-          std::fprintf(stderr, "\rply %d: %zu/%zu solved, %.0f s elapsed, about %.0f s left at this ply   ", d,
-                       dn, todo.size(), secondsSince(start_), el / dn * (todo.size() - dn) / 1.0);
+      gs::Solver<gs::Connect4> solver(*tables_[t]);
+      gs::Searcher<gs::Connect4> searcher(*searchTables_[t]);
+      for (std::size_t r; (r = nextRun++) * run < todo.size();) {
+        for (std::size_t i = r * run; i < std::min(todo.size(), (r + 1) * run); ++i) {
+          const Node& n = *todo[i];
+          Result res = solvePosition(n.pos, solver, searcher, *searchTables_[t]);
+          std::uint64_t k = gs::Book::canonicalKey(n.pos);
+          std::lock_guard<std::mutex> lock(mu_);
+          results_[k] = res;
+          stateOut_ << k << ' ' << res.value << ' ' << res.move << ' ' << (n.moves.empty() ? "-" : n.moves) << '\n' << std::flush;
+          std::size_t dn = ++done;
+          if (dn == todo.size() || secondsSince(lastReport_) > 2.0) {
+            lastReport_ = std::chrono::steady_clock::now();
+            double el = secondsSince(levelStart);
+            std::fprintf(stderr, "\rply %d: %zu/%zu solved, %.0f s elapsed, about %.0f s left at this ply   ", ply,
+                         dn, todo.size(), secondsSince(start_), el / dn * (todo.size() - dn));
+          }
         }
       }
     };
     std::vector<std::thread> pool;
     for (int t = 0; t < args_.threads; ++t) pool.emplace_back(work, t);
     for (auto& t : pool) t.join();
+    std::fprintf(stderr, "\n");
+  }
+
+  static Result solvePosition(const gs::Connect4& pos, gs::Solver<gs::Connect4>& solver,
+                              gs::Searcher<gs::Connect4>& searcher, gs::TranspositionTable& searchTable) {
+    const int value = solver.solveSign(pos);
+    int move = -1;
+    if (value >= 0) {  // the first move (centre first) that keeps the value
+      for (int i = 0; i < gs::Connect4::kWidth && move < 0; ++i) {
+        int c = gs::centreOrder<gs::Connect4>(i);
+        if (!pos.canPlay(c)) continue;
+        if (pos.isWinningMove(c)) {
+          move = c;
+          break;
+        }
+        gs::Connect4 child = pos;
+        child.play(c);
+        if (-solver.solveSign(child) == value) move = c;
+      }
+    } else {  // lost: the heuristic's choice (from a cleared table: reproducible)
+      searchTable.clear();
+      gs::SearchLimits limits;
+      limits.maxDepth = kLostMoveDepth;
+      limits.timeMs = 0;
+      move = searcher.think(pos, limits).bestMove;
+    }
+    if (move >= 0 && gs::Book::canonicalKey(pos) != pos.key()) move = gs::Connect4::kWidth - 1 - move;
+    return {value, move};
   }
 
   void loadState() {
     std::ifstream in(args_.state);
     std::string line;
     std::size_t n = 0;
-    while (std::getline(in, line)) {  // "key score moves"; a torn last line is ignored
+    while (std::getline(in, line)) {  // "key value move moves"; a torn last line is ignored
       unsigned long long k;
-      int sc;
-      if (std::sscanf(line.c_str(), "%llu %d", &k, &sc) == 2 && line.find(' ', line.find(' ') + 1) != std::string::npos) {
-        scores_[k] = sc;
+      int v, m;
+      char moves[64];
+      if (std::sscanf(line.c_str(), "%llu %d %d %63s", &k, &v, &m, moves) == 4 && v >= -1 && v <= 1 && m >= -1 &&
+          m < gs::Connect4::kWidth) {
+        results_[k] = {v, m};
         ++n;
       }
     }
-    if (n) std::cerr << "bookgen: resuming, " << n << " positions already solved\n";
+    if (n) std::fprintf(stderr, "bookgen: resuming, %zu positions already solved\n", n);
   }
 
   static double secondsSince(std::chrono::steady_clock::time_point t) {
@@ -229,11 +288,11 @@ class Generator {
   }
 
   Args args_;
-  mutable std::mutex mu_;
-  std::unordered_map<std::uint64_t, int> scores_;
+  std::mutex mu_;
+  std::unordered_map<std::uint64_t, Result> results_;
   std::ofstream stateOut_;
   std::chrono::steady_clock::time_point start_, lastReport_;
-  std::vector<std::unique_ptr<gs::TranspositionTable>> tables_;  // one per thread
+  std::vector<std::unique_ptr<gs::TranspositionTable>> tables_, searchTables_;  // one per thread
 };
 
 }  // namespace

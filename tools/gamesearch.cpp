@@ -58,6 +58,10 @@ Options
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
+  --weak                      solve, analyze: win/draw/loss only (1, 0, -1),
+                              much faster early in the game
+  --book FILE                 play: answer from this opening book first
+                              (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
                               player first tries to prove the value with the
                               exact solver in half its time, from 12 stones on)
@@ -90,6 +94,8 @@ struct Config {
   int level = -1;
   std::uint32_t seed = 0;  // 0: deterministic choice
   bool exact = true;       // play: try the exact solver first (player.hpp)
+  bool weak = false;       // solve: win/draw/loss only
+  std::string bookFile;    // play: opening book (Connect Four)
   std::size_t ttBytes = std::size_t{64} << 20;
 };
 
@@ -143,6 +149,12 @@ Config parseArgs(int argc, char** argv) {
       c.search.table = false;
     } else if (a == "--no-eval-ordering") {
       c.search.evalOrdering = false;
+    } else if (a == "--book") {
+      if (!next) usageError("--book needs a file");
+      c.bookFile = next;
+      ++i;
+    } else if (a == "--weak") {
+      c.weak = true;
     } else if (a == "--no-solver") {
       c.exact = false;
     } else if (a == "--no-killers") {
@@ -203,6 +215,13 @@ int run(const Config& cfg) {
   gs::Player<Game> player(tt, solverTt);
   player.setSearchOptions(cfg.search);
   player.setExactAttempts(cfg.exact);
+  gs::Book book;
+  if (!cfg.bookFile.empty()) {
+    std::string why;
+    if (cfg.game != "connect4") usageError("--book is for Connect Four only");
+    if (!book.load(cfg.bookFile, &why)) usageError("--book: " + why);
+    if (cfg.exact) player.setBook(&book);
+  }
 
   std::string line;
   bool tooLong = false;
@@ -238,7 +257,7 @@ int run(const Config& cfg) {
       tt.clear();
       solver.resetNodes();
       auto t0 = std::chrono::steady_clock::now();
-      int score = solver.solve(g);
+      int score = cfg.weak ? solver.solveSign(g) : solver.solve(g);
       auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
       std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
     } else if (cfg.command == "analyze") {
@@ -249,7 +268,17 @@ int run(const Config& cfg) {
           std::cout << " x";
           continue;
         }
-        std::cout << " " << solver.scoreMove(g, m);
+        if (cfg.weak) {
+          int s = 1;
+          if (!g.isWinningMove(m)) {
+            Game child = g;
+            child.play(m);
+            s = -solver.solveSign(child);
+          }
+          std::cout << " " << s;
+        } else {
+          std::cout << " " << solver.scoreMove(g, m);
+        }
       }
       std::cout << "\n";
     } else if (cfg.command == "play") {

@@ -4,7 +4,10 @@ the file the page shows next to the level picker:
 {"levels":[{"name":..., "elo":..., "results":[{"vs":..., "wins":W, "draws":D,
 "losses":L, "games":N}, ...]}], "method": "..."}.
 
-  tools/levels_json.py docs/levels/tournament.json > docs/levels.json
+  tools/levels_json.py docs/levels/tournament.json [docs/levels/perfect_first.json] > docs/levels.json
+
+The optional second file (bench/perfect_first.py --json) adds, under
+"first", the Perfect level's games moving first from the empty board.
 """
 import json
 import sys
@@ -30,5 +33,12 @@ for p in t["players"]:
 method = (f"{t['games']} Connect Four games between the levels, {t['openings']} balanced openings "
           "(bench/openings.txt) each played with both colours, by `tournament play --player level=...` "
           "(docs/levels.md).")
+if len(sys.argv) > 2:
+    first = json.load(open(sys.argv[2]))
+    for entry in levels:
+        if entry["name"] == first["level"]:
+            entry["first"] = first["results"]
+    method += (f" {first['level'].capitalize()} moving first: {sum(r['games'] for r in first['results'])} games "
+               "from the empty board (bench/perfect_first.py).")
 json.dump({"levels": levels, "method": method}, sys.stdout, indent=1)
 print()

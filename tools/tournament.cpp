@@ -78,6 +78,9 @@ play options
   --csv FILE          per-game results, appended (default tournament.csv)
   --threads N         games in parallel (default 2)
   --tt-mb N           table size per player and for the judge, MiB (default 16)
+  --book FILE         opening book (tools/bookgen, e.g. web/book.bin) for the
+                      players that try the solver (solver, level=perfect): they
+                      answer from it first, as in the page
   --judge-stones S    judge moves with the exact solver from S stones on
                       (default 16; 0 = no judging)
   --prior X           virtual draws added per pairing for the ratings (default 1)
@@ -112,6 +115,7 @@ struct Config {
   std::string command;
   std::vector<PlayerSpec> players;
   std::string openingsFile = "bench/openings.txt";
+  std::string bookFile;
   int numOpenings = 0;
   std::string csv;
   int threads = 2;
@@ -154,6 +158,8 @@ Config parseArgs(int argc, char** argv) {
       c.players.push_back(p);
     } else if (a == "--openings") {
       c.openingsFile = value();
+    } else if (a == "--book") {
+      c.bookFile = value();
     } else if (a == "--num-openings") {
       c.numOpenings = number(a, next, 1, 100000), ++i;
     } else if (a == "--csv") {
@@ -239,7 +245,8 @@ struct Worker {
         judgeTt(bytes) {}
 };
 
-GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Worker& w, int judgeStones) {
+GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Worker& w, int judgeStones,
+                    const gs::Book* book) {
   GameRecord r;
   r.first = players[job.first].name;
   r.second = players[job.second].name;
@@ -266,10 +273,11 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
       lim.seed = static_cast<std::uint32_t>(std::hash<std::string>{}(r.first + "|" + r.second + "|" + moves) | 1u);
     }
     s.setExactAttempts(p.solver);
+    if (p.solver && book) s.setBook(book);
     gs::SearchResult res = s.think(pos, lim);
     SideStats& st = r.side[turn];
     ++st.moves;
-    if (res.info.exact) ++st.exactMoves;
+    if (res.info.exact || res.info.outcome != gs::SearchInfo::kNoOutcome) ++st.exactMoves;  // proven moves
     else st.depthSum += res.info.depth;
     st.nodes += res.info.nodes;
     st.timeMs += res.info.timeMs;
@@ -348,10 +356,16 @@ int runPlay(const Config& c) {
     std::atomic<int> finished{0};
     std::mutex outMutex;
     const std::size_t bytes = static_cast<std::size_t>(c.ttMb) << 20;
+    gs::Book book;
+    if (!c.bookFile.empty()) {
+      std::string why;
+      if (!book.load(c.bookFile, &why)) usageError("--book: " + why);
+      std::cerr << "tournament: opening book " << c.bookFile << ", " << book.size() << " positions\n";
+    }
     auto work = [&]() {
       Worker w(bytes);
       for (std::size_t k; (k = next++) < jobs.size();) {
-        GameRecord r = playGame(jobs[k], c.players, w, c.judgeStones);
+        GameRecord r = playGame(jobs[k], c.players, w, c.judgeStones, book.size() ? &book : nullptr);
         std::lock_guard<std::mutex> lock(outMutex);
         out << toCsv(r) << "\n" << std::flush;
         done.push_back(r);

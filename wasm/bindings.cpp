@@ -11,6 +11,10 @@
 //   s.think({timeMs, maxDepth, randomTies, seed, temperature}, info => ...) -> SearchResult
 //   s.analyze(timeMs)       -> [{move, legal, score, exact, depth}, ...]
 //   s.solve(), s.lastNodes()
+//   s.loadBook(uint8Array)  -> '' or why the opening book was rejected (then none)
+//   s.bookPositions(), s.bookPlies()   -> size and depth of the loaded book
+//   SearchResult.info also has outcome (1/0/-1 proven win/draw/loss, 2 not
+//   proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.levels()         -> [{name, timeMs, maxDepth, temperature}, ...]
 //                              the difficulty levels of engine/levels.hpp
@@ -66,6 +70,7 @@ int outcome(const gs::Session& s) { return static_cast<int>(s.outcome()); }
 val legalMoves(const gs::Session& s) { return toArray(s.legalMoves()); }
 val winningCells(const gs::Session& s) { return toArray(s.winningCells()); }
 double lastNodes(const gs::Session& s) { return static_cast<double>(s.lastNodes()); }
+double bookPositions(const gs::Session& s) { return static_cast<double>(s.bookPositions()); }
 int tableMiB(const gs::Session& s) { return static_cast<int>(s.tableBytes() >> 20); }
 
 // think() with an optional JS callback, called after every finished iteration.
@@ -128,6 +133,8 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("depth", &gs::SearchInfo::depth)
       .field("score", &gs::SearchInfo::score)
       .field("exact", &gs::SearchInfo::exact)
+      .field("outcome", &gs::SearchInfo::outcome)
+      .field("source", &gs::SearchInfo::source)
       .field("nodes", &infoNodes, &setInfoNodes)
       .field("timeMs", &gs::SearchInfo::timeMs)
       .field("pv", &infoPv, &setInfoPv);
@@ -168,5 +175,8 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .function("analyze", &analyze)
       .function("solve", &gs::Session::solve)
       .function("lastNodes", &lastNodes)
-      .function("tableMiB", &tableMiB);
+      .function("tableMiB", &tableMiB)
+      .function("loadBook", &gs::Session::loadBook)
+      .function("bookPositions", &bookPositions)
+      .function("bookPlies", &gs::Session::bookPlies);
 }

@@ -16,6 +16,7 @@
 //                                                then exactly one
 //                                                 {type:'bestmove', id, move, depth, score,
 //                                                   exact, nodes, nps, timeMs, pv}
+//                                                (both also carry outcome and source, below)
 //   {type:'analyze', id, game, moves, timeMs}   {type:'analysis', id, scores:[{move, legal,
 //                                                   score, exact, depth}], nodes, timeMs}
 //   {type:'newgame', id, game?}                 {type:'newgameok', id}  (clears the
@@ -24,7 +25,16 @@
 //                                                   maxDepth, temperature}]} (engine/levels.hpp)
 //   {type:'memory', id}                         {type:'memory', id, heapBytes, usedBytes,
 //                                                   arenaBytes} (wasm heap; malloc in use)
+//   {type:'book', id}                           {type:'book', id, status, positions, plies,
+//                                                   message, loadMs}
 //   {type:'stop'}                               {type:'stopped', dropped:[ids]}
+//
+//   Unsolicited: once the engine is loaded, the worker fetches the opening
+//   book (book.bin, next to this file) in the background and posts
+//   {type:'book', status, positions, plies, message, loadMs} (no id) when it
+//   is done. status: 'loading' | 'ok' | 'missing' (not found or no network) |
+//   'corrupt' (rejected by the engine: bad header, size or checksum); message
+//   says why. Until then, and without a book, the engine searches instead.
 //
 //   game: 'connect4' | 'tictactoe'; moves: move string from the empty board
 //   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0);
@@ -34,7 +44,11 @@
 //   (timeMs may be left out; randomTies defaults to true); moves in
 //   replies are 1-based; score is from the point of view of the side to move:
 //   exact (exact:true) = game value (0 draw, > 0 the side to move wins, see
-//   engine/types.hpp) or a heuristic evaluation (exact:false).
+//   engine/types.hpp) or a heuristic evaluation (exact:false). outcome: the
+//   proven value for the side to move when known, 1 win, 0 draw, -1 loss
+//   (with exact:false it was proven by the book or the win/draw/loss solver
+//   without the exact score; score is then 1000 * outcome), else null.
+//   source: 'book', 'solver' or 'search'.
 //   {type:'error', id?, message} answers any malformed request (unknown type,
 //   bad game, bad move string, finished game, bad numbers) and a failed load.
 //
@@ -53,6 +67,8 @@ let loaded = false;
 const queue = [];
 const startTime = performance.now();
 let loadMs = 0;
+const BOOK_URL = 'book.bin';
+let book = { status: 'loading', positions: 0, plies: 0, message: '', loadMs: 0 };
 
 function reply(msg) {
   self.postMessage(msg);
@@ -74,6 +90,10 @@ function setPosition(game, moves) {
   if (session.kind() !== game) session.newGame(game);
   const err = session.setMoves(moves);
   return err;
+}
+
+function outcomeOf(info) {
+  return info.outcome >= -1 && info.outcome <= 1 ? info.outcome : null;
 }
 
 function nps(nodes, ms) {
@@ -108,10 +128,12 @@ function search(req) {
   const limits = { timeMs: engineMs, maxDepth, randomTies, seed, temperature };
   const r = session.think(limits, (info) => {
     reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
+      outcome: outcomeOf(info), source: info.source,
       nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });
   });
   const i = r.info;
   reply({ type: 'bestmove', id, move: r.bestMove, depth: i.depth, score: i.score, exact: i.exact,
+    outcome: outcomeOf(i), source: i.source,
     nodes: i.nodes, nps: nps(i.nodes, i.timeMs), timeMs: i.timeMs, pv: i.pv });
 }
 
@@ -136,6 +158,7 @@ function handle(req) {
       case 'analyze': return analyze(req);
       case 'levels': return reply({ type: 'levels', id: req.id, levels });
       case 'memory': return reply({ type: 'memory', id: req.id, ...engine.memoryStats() });
+      case 'book': return reply({ type: 'book', id: req.id, ...book });
       case 'newgame': {
         const game = req.game === undefined ? session.kind() : req.game;
         if (!session.newGame(game)) return fail(req.id, `unknown game '${String(game)}'`);
@@ -146,6 +169,27 @@ function handle(req) {
   } catch (e) {
     return fail(req.id, `engine failure: ${e && e.message ? e.message : String(e)}`);
   }
+}
+
+// Fetches the opening book in the background; searches go on meanwhile
+// (without it). The result is posted to the page and kept for 'book' requests.
+function loadBook() {
+  const t0 = performance.now();
+  const done = (status, message) => {
+    book = { status, positions: session.bookPositions(), plies: session.bookPlies(), message,
+      loadMs: Math.round(performance.now() - t0) };
+    reply({ type: 'book', ...book });
+  };
+  fetch(new URL(BOOK_URL, self.location.href).href)
+    .then((res) => {
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.arrayBuffer();
+    })
+    .then((buf) => {
+      const err = session.loadBook(new Uint8Array(buf));
+      done(err ? 'corrupt' : 'ok', err);
+    }, (e) => done('missing', `could not download the book (${e && e.message ? e.message : e})`))
+    .catch((e) => done('corrupt', `engine failure: ${e && e.message ? e.message : e}`));
 }
 
 self.onmessage = (event) => {
@@ -169,6 +213,7 @@ try {
     loaded = true;
     loadMs = performance.now() - startTime;
     while (queue.length) handle(queue.shift());
+    loadBook();
   }, (e) => fail(undefined, `could not start the engine: ${e && e.message ? e.message : e}`));
 } catch (e) {
   fail(undefined, `could not load the engine: ${e && e.message ? e.message : e}`);

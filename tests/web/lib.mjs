@@ -36,10 +36,10 @@ async function waitForPort(port, ms) {
   throw new Error(`server on port ${port} did not start`);
 }
 
-// Serves build/site with python3 -m http.server; returns {url, stop()}.
-export async function serveSite() {
+// Serves build/site (or `dir`) with python3 -m http.server; returns {url, stop()}.
+export async function serveSite(dir = SITE) {
   const port = await freePort();
-  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', SITE],
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
     { stdio: 'ignore' });
   const stop = () => { if (proc.exitCode === null) proc.kill(); };
   process.on('exit', stop);  // also when a test dies half-way

@@ -8,6 +8,7 @@ import { loadEngine } from './wasm.mjs';
 const { Game } = await import(`${ROOT}/web/js/rules.js`);
 const { parseHash, formatHash } = await import(`${ROOT}/web/js/url-state.js`);
 const { movesToWin, scoreInWords, shortScore } = await import(`${ROOT}/web/js/score-words.js`);
+const { parseLevelResults, resultLines } = await import(`${ROOT}/web/js/levels.js`);
 
 // Deterministic pseudo-random numbers (xorshift32).
 let seed = 0x9e3779b9;
@@ -109,4 +110,18 @@ check(scoreInWords('connect4', -50, false, 10, 1, names) === 'big advantage for 
 check(scoreInWords('tictactoe', 3, true, 4, 1, { 1: 'X', 2: 'O' }) === 'X wins with the next move', 'tic-tac-toe win');
 check(shortScore('connect4', 17, true, 4) === 'W3' && shortScore('connect4', 0, true, 4) === '='
   && shortScore('connect4', 6, false, 4) === '+0.6', 'short labels');
+// Proven win/draw/loss without the exact score (book, win/draw/loss solver).
+check(scoreInWords('connect4', 1000, false, 0, 1, names, 1) === 'Red wins with best play', 'proven win, no exact score');
+check(scoreInWords('connect4', -1000, false, 1, 2, names, -1) === 'Red wins with best play', 'proven loss');
+check(scoreInWords('connect4', 0, false, 3, 2, names, 0) === 'draw with best play', 'proven draw');
+check(scoreInWords('connect4', 5, false, 10, 1, names, null) === 'slight edge for Red', 'no outcome: the heuristic');
+
+console.log('level results:');
+const results = parseLevelResults({ levels: [{ name: 'perfect',
+  results: [{ vs: 'strong', wins: 7, draws: 4, losses: 5, games: 16 }, { vs: 'bad', wins: -1, draws: 0, losses: 0 }],
+  first: [{ vs: 'strong', wins: 10, draws: 0, losses: 0, games: 10 }] }] });
+const lines = resultLines(results, 'perfect');
+check(lines.length === 2 && lines[0] === 'wins 44% against Strong, draws 25% (16 games)'
+  && lines[1] === 'wins 100% against Strong when it moves first (10 games)', `lines: ${JSON.stringify(lines)}`);
+check(parseLevelResults({ levels: 'x' }) === null && resultLines(null, 'perfect').length === 0, 'bad data shows nothing');
 if (!summary('page-logic')) process.exit(1);

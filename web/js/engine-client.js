@@ -7,9 +7,13 @@
 // stale move can never reach the board.
 
 export class EngineClient {
-  constructor(url, { onError } = {}) {
+  // onBook(status) hears about the current worker's opening book: the
+  // worker's {type:'book', status, positions, plies, message} report.
+  constructor(url, { onError, onBook } = {}) {
     this.url = url;
     this.onError = onError || (() => {});
+    this.onBook = onBook || (() => {});
+    this.book = null;   // the current worker's last book report
     this.nextId = 1;
     this.pending = new Map();   // id -> {resolve, reject, onInfo}
     this.current = this.spawn();
@@ -50,6 +54,7 @@ export class EngineClient {
     this.current.worker.terminate();
     this.current = this.spare;
     this.spare = this.spawn();
+    if (this.current.book) this.reportBook(this.current.book);
   }
 
   receive(entry, msg) {
@@ -58,6 +63,11 @@ export class EngineClient {
       entry.ready = true;
       entry.loadMs = msg.loadMs;
       entry.markReady(msg.loadMs);
+      return;
+    }
+    if (msg.type === 'book' && msg.id === undefined) {
+      entry.book = msg;
+      if (entry === this.current) this.reportBook(msg);
       return;
     }
     if (entry !== this.current) return;
@@ -76,6 +86,12 @@ export class EngineClient {
       this.pending.delete(msg.id);
       p.resolve(msg);
     }
+  }
+
+  reportBook(msg) {
+    const same = this.book && this.book.status === msg.status && this.book.message === msg.message;
+    this.book = msg;
+    if (!same) this.onBook(msg);
   }
 
   workerFailed(entry, message) {

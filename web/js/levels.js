@@ -3,7 +3,10 @@
 // worker's `levels` request); their measured results come from levels.json,
 // a copy of docs/levels.json made by scripts/build-site.sh:
 //   {"levels": [{"name": "beginner", "results": [{"vs": "strong", "wins": W,
-//     "draws": D, "losses": L, "games": N}, ...]}, ...], "method": "..."}
+//     "draws": D, "losses": L, "games": N}, ...], "first": [...]}, ...],
+//    "method": "..."}
+// "first" (optional, same rows): games in which the level moved first from
+// the empty board (bench/perfect_first.py for Perfect).
 // A missing or malformed file shows nothing (and logs nothing).
 
 export const levelLabel = (name) => (name === 'custom' ? 'Custom thinking time'
@@ -20,19 +23,24 @@ export function describeLevel(level, formatTime) {
 
 const count = (v) => Number.isInteger(v) && v >= 0 && v < 1e9;
 
-// Parsed and checked levels.json: Map name -> [{vs, wins, draws, losses, games}], or null.
+// Parsed and checked levels.json: Map name -> [{vs, wins, draws, losses,
+// games, first}], or null (first: the level moved first from the empty board).
 export function parseLevelResults(data) {
   if (!data || typeof data !== 'object' || !Array.isArray(data.levels)) return null;
   const out = new Map();
   for (const l of data.levels) {
     if (!l || typeof l.name !== 'string' || !Array.isArray(l.results)) continue;
     const rows = [];
-    for (const r of l.results) {
-      if (!r || typeof r.vs !== 'string' || !count(r.wins) || !count(r.draws) || !count(r.losses)) continue;
-      const games = count(r.games) && r.games > 0 ? r.games : r.wins + r.draws + r.losses;
-      if (!games || r.wins + r.draws + r.losses > games) continue;
-      rows.push({ vs: r.vs, wins: r.wins, draws: r.draws, losses: r.losses, games });
-    }
+    const add = (list, first) => {
+      for (const r of Array.isArray(list) ? list : []) {
+        if (!r || typeof r.vs !== 'string' || !count(r.wins) || !count(r.draws) || !count(r.losses)) continue;
+        const games = count(r.games) && r.games > 0 ? r.games : r.wins + r.draws + r.losses;
+        if (!games || r.wins + r.draws + r.losses > games) continue;
+        rows.push({ vs: r.vs, wins: r.wins, draws: r.draws, losses: r.losses, games, first });
+      }
+    };
+    add(l.results, false);
+    add(l.first, true);
     if (rows.length) out.set(l.name, rows);
   }
   return out.size ? out : null;
@@ -56,6 +64,7 @@ export function resultLines(results, name) {
   return results.get(name).map((r) => {
     const vs = r.vs === name ? 'itself' : levelLabel(r.vs);
     const draws = r.draws ? `, draws ${pct(r.draws, r.games)}` : '';
-    return `wins ${pct(r.wins, r.games)} against ${vs}${draws} (${r.games} games)`;
+    const first = r.first ? ' when it moves first' : '';
+    return `wins ${pct(r.wins, r.games)} against ${vs}${first}${draws} (${r.games} games)`;
   });
 }

@@ -37,7 +37,29 @@ function start() {
   const panel = new Panel();
   const engine = new EngineClient('worker.js', {
     onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
+    onBook: (book) => showBook(book),
   });
+  // The opening book's state, under the engine panel; a missing or damaged
+  // book is also announced once in the notice banner (the game goes on: the
+  // computer searches from the first move instead).
+  let bookWarned = false;
+  const showBook = (book) => {
+    const el = $('book-status');
+    el.dataset.status = book.status;
+    if (book.status === 'ok') {
+      el.textContent = `Opening book: ${book.positions.toLocaleString('en')} positions, `
+        + `covering the first ${book.plies} moves of the game`;
+    } else if (book.status === 'loading') {
+      el.textContent = 'Opening book: loading…';
+    } else {
+      el.textContent = `Opening book not available (${book.message}); the computer searches instead.`;
+      if (!bookWarned) {
+        bookWarned = true;
+        panel.showNotice(`The opening book could not be used (${book.message}). `
+          + 'The computer still plays, by searching from the first move.');
+      }
+    }
+  };
   const ui = {
     game: $('game-select'), players: $('players-select'), level: $('level-select'), time: $('time-range'),
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),

@@ -52,9 +52,11 @@ export class Panel {
   showInfo(info, ctx) {
     const c = ctx || (this.thinking && this.thinking.ctx);
     if (!c) return;
-    this.el.depth.textContent = String(info.depth);
-    this.el.score.textContent = scoreInWords(c.kind, info.score, info.exact, c.plies, c.side, c.names)
-      + (info.exact ? ' (proven)' : '');
+    const book = info.source === 'book';
+    const proven = info.exact || (info.outcome === 1 || info.outcome === 0 || info.outcome === -1);
+    this.el.depth.textContent = book ? 'book' : String(info.depth);
+    this.el.score.textContent = scoreInWords(c.kind, info.score, info.exact, c.plies, c.side, c.names, info.outcome)
+      + (book ? ' (opening book)' : proven ? ' (proven)' : '');
     this.el.nodes.textContent = formatCount(info.nodes);
     this.el.nps.textContent = info.nps ? `${formatCount(info.nps)}/s` : '–';
     this.el.pv.textContent = Array.isArray(info.pv) && info.pv.length ? info.pv.join(' ') : '–';

@@ -21,8 +21,14 @@ function plural(n, word) {
 }
 
 // names: {1: 'Red', 2: 'Yellow'}; side: who was to move in the scored position.
-export function scoreInWords(kind, score, exact, plies, side, names) {
+// outcome (optional): a proven 1 win / 0 draw / -1 loss for the side to move
+// without the exact score (opening book, win/draw/loss solver).
+export function scoreInWords(kind, score, exact, plies, side, names, outcome) {
   const other = side === 1 ? 2 : 1;
+  if (!exact && (outcome === 1 || outcome === 0 || outcome === -1)) {
+    if (outcome === 0) return 'draw with best play';
+    return `${names[outcome > 0 ? side : other]} wins with best play`;
+  }
   if (exact) {
     if (score === 0) return 'draw with best play';
     const winner = score > 0 ? side : other;

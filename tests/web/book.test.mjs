@@ -1,0 +1,94 @@
+// The opening book in the browser (issue 4): the worker loads web/book.bin in
+// the background and the page says so; Perfect answers from the book from
+// the first move (Connect Four's only winning first move is the centre); a
+// damaged or missing book is reported in the page and the computer still
+// plays, by searching. Screenshots go to build/screenshots/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { check, launchChromium, serveSite, SHOTS, SITE, summary } from './lib.mjs';
+import { moves, open, settle, state, watchErrors } from './page-helpers.mjs';
+
+fs.mkdirSync(SHOTS, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const bookStatus = (page) => page.evaluate(() => {
+  const el = document.getElementById('book-status');
+  return { status: el.dataset.status, text: el.textContent };
+});
+const waitForBook = (page) => page.waitForFunction(
+  () => document.getElementById('book-status').dataset.status !== 'loading', null, { timeout: 20000 });
+
+// A copy of the site with book.bin changed by `edit` (null: removed).
+function siteWithBook(edit) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-site-'));
+  fs.cpSync(SITE, dir, { recursive: true });
+  const file = path.join(dir, 'book.bin');
+  if (edit) fs.writeFileSync(file, edit(fs.readFileSync(file)));
+  else fs.rmSync(file);
+  return dir;
+}
+
+const browser = await launchChromium();
+const servers = [];
+let ok = false;
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  const server = await serveSite();
+  servers.push(server);
+
+  console.log('the book loads in the background and the page says so:');
+  await open(page, server.url, '#game=connect4&moves=&ai=1&level=perfect');
+  await waitForBook(page);
+  const good = await bookStatus(page);
+  check(good.status === 'ok' && /Opening book: [\d,]+ positions/.test(good.text), `status: "${good.text}"`);
+
+  console.log('Perfect, playing first, answers from the book:');
+  await settle(page);
+  check(await moves(page) === '4', `the computer opens in the centre (${await moves(page)})`);
+  const depth = await page.textContent('#think-depth');
+  const score = await page.textContent('#think-score');
+  check(depth === 'book' && /Red wins with best play \(opening book\)/.test(score), `panel: depth "${depth}", "${score}"`);
+  await shot(page, 'book-first-move');
+  // A few more moves: every answer within the book is immediate and a proven win.
+  for (const col of [4, 3, 5]) {
+    const before = await moves(page);
+    const t0 = Date.now();
+    await page.keyboard.press(String(col));
+    await page.waitForFunction((n) => document.getElementById('moves').textContent.length === n, before.length + 2);
+    await settle(page);
+    const ms = Date.now() - t0;
+    const s = await page.textContent('#think-score');
+    check(/Red wins with best play/.test(s), `after ${await moves(page)}: "${s}" (${ms} ms)`);
+  }
+  check(errors.length === 0, `no console errors (${errors.join('; ')})`);
+
+  for (const [name, edit, status] of [
+    ['damaged', (buf) => { const b = Buffer.from(buf); b[b.length >> 1] ^= 0x40; return b; }, 'corrupt'],
+    ['truncated', (buf) => buf.subarray(0, 1000), 'corrupt'],
+    ['not a book', () => Buffer.from('<html>not found</html>'), 'corrupt'],
+    ['missing', null, 'missing'],
+  ]) {
+    console.log(`a ${name} book is reported and the computer still plays:`);
+    const other = await serveSite(siteWithBook(edit));
+    servers.push(other);
+    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await open(p, other.url, '#game=connect4&moves=44&ai=2&time=200');
+    await waitForBook(p);
+    const b = await bookStatus(p);
+    check(b.status === status && /not available/.test(b.text), `status ${b.status}: "${b.text}"`);
+    const notice = await p.evaluate(() => !document.getElementById('notice').hidden
+      && document.getElementById('notice-text').textContent);
+    check(notice && /opening book could not be used/.test(notice), `notice: "${notice}"`);
+    await p.keyboard.press('3');
+    await settle(p);
+    check((await moves(p)).length === 4 && await state(p) === 'human-turn', `the computer answered (${await moves(p)})`);
+    if (name === 'damaged') await shot(p, 'book-damaged');
+    await p.close();
+  }
+  ok = true;
+} finally {
+  await browser.close();
+  for (const s of servers) s.stop();
+}
+process.exit(summary('book') && ok ? 0 : 1);
