@@ -25,9 +25,9 @@ struct Level {
 // Casual:   4 plies, picks among good moves.
 // Strong:   0.3 s, always its best move.
 // Perfect:  1 s, always its best move.
-// Strong and Perfect are the full player of player.hpp: it proves the game
-// value with the exact solver when that fits in half its time, else searches
-// by iterative deepening (as every setting without a depth limit or a
+// Strong and Perfect are the full player of player.hpp: opening book first
+// (Connect Four), then the solver when a proof fits in the budget, else
+// iterative deepening (as every setting without a depth limit or a
 // temperature does).
 constexpr Level kLevels[] = {
     {"beginner", 0, 2, 40},

@@ -24,7 +24,7 @@ cp web/index.html web/style.css web/favicon.svg web/worker.js build/site/
 cp web/js/*.js build/site/js/
 # The search-tree explorer (#view=tree, and its own page tree/index.html).
 find web/tree -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' \) -exec cp {} build/site/tree/ \;
-cp build/wasm/bin/gamesearch.js build/wasm/bin/gamesearch.wasm build/site/engine/
+cp build/wasm/bin/gamesearch.js build/wasm/bin/gamesearch.wasm build/wasm/bin/link.js build/wasm/bin/link.wasm build/site/engine/
 # The opening book (made by tools/bookgen, see docs/book.md). The worker
 # reports a missing or damaged book in the page and plays on without it.
 cp web/book.bin build/site/book.bin

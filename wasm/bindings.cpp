@@ -18,6 +18,9 @@
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.levels()         -> [{name, timeMs, maxDepth, temperature}, ...]
 //                              the difficulty levels of engine/levels.hpp
+//   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
+//                              timeMs, maxDepth, temperature, randomTies, seed}:
+//                              the worker's message validation (engine/request.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
 // SearchInfo.nodes is a JS number (exact up to 2^53).
@@ -30,6 +33,7 @@
 #include <vector>
 
 #include "levels.hpp"
+#include "request.hpp"
 #include "session.hpp"
 
 namespace {
@@ -150,6 +154,17 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("exact", &gs::MoveScore::exact)
       .field("depth", &gs::MoveScore::depth);
 
+  value_object<gs::Request>("Request")
+      .field("error", &gs::Request::error)
+      .field("type", &gs::Request::type)
+      .field("game", &gs::Request::game)
+      .field("moves", &gs::Request::moves)
+      .field("timeMs", &gs::Request::timeMs)
+      .field("maxDepth", &gs::Request::maxDepth)
+      .field("temperature", &gs::Request::temperature)
+      .field("randomTies", &gs::Request::randomTies)
+      .field("seed", &gs::Request::seed);
+  function("checkRequest", &gs::checkRequest);
   function("levels", &levels);
   function("memoryStats", &memoryStats);
 

@@ -78,18 +78,11 @@ function fail(id, message) {
   reply(id === undefined ? { type: 'error', message } : { type: 'error', id, message });
 }
 
-function isInt(v, lo, hi) {
-  return Number.isInteger(v) && v >= lo && v <= hi;
-}
-
-// Puts `session` on the requested position; returns an error message or ''.
+// Puts `session` on a position checkRequest() has validated; returns an
+// error message or ''.
 function setPosition(game, moves) {
-  if (game !== 'connect4' && game !== 'tictactoe') return `unknown game '${String(game)}'`;
-  if (typeof moves !== 'string') return 'moves must be a string of digits';
-  if (moves.length > 64) return 'moves is too long';
   if (session.kind() !== game) session.newGame(game);
-  const err = session.setMoves(moves);
-  return err;
+  return session.setMoves(moves);
 }
 
 function outcomeOf(info) {
@@ -100,74 +93,64 @@ function nps(nodes, ms) {
   return ms > 0 ? Math.round((nodes * 1000) / ms) : 0;
 }
 
-function search(req) {
-  const { id } = req;
-  let timeMs = req.timeMs;
-  let maxDepth = req.maxDepth === undefined ? 0 : req.maxDepth;
-  let temperature = req.temperature === undefined ? 0 : req.temperature;
-  let randomTies = req.randomTies === true;
-  if (req.level !== undefined) {
-    const level = levels.find((l) => l.name === req.level);
-    if (!level) {
-      return fail(id, `unknown level '${String(req.level).slice(0, 24)}' (use ${levels.map((l) => l.name).join(', ')})`);
-    }
-    ({ timeMs, maxDepth, temperature } = level);
-    randomTies = req.randomTies !== false;
-  }
-  if (!isInt(maxDepth, 0, 64)) return fail(id, 'maxDepth must be an integer from 0 to 64');
-  if (!isInt(timeMs, maxDepth > 0 ? 0 : 1, 60000)) return fail(id, 'timeMs must be an integer from 1 to 60000');
-  if (!isInt(temperature, 0, 1000)) return fail(id, 'temperature must be an integer from 0 to 1000');
-  const err = setPosition(req.game, req.moves);
+// `r` is the request as checkRequest() read it (engine/request.hpp).
+function search(id, r) {
+  const err = setPosition(r.game, r.moves);
   if (err) return fail(id, err);
   if (session.outcome() !== 0) return fail(id, 'the game is over: there is no move to search');
-  const seed = isInt(req.seed, 0, 0xffffffff) ? req.seed : 1;
+  const { timeMs, maxDepth, randomTies, seed, temperature } = r;
   // The engine stops by itself at its deadline; a small reserve (2%, at most
   // 8 ms) covers the last iteration's unwinding and the message to the page,
   // so `bestmove` arrives within the budget.
   const engineMs = timeMs > 0 ? Math.max(1, timeMs - Math.min(8, Math.floor(timeMs * 0.02))) : 0;
   const limits = { timeMs: engineMs, maxDepth, randomTies, seed, temperature };
-  const r = session.think(limits, (info) => {
+  const result = session.think(limits, (info) => {
     reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
       outcome: outcomeOf(info), source: info.source,
       nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });
   });
-  const i = r.info;
-  reply({ type: 'bestmove', id, move: r.bestMove, depth: i.depth, score: i.score, exact: i.exact,
+  const i = result.info;
+  reply({ type: 'bestmove', id, move: result.bestMove, depth: i.depth, score: i.score, exact: i.exact,
     outcome: outcomeOf(i), source: i.source,
     nodes: i.nodes, nps: nps(i.nodes, i.timeMs), timeMs: i.timeMs, pv: i.pv });
 }
 
-function analyze(req) {
-  const { id } = req;
-  if (!isInt(req.timeMs, 1, 60000)) return fail(id, 'timeMs must be an integer from 1 to 60000');
-  const err = setPosition(req.game, req.moves);
+function analyze(id, r) {
+  const err = setPosition(r.game, r.moves);
   if (err) return fail(id, err);
   const t0 = performance.now();
-  const scores = session.analyze(req.timeMs);
+  const scores = session.analyze(r.timeMs);
   reply({ type: 'analysis', id, scores, nodes: session.lastNodes(), timeMs: performance.now() - t0 });
 }
 
+// Every request is read and validated by the engine (engine/request.hpp,
+// fuzzed by fuzz/fuzz_request.cpp) from its JSON text; only the id is taken
+// from the message itself, to be echoed back.
 function handle(req) {
-  if (!req || typeof req !== 'object' || typeof req.type !== 'string') {
-    return fail(undefined, 'a request must be an object with a string `type`');
-  }
+  const id = req !== null && typeof req === 'object' ? req.id : undefined;
   try {
-    switch (req.type) {
-      case 'isready': return reply({ type: 'readyok', id: req.id, loadMs });
-      case 'search': return search(req);
-      case 'analyze': return analyze(req);
-      case 'levels': return reply({ type: 'levels', id: req.id, levels });
-      case 'memory': return reply({ type: 'memory', id: req.id, ...engine.memoryStats() });
-      case 'book': return reply({ type: 'book', id: req.id, ...book });
-      case 'newgame': {
-        const game = req.game === undefined ? session.kind() : req.game;
-        if (!session.newGame(game)) return fail(req.id, `unknown game '${String(game)}'`);
-        return reply({ type: 'newgameok', id: req.id });
-      }
-      default: return fail(req.id, `unknown request type '${req.type.slice(0, 40)}'`);
+    let text;
+    try {
+      text = JSON.stringify(req);
+    } catch (e) {
+      text = '';   // cyclic, BigInt, ...: not a request
+    }
+    const r = engine.checkRequest(typeof text === 'string' ? text : '');
+    if (r.error) return fail(id, r.error);
+    switch (r.type) {
+      case 'isready': return reply({ type: 'readyok', id, loadMs });
+      case 'search': return search(id, r);
+      case 'analyze': return analyze(id, r);
+      case 'levels': return reply({ type: 'levels', id, levels });
+      case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
+      case 'book': return reply({ type: 'book', id, ...book });
+      case 'newgame':
+        session.newGame(r.game || session.kind());
+        return reply({ type: 'newgameok', id });
+      default: return fail(id, `unknown request type '${r.type}'`);
     }
   } catch (e) {
-    return fail(req.id, `engine failure: ${e && e.message ? e.message : String(e)}`);
+    return fail(id, `engine failure: ${e && e.message ? e.message : String(e)}`);
   }
 }
 

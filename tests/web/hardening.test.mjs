@@ -207,7 +207,9 @@ try {
     const notice = await page.isVisible('#notice') ? (await page.textContent('#notice-text')).trim() : '';
     const st = await state(page);
     const clean = (await moves(page)) === '' && ['human-turn', 'thinking'].includes(st)
-      && await page.evaluate(() => document.querySelectorAll('script').length === 1 && !document.querySelector('img[onerror]'));
+      && await page.evaluate(() => [...document.querySelectorAll('script')].every((e) => e.src
+        && new URL(e.src).origin === location.origin && /\/(js\/main|engine\/link)\.js$/.test(e.src))
+        && !document.querySelector('img[onerror]'));
     if (!/could not be used: .+/.test(notice)) { unclear++; bad.push(`${h.slice(0, 40)}: no message`); }
     if (!clean) { dirty++; bad.push(`${h.slice(0, 40)}: not clean (${st}, ${await moves(page)})`); }
     // A clean, working game: switch to 50 ms, play a move, see the answer.

@@ -6,7 +6,11 @@ import { check, ROOT, summary } from './lib.mjs';
 import { loadEngine } from './wasm.mjs';
 
 const { Game } = await import(`${ROOT}/web/js/rules.js`);
-const { parseHash, formatHash } = await import(`${ROOT}/web/js/url-state.js`);
+const { parseHash, formatHash, setLinkParser } = await import(`${ROOT}/web/js/url-state.js`);
+const { loadLinkModule } = await import('./wasm.mjs');
+check(parseHash('#game=tictactoe').errors.length === 1 && parseHash('').errors.length === 0,
+  'before its parser has loaded, a link is not read (and says so)');
+setLinkParser(await loadLinkModule());
 const { movesToWin, scoreInWords, shortScore } = await import(`${ROOT}/web/js/score-words.js`);
 const { parseLevelResults, resultLines } = await import(`${ROOT}/web/js/levels.js`);
 

@@ -18,6 +18,13 @@ export async function loadEngine() {
   return module;
 }
 
+// The page's link parser module (engine/link.hpp as build/wasm/bin/link.js).
+export async function loadLinkModule() {
+  const require = createRequire(import.meta.url);
+  const create = require(path.join(BIN, 'link.js'));
+  return create({ wasmBinary: fs.readFileSync(path.join(BIN, 'link.wasm')) });
+}
+
 // A fixed-depth search from a clean table, as `gamesearch play` does it.
 export function wasmPlay(session, game, moves, depth) {
   session.newGame(game);  // clears the transposition table

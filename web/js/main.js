@@ -9,7 +9,7 @@ import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
 import { Game, isGameKind } from './rules.js';
-import { viewOf } from './url-state.js';
+import { loadLinkParser, viewOf } from './url-state.js';
 import { installTreeRoute, isTreeHash } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
@@ -195,7 +195,14 @@ function start() {
   board.setGame(new Game(isGameKind(linked) ? linked : 'connect4'));
 
   loadLevelResults('levels.json').then((r) => { results = r; if (started) renderLevel(); });
+  // The game is loaded from the hash once the engine has told its levels and
+  // the link parser (engine/link.js) is ready; without the parser, links are
+  // not read (the page says so) and a clean game starts.
+  const linkParser = loadLinkParser().catch((e) => {
+    panel.showNotice(`Links cannot be read: ${e && e.message ? e.message : e}`);
+  });
   engine.request({ type: 'levels' }).then((r) => (r && Array.isArray(r.levels) ? r.levels : []), () => [])
+    .then((levels) => linkParser.then(() => levels))
     .then((levels) => {
       controller.setLevels(levels);
       for (const l of levels) {

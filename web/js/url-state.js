@@ -13,19 +13,12 @@
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
 // caller starts a clean game with the defaults for anything invalid.
 
-import { Game, GAMES, isGameKind } from './rules.js';
-
 export const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom' });
 export const DEFAULT_LEVEL = 'casual';
 export const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
 export const AI_VALUES = ['1', '2', 'none', 'both'];
-export const MIN_TIME = 50;
+export const MIN_TIME = 50;    // as engine/link.hpp
 export const MAX_TIME = 10000;
-
-function clip(s) {
-  const t = String(s);
-  return t.length > 24 ? `${t.slice(0, 24)}…` : t;
-}
 
 // The view a hash asks for: 'play' (no view key), 'tree', 'study', or 'play'
 // for an unknown view.
@@ -37,55 +30,40 @@ export function viewOf(hash) {
   return VIEWS.includes(view) ? view : 'play';
 }
 
+// The link parser: engine/link.cpp compiled to WebAssembly (the small module
+// engine/link.js, loaded by main.js with loadLinkParser() before the first
+// parseHash), so the page runs the very code the libFuzzer target
+// fuzz/fuzz_link.cpp fuzzes.
+let linkParser = null;
+export function setLinkParser(module) { linkParser = module; }
+
+// Loads engine/link.js (+ .wasm) next to the page; resolves when ready.
+export function loadLinkParser(base = 'engine/') {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = `${base}link.js`;
+    script.onload = () => {
+      /* global createLinkParser */
+      createLinkParser({ locateFile: (path) => `${base}${path}` }).then((m) => { setLinkParser(m); resolve(m); }, reject);
+    };
+    script.onerror = () => reject(new Error(`could not load ${base}link.js`));
+    document.head.append(script);
+  });
+}
+
 // Returns {settings: {game, moves, time, ai, level}, errors: [sentence...]}.
 // When any field is invalid, moves is reset to '' (a clean game). `levels` is
 // the list of level names the engine knows (without it only custom is valid).
+// Never throws.
 export function parseHash(hash, levels = []) {
-  const settings = { ...DEFAULTS };
-  if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
-  const errors = [];
-  let text = typeof hash === 'string' ? hash : '';
-  if (text.startsWith('#')) text = text.slice(1);
-  if (!text) return { settings, errors };
-  let params;
-  try {
-    params = new URLSearchParams(text);
-  } catch (e) {
-    return { settings, errors: ['the link could not be read'] };
+  const text = typeof hash === 'string' ? hash : '';
+  if (!linkParser) {
+    const settings = { ...DEFAULTS };
+    if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
+    return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };
   }
-  const view = params.get('view');
-  if (view !== null && view !== 'play') errors.push(`unknown view '${clip(view)}' (use play, tree or study)`);
-  const game = params.get('game');
-  if (game !== null) {
-    if (isGameKind(game)) settings.game = game;
-    else errors.push(`unknown game '${clip(game)}' (use connect4 or tictactoe)`);
-  }
-  const time = params.get('time');
-  if (time !== null) {
-    const n = /^\d{1,6}$/.test(time) ? Number(time) : NaN;
-    if (n >= MIN_TIME && n <= MAX_TIME) settings.time = n;
-    else errors.push(`thinking time '${clip(time)}' must be a whole number of ms from ${MIN_TIME} to ${MAX_TIME}`);
-  }
-  const level = params.get('level');
-  if (level !== null) {
-    if (level === 'custom' || levels.includes(level)) settings.level = level;
-    else errors.push(`unknown level '${clip(level)}' (use ${[...levels, 'custom'].join(', ')})`);
-  } else if (time !== null) {
-    settings.level = 'custom';
-  }
-  const ai = params.get('ai');
-  if (ai !== null) {
-    if (AI_VALUES.includes(ai)) settings.ai = ai;
-    else errors.push(`ai '${clip(ai)}' must be 1, 2, none or both`);
-  }
-  const moves = params.get('moves');
-  if (moves !== null && moves !== '') {
-    const r = Game.fromMoves(settings.game, moves);
-    if (r.error) errors.push(`the moves '${clip(moves)}' are not a valid ${GAMES[settings.game].name} game: ${r.error}`);
-    else settings.moves = moves;
-  }
-  if (errors.length) settings.moves = '';
-  return { settings, errors };
+  const r = linkParser.parseLink(text, Array.isArray(levels) ? levels.map(String) : [], DEFAULT_LEVEL);
+  return { settings: r.settings, errors: r.errors };
 }
 
 export function formatHash({ game, moves, time, ai, level }) {

@@ -1,0 +1,198 @@
+#include "link.hpp"
+
+#include <algorithm>
+
+#include "connect4.hpp"
+#include "notation.hpp"
+#include "tictactoe.hpp"
+
+namespace gs {
+
+namespace {
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Replaces every invalid UTF-8 sequence by U+FFFD, as the browser's decoder.
+std::string validUtf8(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  const std::string replacement = "\xEF\xBF\xBD";
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    unsigned cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
+    for (int k = 1; ok && k < len; ++k) {
+      const unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d >> 6) != 2) ok = false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    // No overlong forms, no surrogates, nothing past U+10FFFF.
+    if (ok && ((len == 2 && cp < 0x80) || (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+               (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
+      ok = false;
+    if (ok) {
+      out.append(s, i, static_cast<std::size_t>(len));
+      i += static_cast<std::size_t>(len);
+    } else {
+      out += replacement;
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string decode(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] == '%' && i + 2 < s.size() && hexDigit(s[i + 1]) >= 0 && hexDigit(s[i + 2]) >= 0) {
+      out += static_cast<char>(hexDigit(s[i + 1]) * 16 + hexDigit(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return validUtf8(out);
+}
+
+// At most 24 characters (code points) of `s`, then "…" if cut; control
+// characters shown as spaces.
+std::string clip(const std::string& s) {
+  std::string out;
+  std::size_t chars = 0, i = 0;
+  for (; i < s.size() && chars < 24; ++chars) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+    len = std::min(len, s.size() - i);
+    if (c < 0x20 || c == 0x7F) out += ' ';
+    else out.append(s, i, len);
+    i += len;
+  }
+  if (i < s.size()) out += "\xE2\x80\xA6";
+  return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+template <class Game>
+std::string movesError(const std::string& moves) {
+  if (moves.size() > static_cast<std::size_t>(Game::kMaxPlies))
+    return std::to_string(moves.size()) + " moves is more than a " + (Game::kMaxPlies == 42 ? "Connect Four" : "Tic-Tac-Toe") +
+           " game can have";
+  // A character that is not a digit, named as the reader sees it (positions
+  // count characters, not bytes).
+  std::size_t i = 0;
+  for (std::size_t pos = 1; i < moves.size(); ++pos) {
+    const unsigned char c = static_cast<unsigned char>(moves[i]);
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+    len = std::min(len, moves.size() - i);
+    if (c < '0' || c > '9') {
+      const std::string shown = c < 0x20 || c == 0x7F ? "a control character" : "'" + moves.substr(i, len) + "'";
+      return shown + " at position " + std::to_string(pos) + " is not a move (moves are digits 1-" +
+             std::to_string(Game::kMoveSlots) + ")";
+    }
+    i += len;
+  }
+  Game g;
+  ParseError err = parseMoves(moves, g);
+  return err.ok ? "" : err.message;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::size_t start = !text.empty() && (text[0] == '#' || text[0] == '?') ? 1 : 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('&', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) {
+      std::string piece = text.substr(start, end - start);
+      std::size_t eq = piece.find('=');
+      if (eq == std::string::npos) pairs.emplace_back(decode(piece), "");
+      else pairs.emplace_back(decode(piece.substr(0, eq)), decode(piece.substr(eq + 1)));
+    }
+    start = end + 1;
+  }
+  return pairs;
+}
+
+LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels, const std::string& defaultLevel) {
+  LinkResult r;
+  LinkSettings& s = r.settings;
+  if (contains(levels, defaultLevel)) s.level = defaultLevel;
+  std::string text = !hash.empty() && hash[0] == '#' ? hash.substr(1) : hash;
+  if (text.empty()) return r;
+  if (text.size() > kLinkMaxLength) {
+    r.errors.push_back("the link is longer than " + std::to_string(kLinkMaxLength) + " characters");
+    return r;
+  }
+  const auto pairs = parseQuery(text);
+  auto get = [&](const char* key, std::string& value) {
+    for (const auto& [k, v] : pairs)
+      if (k == key) {
+        value = v;
+        return true;
+      }
+    return false;
+  };
+  std::string view, game, time, level, ai, moves;
+  if (get("view", view) && view != "play") r.errors.push_back("unknown view '" + clip(view) + "' (use play, tree or study)");
+  if (get("game", game)) {
+    if (game == "connect4" || game == "tictactoe") s.game = game;
+    else r.errors.push_back("unknown game '" + clip(game) + "' (use connect4 or tictactoe)");
+  }
+  const bool hasTime = get("time", time);
+  if (hasTime) {
+    const bool digits = !time.empty() && time.size() <= 6 &&
+                        std::all_of(time.begin(), time.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const int n = digits ? std::stoi(time) : -1;
+    if (n >= kLinkMinTime && n <= kLinkMaxTime) s.time = n;
+    else
+      r.errors.push_back("thinking time '" + clip(time) + "' must be a whole number of ms from " +
+                         std::to_string(kLinkMinTime) + " to " + std::to_string(kLinkMaxTime));
+  }
+  if (get("level", level)) {
+    if (level == "custom" || contains(levels, level)) {
+      s.level = level;
+    } else {
+      std::string known;
+      for (const auto& l : levels) known += l + ", ";
+      r.errors.push_back("unknown level '" + clip(level) + "' (use " + known + "custom)");
+    }
+  } else if (hasTime) {
+    s.level = "custom";
+  }
+  if (get("ai", ai)) {
+    if (ai == "1" || ai == "2" || ai == "none" || ai == "both") s.ai = ai;
+    else r.errors.push_back("ai '" + clip(ai) + "' must be 1, 2, none or both");
+  }
+  if (get("moves", moves) && !moves.empty()) {
+    const bool c4 = s.game == "connect4";
+    std::string err = c4 ? movesError<Connect4>(moves) : movesError<TicTacToe>(moves);
+    if (!err.empty())
+      r.errors.push_back("the moves '" + clip(moves) + "' are not a valid " + (c4 ? "Connect Four" : "Tic-Tac-Toe") +
+                         " game: " + err);
+    else
+      s.moves = moves;
+  }
+  if (!r.errors.empty()) s.moves.clear();
+  return r;
+}
+
+std::string formatLink(const LinkSettings& s) {
+  return "#game=" + s.game + "&moves=" + s.moves + "&time=" + std::to_string(s.time) + "&ai=" + s.ai +
+         (s.level.empty() ? "" : "&level=" + s.level);
+}
+
+}  // namespace gs

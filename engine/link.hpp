@@ -1,0 +1,58 @@
+// Links: the position and settings in the page's URL hash, so a link shares a
+// position and a reload restores it:
+//
+//   #game=connect4&moves=4453&time=1000&ai=2&level=custom
+//
+//   game   connect4 | tictactoe
+//   moves  move string from the empty board (notation.hpp)
+//   time   thinking time per computer move in ms, kMinTime..kMaxTime (Custom)
+//   ai     which side the computer plays: 1, 2, none, both
+//   level  a level name the engine knows (levels.hpp) or custom. Without it,
+//          a link with a time is Custom and one without the default level.
+//   view   play (other views are routed elsewhere in the page)
+//
+// This is the page's only parser of its play links (web/js/url-state.js calls
+// it through WebAssembly), so the libFuzzer target fuzz/fuzz_link.cpp covers
+// what the page runs. Query syntax as the browser's URLSearchParams: pairs
+// split at '&', key and value at the first '=', '+' is a space, %XX escapes
+// are decoded (a malformed escape stays as it is), the first pair with a key
+// wins. Parsing never fails: every problem becomes a sentence in `errors`,
+// and when there is any, the moves are dropped (a clean game starts).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gs {
+
+struct LinkSettings {
+  std::string game = "connect4";
+  std::string moves;
+  int time = 1000;
+  std::string ai = "2";
+  std::string level = "custom";
+};
+
+struct LinkResult {
+  LinkSettings settings;
+  std::vector<std::string> errors;
+};
+
+constexpr int kLinkMinTime = 50;
+constexpr int kLinkMaxTime = 10000;
+// Longest hash read; the rest is ignored (and reported).
+constexpr std::size_t kLinkMaxLength = 2048;
+
+// URLSearchParams-style pairs of `text` (a leading '#' or '?' is dropped).
+std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& text);
+
+// `levels`: the level names the engine knows; `defaultLevel` is used when the
+// link names none (and is one of them).
+LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels,
+                     const std::string& defaultLevel);
+
+// The hash for `s` ("#game=...&moves=...&time=...&ai=...&level=...").
+std::string formatLink(const LinkSettings& s);
+
+}  // namespace gs

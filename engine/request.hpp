@@ -1,0 +1,43 @@
+// Requests to the engine worker (web/worker.js, docs/protocol.md): the worker
+// hands every request to checkRequest() as JSON text (JSON.stringify of the
+// message), and acts only on what it returns. This is the worker's only
+// parser and validator of messages, so the libFuzzer target
+// fuzz/fuzz_request.cpp covers what the worker runs.
+//
+// A request is a JSON object with a string "type"; per type:
+//   search   game, moves, and either level (a levels.hpp name; sets timeMs,
+//            maxDepth and temperature, randomTies defaults to true) or
+//            timeMs 1..60000 (0 allowed with maxDepth > 0), maxDepth 0..64,
+//            temperature 0..1000, randomTies (true/false); seed 0..2^32-1
+//            (anything else: 1)
+//   analyze  game, moves, timeMs 1..60000
+//   newgame  game (optional)
+//   isready, levels, memory, book: nothing
+// game: "connect4" | "tictactoe"; moves: a move string (notation.hpp) of at
+// most 64 characters that is a legal game. Every other field is ignored.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace gs {
+
+struct Request {
+  std::string error;  // non-empty: reject the request with this message
+  std::string type;
+  std::string game;   // "" when absent (newgame)
+  std::string moves;
+  int timeMs = 0;
+  int maxDepth = 0;
+  int temperature = 0;
+  bool randomTies = false;
+  double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
+};
+
+// Longest request text and deepest nesting accepted.
+constexpr std::size_t kRequestMaxLength = 1 << 16;
+constexpr int kRequestMaxDepth = 32;
+
+Request checkRequest(const std::string& json);
+
+}  // namespace gs

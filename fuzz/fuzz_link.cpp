@@ -1,0 +1,53 @@
+// libFuzzer target: the page's link parser (engine/link.hpp, what
+// web/js/url-state.js runs through WebAssembly for every URL hash). Checks:
+// it never crashes; the settings are always valid; any problem drops the
+// moves; the messages are valid UTF-8 and short; and a link written from the
+// settings reads back without errors to the same settings.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "link.hpp"
+
+namespace {
+
+bool validUtf8(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (!len || i + len > s.size()) return false;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return false;
+    i += len;
+  }
+  return true;
+}
+
+bool valid(const gs::LinkSettings& s, const std::vector<std::string>& levels) {
+  bool level = s.level == "custom";
+  for (const auto& l : levels) level |= s.level == l;
+  return (s.game == "connect4" || s.game == "tictactoe") && s.time >= gs::kLinkMinTime &&
+         s.time <= gs::kLinkMaxTime && (s.ai == "1" || s.ai == "2" || s.ai == "none" || s.ai == "both") && level &&
+         s.moves.size() <= 42;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const std::vector<std::string> levels = {"beginner", "casual", "strong", "perfect"};
+  const std::string hash(reinterpret_cast<const char*>(data), size);
+  for (const auto& known : {levels, std::vector<std::string>{}}) {
+    const gs::LinkResult r = gs::parseLink(hash, known, "casual");
+    if (!valid(r.settings, known)) __builtin_trap();
+    if (!r.errors.empty() && !r.settings.moves.empty()) __builtin_trap();
+    for (const auto& e : r.errors)
+      if (e.empty() || e.size() > 400 || !validUtf8(e)) __builtin_trap();
+    const gs::LinkResult again = gs::parseLink(gs::formatLink(r.settings), known, "casual");
+    if (!again.errors.empty()) __builtin_trap();
+    const gs::LinkSettings &a = r.settings, &b = again.settings;
+    if (a.game != b.game || a.moves != b.moves || a.time != b.time || a.ai != b.ai || a.level != b.level)
+      __builtin_trap();
+  }
+  return 0;
+}

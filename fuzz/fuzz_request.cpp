@@ -1,0 +1,45 @@
+// libFuzzer target: the worker's request validation (engine/request.hpp, what
+// web/worker.js runs through WebAssembly on the JSON text of every message).
+// Checks: it never crashes, whatever the text (JSON or not, deeply nested,
+// bad escapes, huge numbers); every rejection says why, briefly; an accepted
+// request has a known type and, where it has a position, a known game, a
+// legal move string and its numbers in range.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "connect4.hpp"
+#include "notation.hpp"
+#include "request.hpp"
+#include "tictactoe.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const gs::Request r = gs::checkRequest(text);
+  if (!r.error.empty()) {
+    if (r.error.size() > 300) __builtin_trap();
+    return 0;
+  }
+  const bool positional = r.type == "search" || r.type == "analyze";
+  if (!positional && r.type != "newgame" && r.type != "isready" && r.type != "levels" && r.type != "memory" &&
+      r.type != "book")
+    __builtin_trap();
+  if (positional) {
+    bool legal;
+    if (r.game == "connect4") {
+      gs::Connect4 g;
+      legal = gs::parseMoves(r.moves, g).ok;
+    } else if (r.game == "tictactoe") {
+      gs::TicTacToe g;
+      legal = gs::parseMoves(r.moves, g).ok;
+    } else {
+      __builtin_trap();
+    }
+    if (!legal || r.moves.size() > 64) __builtin_trap();
+    if (r.timeMs < 0 || r.timeMs > 60000 || r.maxDepth < 0 || r.maxDepth > 64) __builtin_trap();
+    if (r.type == "search" && r.timeMs == 0 && r.maxDepth == 0) __builtin_trap();
+    if (r.temperature < 0 || r.temperature > 1000 || r.seed < 0 || r.seed > 4294967295.0) __builtin_trap();
+  }
+  if (r.type == "newgame" && !r.game.empty() && r.game != "connect4" && r.game != "tictactoe") __builtin_trap();
+  return 0;
+}

@@ -1,0 +1,103 @@
+// The page's two parsers of outside input that run in WebAssembly: links
+// (engine/link.hpp, the URL hash) and worker requests (engine/request.hpp).
+// Their libFuzzer targets are fuzz/fuzz_link.cpp and fuzz/fuzz_request.cpp;
+// these are the contracts by example.
+#include <catch2/catch.hpp>
+
+#include "link.hpp"
+#include "request.hpp"
+
+using namespace gs;
+
+namespace {
+const std::vector<std::string> kLevelNames = {"beginner", "casual", "strong", "perfect"};
+LinkResult link(const std::string& hash) { return parseLink(hash, kLevelNames, "casual"); }
+}  // namespace
+
+TEST_CASE("Links: good links are read and written back", "[inputs]") {
+  LinkResult r = link("#game=connect4&moves=4453&time=1000&ai=2");
+  CHECK(r.errors.empty());
+  CHECK(r.settings.moves == "4453");
+  CHECK(r.settings.level == "custom");  // a time without a level
+  CHECK(formatLink(r.settings) == "#game=connect4&moves=4453&time=1000&ai=2&level=custom");
+  r = link("#game=connect4&moves=44&time=300&ai=1&level=strong");
+  CHECK((r.errors.empty() && r.settings.level == "strong" && r.settings.ai == "1" && r.settings.time == 300));
+  CHECK(link("").settings.level == "casual");
+  CHECK(link("#game=tictactoe").settings.level == "casual");
+  CHECK(link("#").errors.empty());
+  CHECK(link("#%%%&x=1").errors.empty());  // unknown keys are ignored
+  // URLSearchParams syntax: escapes, '+', the first of a repeated key.
+  r = link("#game=%74ictactoe&moves=5&game=connect4&ai=none");
+  CHECK((r.errors.empty() && r.settings.game == "tictactoe" && r.settings.moves == "5" && r.settings.ai == "none"));
+  CHECK(parseQuery("a=b+c&d=%41%zz&e").size() == 3);
+  CHECK(parseQuery("a=b+c&d=%41%zz&e")[1].second == "A%zz");
+}
+
+TEST_CASE("Links: every bad field is a sentence and the game starts clean", "[inputs]") {
+  for (const char* h : {"#game=connect4&moves=4489", "#time=49", "#time=10001", "#time=1e3", "#ai=3", "#game=",
+                        "#moves=0", "#game=tictactoe&moves=55", "#moves=%", "#game=connect4&moves=1111111",
+                        "#game=__proto__", "#game=constructor&ai=toString", "#time=-5", "#time= 100",
+                        "#level=Strong", "#level=", "#level=godlike&moves=44", "#level=custom%00", "#view=bogus&moves=4"}) {
+    LinkResult r = link(h);
+    INFO(h);
+    CHECK(!r.errors.empty());
+    CHECK(r.settings.moves.empty());
+  }
+  CHECK(parseLink("#level=strong", {}, "casual").errors.size() == 1);  // a level the engine does not know
+  CHECK(link("#moves=" + std::string(5000, '4')).errors.at(0).find("longer than") != std::string::npos);
+  CHECK(link("#game=chess").errors.at(0) == "unknown game 'chess' (use connect4 or tictactoe)");
+  CHECK(link("#game=connect4&moves=12121212").errors.at(0) ==
+        "the moves '12121212' are not a valid Connect Four game: move 2 at position 8 comes after the game has ended");
+  CHECK(link("#game=constructor&ai=toString").errors.size() == 2);
+  // Long and strange values are clipped and made printable.
+  std::string e = link("#game=" + std::string(100, 'x') + "%0A%FF").errors.at(0);
+  CHECK(e == "unknown game '" + std::string(24, 'x') + "\xE2\x80\xA6' (use connect4 or tictactoe)");
+  CHECK(link("#ai=%FF%0A").errors.at(0) == "ai '\xEF\xBF\xBD ' must be 1, 2, none or both");
+  CHECK(link("#moves=4%EF%BC%94").errors.at(0) ==
+        "the moves '4\xEF\xBC\x94' are not a valid Connect Four game: '\xEF\xBC\x94' at position 2 is not a move "
+        "(moves are digits 1-7)");
+  CHECK(link("#moves=%00").errors.at(0).find("a control character at position 1") != std::string::npos);
+}
+
+TEST_CASE("Requests: good requests are accepted with their fields", "[inputs]") {
+  Request r = checkRequest(R"({"type":"search","id":7,"game":"connect4","moves":"4453","timeMs":100,"seed":42})");
+  CHECK(r.error.empty());
+  CHECK((r.type == "search" && r.game == "connect4" && r.moves == "4453" && r.timeMs == 100 && r.maxDepth == 0));
+  CHECK((!r.randomTies && r.seed == 42 && r.temperature == 0));
+  r = checkRequest(R"({"type":"search","game":"tictactoe","moves":"","level":"beginner"})");
+  CHECK((r.error.empty() && r.timeMs == 0 && r.maxDepth == 2 && r.temperature == 40 && r.randomTies));
+  r = checkRequest(R"({"type":"search","game":"connect4","moves":"","level":"perfect","randomTies":false})");
+  CHECK((r.error.empty() && r.timeMs == 1000 && !r.randomTies));
+  r = checkRequest(R"({"type":"search","game":"connect4","moves":"4","timeMs":0,"maxDepth":6,"seed":-1})");
+  CHECK((r.error.empty() && r.maxDepth == 6 && r.seed == 1));  // a bad seed falls back to 1
+  CHECK(checkRequest(R"( { "type" : "analyze", "game":"connect4", "moves":"44", "timeMs": 5e1 } )").timeMs == 50);
+  CHECK(checkRequest(R"({"type":"newgame"})").error.empty());
+  CHECK(checkRequest(R"({"type":"book","extra":[1,{"a":null},"\u00e9\ud83d\ude00"]})").error.empty());
+}
+
+TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]") {
+  auto error = [](const std::string& json) { return checkRequest(json).error; };
+  CHECK(error("") == "a request must be an object with a string `type`");
+  CHECK(error("null") == "a request must be an object with a string `type`");
+  CHECK(error(R"({"type":5})") == "a request must be an object with a string `type`");
+  CHECK(error(R"({"type":"search",})") == "a request must be an object with a string `type`");  // not JSON
+  CHECK(error(std::string(100, '[') + std::string(100, ']')) == "a request must be an object with a string `type`");
+  CHECK(error(R"({"type":"fly"})") == "unknown request type 'fly'");
+  CHECK(error(R"({"type":"search","game":"chess","moves":"","timeMs":10})") == "unknown game 'chess'");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":44,"timeMs":10})") == "moves must be a string of digits");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"48","timeMs":10})") ==
+        "column 8 at position 2 is out of range 1-7");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":0})") ==
+        "timeMs must be an integer from 1 to 60000");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":1.5})") ==
+        "timeMs must be an integer from 1 to 60000");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":10,"maxDepth":65})") ==
+        "maxDepth must be an integer from 0 to 64");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":10,"temperature":-1})") ==
+        "temperature must be an integer from 0 to 1000");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","level":"godlike"})") ==
+        "unknown level 'godlike' (use beginner, casual, strong, perfect)");
+  CHECK(error(R"({"type":"analyze","game":"connect4","moves":"4"})") == "timeMs must be an integer from 1 to 60000");
+  CHECK(error(R"({"type":"newgame","game":"go"})") == "unknown game 'go'");
+  CHECK(error(std::string(70000, ' ')) == "the request is too large");
+}
