@@ -34,7 +34,9 @@
 //   {type:'book', status, positions, plies, message, loadMs} (no id) when it
 //   is done. status: 'loading' | 'ok' | 'missing' (not found or no network) |
 //   'corrupt' (rejected by the engine: bad header, size or checksum); message
-//   says why. Until then, and without a book, the engine searches instead.
+//   says why. Without a book the engine searches instead. A Connect Four
+//   search at the strongest settings that arrives while the book is loading
+//   waits for it (at most 3 s after the engine has loaded).
 //
 //   game: 'connect4' | 'tictactoe'; moves: move string from the empty board
 //   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0);
@@ -162,6 +164,7 @@ function loadBook() {
     book = { status, positions: session.bookPositions(), plies: session.bookPlies(), message,
       loadMs: Math.round(performance.now() - t0) };
     reply({ type: 'book', ...book });
+    drain();
   };
   fetch(new URL(BOOK_URL, self.location.href).href)
     .then((res) => {
@@ -175,14 +178,39 @@ function loadBook() {
     .catch((e) => done('corrupt', `engine failure: ${e && e.message ? e.message : e}`));
 }
 
+// A Connect Four search at the strongest settings (the ones that use the
+// book) that arrives while the book is still loading waits for it, at most
+// BOOK_WAIT_MS after the engine has loaded, so that the computer's first
+// moves come from the book; requests behind it keep their order.
+const BOOK_WAIT_MS = 3000;
+let bookDeadline = 0;
+
+function waitsForBook(req) {
+  if (book.status !== 'loading' || performance.now() >= bookDeadline) return false;
+  let r;
+  try {
+    r = engine.checkRequest(JSON.stringify(req) || '');
+  } catch (e) {
+    return false;
+  }
+  return !r.error && r.type === 'search' && r.game === 'connect4' && r.maxDepth === 0 && r.temperature === 0;
+}
+
+function drain() {
+  while (loaded && queue.length) {
+    if (waitsForBook(queue[0])) return;  // loadBook() or the deadline timer drains again
+    handle(queue.shift());
+  }
+}
+
 self.onmessage = (event) => {
   const req = event.data;
   if (req && req.type === 'stop') {
     const dropped = queue.splice(0).map((r) => (r ? r.id : undefined));
     return reply({ type: 'stopped', dropped });
   }
-  if (!loaded) return queue.push(req);
-  handle(req);
+  queue.push(req);
+  drain();
 };
 
 try {
@@ -195,8 +223,10 @@ try {
     session = new module.Session('connect4', TABLE_MIB);
     loaded = true;
     loadMs = performance.now() - startTime;
-    while (queue.length) handle(queue.shift());
+    bookDeadline = performance.now() + BOOK_WAIT_MS;
+    setTimeout(drain, BOOK_WAIT_MS + 1);
     loadBook();
+    drain();
   }, (e) => fail(undefined, `could not start the engine: ${e && e.message ? e.message : e}`));
 } catch (e) {
   fail(undefined, `could not load the engine: ${e && e.message ? e.message : e}`);

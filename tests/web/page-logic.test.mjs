@@ -126,6 +126,11 @@ const results = parseLevelResults({ levels: [{ name: 'perfect',
   first: [{ vs: 'strong', wins: 10, draws: 0, losses: 0, games: 10 }] }] });
 const lines = resultLines(results, 'perfect');
 check(lines.length === 2 && lines[0] === 'wins 44% against Strong, draws 25% (16 games)'
-  && lines[1] === 'wins 100% against Strong when it moves first (10 games)', `lines: ${JSON.stringify(lines)}`);
+  && lines[1] === 'moving first: wins 10 of 10 games (against Strong)', `lines: ${JSON.stringify(lines)}`);
+const two = resultLines(parseLevelResults({ levels: [{ name: 'perfect', results: [], first: [
+  { vs: 'casual', wins: 3, draws: 0, losses: 0, games: 3 }, { vs: 'perfect', wins: 2, draws: 1, losses: 1, games: 4 }] }] }),
+'perfect');
+check(two.length === 1 && two[0] === 'moving first: wins 5 of 7 games, draws 1, loses 1 (against Casual and itself)',
+  `first-move line: ${JSON.stringify(two)}`);
 check(parseLevelResults({ levels: 'x' }) === null && resultLines(null, 'perfect').length === 0, 'bad data shows nothing');
 if (!summary('page-logic')) process.exit(1);

@@ -58,13 +58,26 @@ export async function loadLevelResults(url) {
 
 const pct = (n, d) => `${Math.round((100 * n) / d)}%`;
 
-// Lines shown under the level picker: "wins 30% against Strong, draws 5% (40 games)".
+// Lines shown under the level picker: "wins 30% against Strong, draws 5% (40
+// games)"; the games in which the level moved first from the empty board make
+// one line: "moving first: wins 100 of 100 games (against Beginner, ...)".
 export function resultLines(results, name) {
   if (!results || !results.has(name)) return [];
-  return results.get(name).map((r) => {
-    const vs = r.vs === name ? 'itself' : levelLabel(r.vs);
+  const rows = results.get(name);
+  const label = (vs) => (vs === name ? 'itself' : levelLabel(vs));
+  const lines = rows.filter((r) => !r.first).map((r) => {
     const draws = r.draws ? `, draws ${pct(r.draws, r.games)}` : '';
-    const first = r.first ? ' when it moves first' : '';
-    return `wins ${pct(r.wins, r.games)} against ${vs}${first}${draws} (${r.games} games)`;
+    return `wins ${pct(r.wins, r.games)} against ${label(r.vs)}${draws} (${r.games} games)`;
   });
+  const first = rows.filter((r) => r.first);
+  if (first.length) {
+    const sum = (k) => first.reduce((n, r) => n + r[k], 0);
+    const games = sum('games');
+    const others = [sum('draws') ? `draws ${sum('draws')}` : '', sum('losses') ? `loses ${sum('losses')}` : '']
+      .filter(Boolean).join(', ');
+    const names = first.map((r) => label(r.vs));
+    const against = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+    lines.push(`moving first: wins ${sum('wins')} of ${games} games${others ? `, ${others}` : ''} (against ${against})`);
+  }
+  return lines;
 }
