@@ -29,12 +29,12 @@ ROOT = os.path.join(HERE, "..")
 def play(binary, moves, args):
     out = subprocess.run([binary, "play"] + args, input=(moves + "\n").encode(), capture_output=True, check=True)
     f = out.stdout.decode().split()
-    return int(f[2]), float(f[f.index("time_ms") + 1])
+    return int(f[f.index("bestmove") + 1]), float(f[f.index("time_ms") + 1])
 
 
 def wdl(binary, moves):
     out = subprocess.run([binary, "solve", "--weak"], input=(moves + "\n").encode(), capture_output=True, check=True)
-    return int(out.stdout.decode().split()[1])
+    return int(out.stdout.decode().split()[-3])  # <moves> <score> <nodes> <us>
 
 
 def winner(moves):
