@@ -70,6 +70,10 @@ const queue = [];
 const startTime = performance.now();
 let loadMs = 0;
 const BOOK_URL = 'book.bin';
+// worker.js?book=off: no book, the engine searches from the first move (the
+// page passes its own ?book=off on; for watching the search, and for tests
+// of long thinks early in the game).
+const BOOK_OFF = new URLSearchParams(self.location.search).get('book') === 'off';
 let book = { status: 'loading', positions: 0, plies: 0, message: '', loadMs: 0 };
 
 function reply(msg) {
@@ -160,6 +164,11 @@ function handle(req) {
 // (without it). The result is posted to the page and kept for 'book' requests.
 function loadBook() {
   const t0 = performance.now();
+  if (BOOK_OFF) {
+    book = { status: 'off', positions: 0, plies: 0, message: 'switched off (?book=off)', loadMs: 0 };
+    reply({ type: 'book', ...book });
+    return;
+  }
   const done = (status, message) => {
     book = { status, positions: session.bookPositions(), plies: session.bookPlies(), message,
       loadMs: Math.round(performance.now() - t0) };

@@ -93,22 +93,24 @@ try {
   await page.uncheck('#analysis-toggle');
 
   console.log('cancel: undo while the computer thinks leaves no stale move:');
-  await open(page, url, '#game=connect4&moves=&time=3000&ai=2');
-  await clickMove(page, 'connect4', 4, 0.05);
+  // 111 is not in the opening book: the computer searches its full time.
+  await open(page, url, '#game=connect4&moves=11&time=3000&ai=2');
+  await clickMove(page, 'connect4', 1, 0.05);
   check(await state(page) === 'thinking', 'the computer is thinking');
   await page.waitForTimeout(300);
   await shot(page, 'desktop-thinking');
   await page.keyboard.press('u');
-  check(await moves(page) === '' && await state(page) === 'human-turn', 'undo cancels the search at once');
+  check(await moves(page) === '11' && await state(page) === 'human-turn', 'undo cancels the search at once');
   await page.waitForTimeout(3300);
-  check(await moves(page) === '' && await state(page) === 'human-turn', 'no stale move lands after the budget');
-  await clickMove(page, 'connect4', 4);
+  check(await moves(page) === '11' && await state(page) === 'human-turn', 'no stale move lands after the budget');
+  await clickMove(page, 'connect4', 1);
   await page.click('#new-game');
   await page.waitForTimeout(3300);
   check(await moves(page) === '' && await state(page) === 'human-turn', 'new game cancels the search too');
 
   console.log('smooth page while the computer thinks 2 s:');
-  await open(page, url, '#game=connect4&moves=&time=2000&ai=2');
+  // 111 is not in the opening book (which would answer at once): a full search.
+  await open(page, url, '#game=connect4&moves=11&time=2000&ai=2');
   await page.evaluate(() => {
     window.gaps = [];
     let last = performance.now();
@@ -120,7 +122,7 @@ try {
     };
     requestAnimationFrame(f);
   });
-  await clickMove(page, 'connect4', 4);
+  await clickMove(page, 'connect4', 1);
   const t0 = Date.now();
   await settle(page);
   const thought = Date.now() - t0;
@@ -157,10 +159,15 @@ try {
   await settle(page);
   check((await moves(page)).length === 3, 'the computer takes over the side to move and plays');
   await page.selectOption('#game-select', 'connect4');
-  check(await moves(page) === '' && await state(page) === 'thinking', 'switching the game starts a new game');
-  await page.selectOption('#players-select', '2');
+  const switched = await moves(page);
+  check(await page.inputValue('#game-select') === 'connect4' && (switched === '' || switched === '4'),
+    `switching the game starts a new game (${switched || 'empty board'}; the computer's first move may come from the book at once)`);
+  // A long think outside the book, abandoned by switching to two players.
+  await page.evaluate(() => { location.hash = '#game=connect4&moves=111&time=3000&ai=2'; });
+  await page.waitForFunction(() => document.body.dataset.state === 'thinking');
+  await page.selectOption('#players-select', 'none');
   await page.waitForTimeout(3300);
-  check(await moves(page) === '' && await state(page) === 'human-turn', 'no stale move after the switches');
+  check(await moves(page) === '111' && await state(page) === 'human-turn', 'no stale move after the switches');
 
   console.log('worker protocol, malformed requests:');
   const replies = await page.evaluate(async () => {

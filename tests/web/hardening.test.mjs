@@ -49,7 +49,10 @@ const mib = (b) => `${(b / 1048576).toFixed(2)} MiB`;
 
 const server = await serveSite();
 const browser = await launchChromium();
-const url = server.url;
+// ?book=off: the opening book would answer the first moves at once, and these
+// tests need long thinks from the empty board (tests/web/book.test.mjs covers
+// the book).
+const url = `${server.url}?book=off`;
 const origin = new URL(url).origin;
 let ok = false;
 try {

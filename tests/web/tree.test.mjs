@@ -31,7 +31,7 @@ function assemble() {
   fs.rmSync(SITE, { recursive: true, force: true });
   fs.mkdirSync(path.join(SITE, 'engine'), { recursive: true });
   fs.mkdirSync(path.join(SITE, 'tree'), { recursive: true });
-  for (const f of ['gamesearch.js', 'gamesearch.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(SITE, 'engine', f));
+  for (const f of ['gamesearch.js', 'gamesearch.wasm', 'link.js', 'link.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(SITE, 'engine', f));
   for (const f of fs.readdirSync(path.join(ROOT, 'web/tree'))) fs.copyFileSync(path.join(ROOT, 'web/tree', f), path.join(SITE, 'tree', f));
   fs.copyFileSync(path.join(ROOT, 'web/favicon.svg'), path.join(SITE, 'favicon.svg'));
   // The main page, with the explorer hooked in as web/tree/route.js describes

@@ -35,7 +35,10 @@ function viewFor(hash) {
 function start() {
   const root = document.documentElement;
   const panel = new Panel();
-  const engine = new EngineClient('worker.js', {
+  // ?book=off (in the page's address, before the #): no opening book, the
+  // computer searches from the first move.
+  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+  const engine = new EngineClient(bookOff ? 'worker.js?book=off' : 'worker.js', {
     onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
     onBook: (book) => showBook(book),
   });
@@ -51,6 +54,8 @@ function start() {
         + `covering the first ${book.plies} moves of the game`;
     } else if (book.status === 'loading') {
       el.textContent = 'Opening book: loading…';
+    } else if (book.status === 'off') {
+      el.textContent = 'Opening book: off (?book=off in the address); the computer searches from the first move.';
     } else {
       el.textContent = `Opening book not available (${book.message}); the computer searches instead.`;
       if (!bookWarned) {
