@@ -19,6 +19,7 @@ positions is slow (seconds each); the defaults take several minutes.
 """
 import argparse
 import csv
+import json
 import os
 import random
 import subprocess
@@ -38,6 +39,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--book", help="opening book for the player (e.g. web/book.bin)")
     ap.add_argument("--exact", action="store_true", help="judge by exact scores, not win/draw/loss")
+    ap.add_argument("--cache", help="keep the judge's values in this JSON file between runs")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -53,11 +55,30 @@ def main():
             continue
         positions.append(g[: rng.randint(args.min_stones, hi)])
     inp = "".join(p + "\n" for p in positions).encode()
-    out = subprocess.run([args.bin, "analyze"] + ([] if args.exact else ["--weak"]), input=inp, capture_output=True, check=True).stdout.decode()
-    scores = {}
-    for line in out.splitlines():
-        f = line.split()
-        scores[f[0]] = [None if x == "x" else int(x) for x in f[1:]]
+    # The judge's values, cached by position (early positions take minutes).
+    kind = "exact" if args.exact else "weak"
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f).get(kind, {})
+    todo = [p for p in positions if p not in cache]
+    if todo:
+        out = subprocess.run([args.bin, "analyze"] + ([] if args.exact else ["--weak"]),
+                             input="".join(p + "\n" for p in todo).encode(), capture_output=True, check=True).stdout.decode()
+        for line in out.splitlines():
+            f = line.split()
+            if len(f) == 7:  # the empty board prints no move string
+                f = [""] + f
+            cache[f[0]] = [None if x == "x" else int(x) for x in f[1:]]
+    if args.cache:
+        data = {}
+        if os.path.exists(args.cache):
+            with open(args.cache) as f:
+                data = json.load(f)
+        data[kind] = cache
+        with open(args.cache, "w") as f:
+            json.dump(data, f)
+    scores = cache
     buckets = [(args.min_stones, 13), (14, 21), (22, args.max_stones)]
     if args.min_stones < 8:
         buckets = [(args.min_stones, 7), (8, 13), (14, 21), (22, args.max_stones)]
@@ -67,16 +88,21 @@ def main():
           f"{args.min_stones}-{args.max_stones} stones, judged by {judge}{book}")
     print("| time per move | positions | kept the value | " + " | ".join(f"{a}-{b} stones" for a, b in buckets) + " |")
     print("|---|---|---|" + "---|" * len(buckets))
+    all_misses = []
     for t in args.times:
         play = [args.bin, "play", "--time-ms", str(t)] + (["--book", args.book] if args.book else [])
         out = subprocess.run(play, input=inp, capture_output=True, check=True).stdout.decode()
         kept = {b: [0, 0] for b in buckets}
         total = [0, 0]
+        misses = []
         for line in out.splitlines():
             f = line.split()
-            moves, best = f[0], int(f[2])
+            k = f.index("bestmove")
+            moves, best = ("" if k == 0 else f[0]), int(f[k + 1])
             s = scores[moves]
             ok = s[best - 1] == max(x for x in s if x is not None)
+            if not ok:
+                misses.append(f"{moves or '(empty)'}: played {best} ({s[best - 1]}), values {' '.join('x' if x is None else str(x) for x in s)}")
             total[0] += ok
             total[1] += 1
             for b in buckets:
@@ -85,6 +111,10 @@ def main():
                     kept[b][1] += 1
         cells = " | ".join(f"{k[0]}/{k[1]}" for k in kept.values())
         print(f"| {t} ms | {total[1]} | {100.0 * total[0] / total[1]:.1f}% | {cells} |", flush=True)
+        all_misses.extend(f"  {t} ms: {m}" for m in misses)
+    if all_misses:
+        print("\nMoves that did not keep the value (position: move played (its value), every move's value):")
+        print("\n".join(all_misses))
 
 
 if __name__ == "__main__":
