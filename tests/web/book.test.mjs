@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { check, launchChromium, serveSite, SHOTS, SITE, summary } from './lib.mjs';
+import { check, runBrowserTest, serveSite, SHOTS, SITE } from './lib.mjs';
 import { moves, open, settle, state, watchErrors } from './page-helpers.mjs';
 
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -28,17 +28,12 @@ function siteWithBook(edit) {
   return dir;
 }
 
-const browser = await launchChromium();
-const servers = [];
-let ok = false;
-try {
+await runBrowserTest('book', async ({ browser, url }) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
-  const server = await serveSite();
-  servers.push(server);
 
   console.log('the book loads in the background and the page says so:');
-  await open(page, server.url, '#game=connect4&moves=&ai=1&level=perfect');
+  await open(page, url, '#game=connect4&moves=&ai=1&level=perfect');
   await waitForBook(page);
   const good = await bookStatus(page);
   check(good.status === 'ok' && /Opening book: [\d,]+ positions/.test(good.text), `status: "${good.text}"`);
@@ -71,24 +66,22 @@ try {
   ]) {
     console.log(`a ${name} book is reported and the computer still plays:`);
     const other = await serveSite(siteWithBook(edit));
-    servers.push(other);
     const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await open(p, other.url, '#game=connect4&moves=44&ai=2&time=200');
-    await waitForBook(p);
-    const b = await bookStatus(p);
-    check(b.status === status && /not available/.test(b.text), `status ${b.status}: "${b.text}"`);
-    const notice = await p.evaluate(() => !document.getElementById('notice').hidden
-      && document.getElementById('notice-text').textContent);
-    check(notice && /opening book could not be used/.test(notice), `notice: "${notice}"`);
-    await p.keyboard.press('3');
-    await settle(p);
-    check((await moves(p)).length === 4 && await state(p) === 'human-turn', `the computer answered (${await moves(p)})`);
-    if (name === 'damaged') await shot(p, 'book-damaged');
-    await p.close();
+    try {
+      await open(p, other.url, '#game=connect4&moves=44&ai=2&time=200');
+      await waitForBook(p);
+      const b = await bookStatus(p);
+      check(b.status === status && /not available/.test(b.text), `status ${b.status}: "${b.text}"`);
+      const notice = await p.evaluate(() => !document.getElementById('notice').hidden
+        && document.getElementById('notice-text').textContent);
+      check(notice && /opening book could not be used/.test(notice), `notice: "${notice}"`);
+      await p.keyboard.press('3');
+      await settle(p);
+      check((await moves(p)).length === 4 && await state(p) === 'human-turn', `the computer answered (${await moves(p)})`);
+      if (name === 'damaged') await shot(p, 'book-damaged');
+    } finally {
+      await p.close();
+      other.stop();
+    }
   }
-  ok = true;
-} finally {
-  await browser.close();
-  for (const s of servers) s.stop();
-}
-process.exit(summary('book') && ok ? 0 : 1);
+});

@@ -3,7 +3,7 @@
 // Screenshots of the main states go to build/screenshots/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, launchChromium, serveSite, SHOTS, summary } from './lib.mjs';
+import { check, runBrowserTest, SHOTS } from './lib.mjs';
 import { clickMove, moves, open, playWholeGame, settle, state, status, watchErrors } from './page-helpers.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -11,11 +11,7 @@ const PHONE = { width: 390, height: 844 };
 fs.mkdirSync(SHOTS, { recursive: true });
 const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
-const server = await serveSite();
-const browser = await launchChromium();
-const url = server.url;
-let ok = false;
-try {
+await runBrowserTest('browser', async ({ browser, url }) => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -229,12 +225,4 @@ try {
   }
 
   check(errors.length === 0, `no console errors, exceptions or failed requests ${errors.join(' | ')}`);
-  ok = summary('browser');
-} catch (e) {
-  console.log(`  FAIL ${e.stack || e}`);
-  summary('browser');
-} finally {
-  await browser.close();
-  server.stop();
-}
-process.exit(ok ? 0 : 1);
+});

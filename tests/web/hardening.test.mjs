@@ -20,7 +20,7 @@
 //   SOAK_GAMES=1000 CANCELS=100 node tests/web/hardening.test.mjs   (the full soak)
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, launchChromium, serveSite, SITE, summary } from './lib.mjs';
+import { check, runBrowserTest, SITE } from './lib.mjs';
 import { clickMove, moves, open, pickMove, settle, state, watchErrors } from './page-helpers.mjs';
 
 const CANCELS = Number(process.env.CANCELS || 100);
@@ -47,15 +47,12 @@ const snapshot = (page) => page.evaluate(() => ({ st: document.body.dataset.stat
   mv: document.getElementById('moves').textContent, h: location.hash }));
 const mib = (b) => `${(b / 1048576).toFixed(2)} MiB`;
 
-const server = await serveSite();
-const browser = await launchChromium();
-// ?book=off: the opening book would answer the first moves at once, and these
-// tests need long thinks from the empty board (tests/web/book.test.mjs covers
-// the book).
-const url = `${server.url}?book=off`;
-const origin = new URL(url).origin;
-let ok = false;
-try {
+await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
+  // ?book=off: the opening book would answer the first moves at once, and
+  // these tests need long thinks from the empty board (tests/web/book.test.mjs
+  // covers the book).
+  const url = `${siteUrl}?book=off`;
+  const origin = new URL(url).origin;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const requests = [];
   context.on('request', (r) => requests.push(r.url()));
@@ -369,12 +366,4 @@ try {
   await probe.close();
 
   check(errors.length === 0, `no console errors, exceptions or failed requests ${errors.slice(0, 5).join(' | ')}`);
-  ok = summary('hardening');
-} catch (e) {
-  console.log(`  FAIL ${e.stack || e}`);
-  summary('hardening');
-} finally {
-  await browser.close();
-  server.stop();
-}
-process.exit(ok ? 0 : 1);
+});

@@ -52,6 +52,26 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+// Runs one browser test file: serves `dir` (build/site by default), launches
+// Chromium, awaits body({browser, url}), then closes both, prints the summary
+// and exits 0 only if every check passed and the body ran to its end (an
+// exception is reported as a failure).
+export async function runBrowserTest(name, body, { dir } = {}) {
+  const server = await serveSite(dir);
+  const browser = await launchChromium();
+  let finished = false;
+  try {
+    await body({ browser, url: server.url, server });
+    finished = true;
+  } catch (e) {
+    console.log(`  FAIL ${e.stack || e}`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  process.exit(summary(name) && finished ? 0 : 1);
+}
+
 let failures = 0;
 let passes = 0;
 export function check(cond, what) {

@@ -6,7 +6,7 @@
 // experiment in a worker: progress, results, stop).
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, launchChromium, serveSite, SHOTS, SITE, summary } from './lib.mjs';
+import { check, runBrowserTest, SHOTS, SITE } from './lib.mjs';
 import { clickMove, moves, open, settle, state, watchErrors } from './page-helpers.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -29,11 +29,7 @@ const FIXTURE = {
   method: 'test fixture',
 };
 
-const server = await serveSite();
-const browser = await launchChromium();
-const url = server.url;
-let ok = false;
-try {
+await runBrowserTest('views', async ({ browser, url }) => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -198,12 +194,4 @@ try {
       await ctx.close();
     }
   }
-  ok = summary('views');
-} catch (e) {
-  console.log(`  FAIL ${e.stack || e}`);
-  summary('views');
-} finally {
-  await browser.close();
-  server.stop();
-}
-process.exit(ok ? 0 : 1);
+});
