@@ -58,14 +58,14 @@ Options
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
+                              play: switch off one search technique
   --weak                      solve, analyze: win/draw/loss only (1, 0, -1),
                               much faster early in the game
   --book FILE                 play: answer from this opening book first
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
                               player first tries to prove the value with the
-                              exact solver in half its time, from 12 stones on)
-                              play: switch off one search technique
+                              solver in 60% of its time, from 10 stones on)
   --time-ms N                 play: thinking time per position (default 1000)
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
                               beginner (2 plies, temperature 40), casual (4 plies,

@@ -63,11 +63,13 @@ Player SPEC: comma-separated tokens
   noorder       no move ordering (evaluation, killers and history off)
   notable       no transposition table
   nokillers, nohistory, noquiescence
-  temp=T        pick among root moves by a softmax with temperature T
-  solver        try the exact solver first, in half the time (engine/player.hpp)
-  level=NAME    a difficulty level of engine/levels.hpp (beginner, casual,
-                strong, perfect): sets t=, depth= and temp= (perfect: also solver)
                 switch one technique off
+  temp=T        pick among root moves by a softmax with temperature T
+  solver        the full player (engine/player.hpp): the book (with --book), then
+                the solver when a proof fits in the time, else iterative deepening
+  level=NAME    a difficulty level of engine/levels.hpp (beginner, casual,
+                strong, perfect): sets t=, depth= and temp= (strong, perfect:
+                also solver)
   name=LABEL    label for the output instead of the canonical spec
   e.g. --player t=10  --player t=100,noorder  --player t=1000,depth=6,minimax
 
@@ -260,8 +262,8 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   int turn = 0;  // 0: first, 1: second
   while (!pos.lastMoverWon() && !pos.isFull()) {
     const PlayerSpec& p = players[turn == 0 ? job.first : job.second];
-    // The player of engine/player.hpp: with `solver`, it first tries to prove
-    // the value within half its time; otherwise plain iterative deepening.
+    // The player of engine/player.hpp: with `solver`, the book (if given),
+    // then the solver when a proof fits; otherwise plain iterative deepening.
     gs::Player<Connect4> s(w.tt[turn], w.solverTt[turn]);
     s.setSearchOptions(p.opt);
     gs::SearchLimits lim;
