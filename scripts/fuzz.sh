@@ -24,7 +24,7 @@ for t in ${TARGETS[@]}; do
   build/fuzz/bin/"$t" -max_total_time="$SECONDS_PER" -max_len=4200 -print_final_stats=1 \
     -artifact_prefix="build/fuzz/crashes/$t/" "fuzz/corpus/$t" > "$log" 2>&1 || true
   grep -E "^(stat::|#[0-9]+.*DONE|==|SUMMARY)" "$log" || true
-  last=$(grep -E "^#[0-9]+.*NEW" "$log" | tail -1 | sed -E 's/^#([0-9]+).*/\1/')
-  total=$(grep -E "^stat::number_of_executed_units" "$log" | awk '{print $2}')
+  last=$(grep -E "^#[0-9]+.*NEW" "$log" | tail -1 | sed -E 's/^#([0-9]+).*/\1/' || true)
+  total=$(grep -E "^stat::number_of_executed_units" "$log" | awk '{print $2}' || true)
   echo "last new coverage at execution ${last:-none} of ${total:-?}"
 done
