@@ -44,11 +44,14 @@ class Book {
   static constexpr char kMagic[8] = {'G', 'S', 'B', 'O', 'O', 'K', 0, 0};
 
   static std::uint64_t canonicalKey(const Connect4& pos) { return std::min(pos.key(), pos.mirrorKey()); }
+  // A move turned between the orientation of `pos` and that of its canonical
+  // key (mirroring is its own inverse, so one function serves both ways).
+  static int orient(const Connect4& pos, int move) {
+    return move >= 0 && canonicalKey(pos) != pos.key() ? Connect4::kWidth - 1 - move : move;
+  }
   // `move` is in the orientation of `pos`; stored turned to the canonical one.
   static std::uint64_t entry(const Connect4& pos, int value, int move) {
-    const std::uint64_t canonical = canonicalKey(pos);
-    if (move >= 0 && canonical != pos.key()) move = Connect4::kWidth - 1 - move;
-    return entryFor(canonical, value, move);
+    return entryFor(canonicalKey(pos), value, orient(pos, move));
   }
   static std::uint64_t entryFor(std::uint64_t canonical, int value, int move) {
     return (canonical << 8) | static_cast<std::uint64_t>((value + 1) | ((move + 1) << 2));
@@ -124,8 +127,7 @@ class Book {
     const unsigned payload = static_cast<unsigned>(*it & 0xFF);
     h.found = true;
     h.value = static_cast<int>(payload & 3) - 1;
-    h.move = static_cast<int>(payload >> 2) - 1;
-    if (h.move >= 0 && canonical != pos.key()) h.move = Connect4::kWidth - 1 - h.move;
+    h.move = orient(pos, static_cast<int>(payload >> 2) - 1);
     return h;
   }
 

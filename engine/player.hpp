@@ -126,12 +126,7 @@ class Player {
     for (int i = 0; ok && i < Game::kMoveSlots; ++i) {
       int m = centreOrder<Game>(i);
       if (!pos.canPlay(m)) continue;
-      int s = 1;
-      if (!pos.isWinningMove(m)) {
-        Game child = pos;
-        child.play(m);
-        s = -solver_.solveSign(child);
-      }
+      const int s = solver_.signOfMove(pos, m);
       if (solver_.aborted()) ok = false;
       else if (s == value) keep.push_back(m);
     }

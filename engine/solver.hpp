@@ -183,6 +183,16 @@ class Solver {
     return -solve(child);
   }
 
+  // Win/draw/loss of playing move `m` for the side to move (as solveSign),
+  // or kIllegal. Precondition: the game is not over.
+  int signOfMove(const Game& pos, int m) {
+    if (!pos.canPlay(m)) return kIllegal;
+    if (pos.isWinningMove(m)) return 1;
+    Game child = pos;
+    child.play(m);
+    return -solveSign(child);
+  }
+
  private:
   int minimax(const Game& pos) {
     ++nodes_;

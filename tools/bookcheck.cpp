@@ -112,12 +112,7 @@ int main(int argc, char** argv) {
       tt.clear();
       auto t0 = std::chrono::steady_clock::now();
       int value = solver.solveSign(pos);
-      for (int c = 0; c < gs::Connect4::kWidth; ++c) {
-        if (!pos.canPlay(c) || pos.isWinningMove(c)) continue;
-        gs::Connect4 child = pos;
-        child.play(c);
-        solver.solveSign(child);
-      }
+      for (int c = 0; c < gs::Connect4::kWidth; ++c) solver.signOfMove(pos, c);
       ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
       plies.push_back(pos.plies());
       ++values[value + 1];

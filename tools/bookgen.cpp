@@ -168,9 +168,7 @@ class Generator {
   void expand(const Node& n, std::vector<Node>& next, std::unordered_map<std::uint64_t, std::size_t>& index) {
     int bookMove = -1;
     if (n.computerToMove()) {
-      const Result& r = results_.at(gs::Book::canonicalKey(n.pos));
-      bookMove = r.move;
-      if (bookMove >= 0 && gs::Book::canonicalKey(n.pos) != n.pos.key()) bookMove = gs::Connect4::kWidth - 1 - bookMove;
+      bookMove = gs::Book::orient(n.pos, results_.at(gs::Book::canonicalKey(n.pos)).move);
     }
     for (int c = 0; c < gs::Connect4::kWidth; ++c) {
       if (!n.pos.canPlay(c)) continue;
@@ -246,14 +244,7 @@ class Generator {
     if (value >= 0) {  // the first move (centre first) that keeps the value
       for (int i = 0; i < gs::Connect4::kWidth && move < 0; ++i) {
         int c = gs::centreOrder<gs::Connect4>(i);
-        if (!pos.canPlay(c)) continue;
-        if (pos.isWinningMove(c)) {
-          move = c;
-          break;
-        }
-        gs::Connect4 child = pos;
-        child.play(c);
-        if (-solver.solveSign(child) == value) move = c;
+        if (pos.canPlay(c) && solver.signOfMove(pos, c) == value) move = c;
       }
     } else {  // lost: the heuristic's choice (from a cleared table: reproducible)
       searchTable.clear();
@@ -262,8 +253,7 @@ class Generator {
       limits.timeMs = 0;
       move = searcher.think(pos, limits).bestMove;
     }
-    if (move >= 0 && gs::Book::canonicalKey(pos) != pos.key()) move = gs::Connect4::kWidth - 1 - move;
-    return {value, move};
+    return {value, gs::Book::orient(pos, move)};
   }
 
   void loadState() {

@@ -268,17 +268,7 @@ int run(const Config& cfg) {
           std::cout << " x";
           continue;
         }
-        if (cfg.weak) {
-          int s = 1;
-          if (!g.isWinningMove(m)) {
-            Game child = g;
-            child.play(m);
-            s = -solver.solveSign(child);
-          }
-          std::cout << " " << s;
-        } else {
-          std::cout << " " << solver.scoreMove(g, m);
-        }
+        std::cout << " " << (cfg.weak ? solver.signOfMove(g, m) : solver.scoreMove(g, m));
       }
       std::cout << "\n";
     } else if (cfg.command == "play") {
