@@ -6,8 +6,10 @@
 //      is answered at once with the book's move, which keeps the proven value.
 //   2. If the position is late enough that a proof is likely to fit
 //      (kSolveFromStones stones on the board, or always in Tic-Tac-Toe), the
-//      solver proves the win/draw/loss value and finds the moves that keep it,
-//      with a deadline of kValueShare of the budget. If it finishes, it then
+//      solver proves the win/draw/loss value and finds the moves that keep it
+//      (one null-window probe per move), with a deadline of kValueShare of
+//      the budget; if the deadline comes after the value and at least one
+//      such move, the moves found are enough. If it finishes, it then
 //      tries the exact scores (fastest win, longest defence) until
 //      kExactShare of the budget; a move with the best exact score is played
 //      if that finishes too, else a move that keeps the value.
@@ -121,16 +123,16 @@ class Player {
     solver_.resetNodes();
     solver_.setDeadline(valueBy);
     const int value = solver_.solveSign(pos);
-    std::vector<int> keep;  // moves that keep the value, centre first
-    bool ok = !solver_.aborted();
-    for (int i = 0; ok && i < Game::kMoveSlots; ++i) {
+    // The moves that keep the value, centre first (one probe each). If time
+    // runs out after the first, those found are enough: each keeps it.
+    std::vector<int> keep;
+    for (int i = 0; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
       int m = centreOrder<Game>(i);
       if (!pos.canPlay(m)) continue;
-      const int s = solver_.signOfMove(pos, m);
-      if (solver_.aborted()) ok = false;
-      else if (s == value) keep.push_back(m);
+      const bool reaches = solver_.moveReaches(pos, m, value);
+      if (!solver_.aborted() && reaches) keep.push_back(m);
     }
-    if (!ok || keep.empty()) {
+    if (keep.empty()) {
       solverNodes_ = solver_.nodes();
       solver_.clearDeadline();
       return false;

@@ -143,33 +143,20 @@ class Solver {
   // -1 loss. Two null-window probes around 0, far cheaper than the exact
   // score when the game is long. Same preconditions and deadline as solve().
   int solveSign(const Game& pos) {
-    if (pos.lastMoverWon()) {
-      ++nodes_;
-      return -1;
-    }
-    if (pos.isFull()) {
-      ++nodes_;
-      return 0;
-    }
-    if (opt_.algorithm == Algorithm::kMinimax) {
-      int v = minimax(pos);
-      return (v > 0) - (v < 0);
-    }
-    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());
-    if (pos.canWinNext()) {
-      ++nodes_;
-      return 1;
-    }
-    if (pos.plies() + 1 >= Game::kMaxPlies) {
-      ++nodes_;
-      return 0;
-    }
-    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
-    tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
-    forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
+    int known;
+    if (knownSign(pos, known)) return known;
     if (negamax(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
     if (aborted_) return 0;
     return negamax(pos, -1, 0) < 0 ? -1 : 0;
+  }
+
+  // Whether the win/draw/loss of `pos` is at most `s`: one of solveSign's two
+  // probes. Same preconditions and deadline as solve().
+  bool signAtMost(const Game& pos, int s) {
+    if (s >= 1) return true;
+    int known;
+    if (knownSign(pos, known)) return known <= s;
+    return s == 0 ? negamax(pos, 0, 1) <= 0 : negamax(pos, -1, 0) < 0;
   }
 
   // Exact score of playing move `m` (0-based) for the side to move, or
@@ -193,7 +180,44 @@ class Solver {
     return -solveSign(child);
   }
 
+  // Whether playing `m` gets the side to move at least `value` (win/draw/
+  // loss): signOfMove(pos, m) >= value, with one probe instead of two. With
+  // value = solveSign(pos), whether `m` keeps the value. False if illegal.
+  bool moveReaches(const Game& pos, int m, int value) {
+    if (!pos.canPlay(m)) return false;
+    if (value <= -1 || pos.isWinningMove(m)) return true;
+    Game child = pos;
+    child.play(m);
+    return signAtMost(child, -value);
+  }
+
  private:
+  // The win/draw/loss of a position that needs no search (finished, a win at
+  // once, one empty cell; with Algorithm::kMinimax every position) in `sign`
+  // and true; else false, with the solver ready for negamax probes.
+  bool knownSign(const Game& pos, int& sign) {
+    if (pos.lastMoverWon() || pos.isFull()) {
+      ++nodes_;
+      sign = pos.lastMoverWon() ? -1 : 0;
+      return true;
+    }
+    if (opt_.algorithm == Algorithm::kMinimax) {
+      int v = minimax(pos);
+      sign = (v > 0) - (v < 0);
+      return true;
+    }
+    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());
+    if (pos.canWinNext() || pos.plies() + 1 >= Game::kMaxPlies) {
+      ++nodes_;
+      sign = pos.canWinNext() ? 1 : 0;
+      return true;
+    }
+    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
+    forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
+    return false;
+  }
+
   int minimax(const Game& pos) {
     ++nodes_;
     if (pos.lastMoverWon()) return -winScoreAtPly<Game>(pos.plies() - 1);

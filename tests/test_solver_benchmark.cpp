@@ -116,3 +116,35 @@ TEST_CASE("Solver: the win/draw/loss solve agrees with the sign of the exact sco
   CHECK(ttt.solveSign(gs_test::fromMoves<TicTacToe>("1")) == 0);
   CHECK(ttt.solveSign(gs_test::fromMoves<TicTacToe>("12")) == 1);
 }
+
+TEST_CASE("Solver: one-probe move checks agree with every move's win/draw/loss", "[solver]") {
+  TranspositionTable tt(std::size_t{32} << 20);
+  Solver<Connect4> solver(tt);
+  int kinds[3] = {0, 0, 0};  // positions won, drawn, lost
+  auto check = [&](const Connect4& g) {
+    const int value = solver.solveSign(g);
+    ++kinds[value + 1];
+    for (int s = -1; s <= 1; ++s) CHECK(solver.signAtMost(g, s) == (value <= s));
+    int keeping = 0;
+    for (int m = 0; m < 7; ++m) {
+      const int sign = solver.signOfMove(g, m);
+      INFO("move " << m << " sign " << sign << " value " << value);
+      for (int v = -1; v <= 1; ++v)
+        CHECK(solver.moveReaches(g, m, v) == (sign != Solver<Connect4>::kIllegal && sign >= v));
+      keeping += solver.moveReaches(g, m, value);
+    }
+    CHECK(keeping >= 1);  // the value is the best move's
+  };
+  for (const char* file : {"Test_L2_R1", "Test_L2_R2"}) {
+    for (auto& [moves, expected] : gs_test::readBenchmark(file, 25)) {
+      INFO(file << ": " << moves);
+      check(gs_test::fromMoves<Connect4>(moves));
+    }
+  }
+  check(gs_test::fromMoves<Connect4>("121212"));  // a win at once
+  const Connect4 over = gs_test::fromMoves<Connect4>("1212121");  // finished: lost for the side to move
+  CHECK(solver.signAtMost(over, -1));
+  CHECK(kinds[0] > 0);
+  CHECK(kinds[1] > 0);
+  CHECK(kinds[2] > 0);
+}
