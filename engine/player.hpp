@@ -132,6 +132,7 @@ class Player {
       const bool reaches = solver_.moveReaches(pos, m, value);
       if (!solver_.aborted() && reaches) keep.push_back(m);
     }
+    const bool partial = solver_.aborted();  // out of time after some of the moves
     if (keep.empty()) {
       solverNodes_ = solver_.nodes();
       solver_.clearDeadline();
@@ -146,18 +147,21 @@ class Player {
     out.info.depth = Game::kMaxPlies - pos.plies();
     out.info.source = "solver";
 
-    // The exact scores, among the moves that keep the value.
-    solver_.setDeadline(exactBy);
-    const int exact = solver_.solve(pos);
-    std::vector<int> best;
-    for (std::size_t i = 0; !solver_.aborted() && i < keep.size(); ++i) {
-      int s = solver_.scoreMove(pos, keep[i]);
-      if (!solver_.aborted() && s == exact) best.push_back(keep[i]);
-    }
-    if (!solver_.aborted() && !best.empty()) {
-      out.bestMove = pick(best);
-      out.info.exact = true;
-      out.info.score = exact;
+    // The exact scores, among the moves that keep the value (not when the
+    // time ran out during the move checks already).
+    if (!partial) {
+      solver_.setDeadline(exactBy);
+      const int exact = solver_.solve(pos);
+      std::vector<int> best;
+      for (std::size_t i = 0; !solver_.aborted() && i < keep.size(); ++i) {
+        int s = solver_.scoreMove(pos, keep[i]);
+        if (!solver_.aborted() && s == exact) best.push_back(keep[i]);
+      }
+      if (!solver_.aborted() && !best.empty()) {
+        out.bestMove = pick(best);
+        out.info.exact = true;
+        out.info.score = exact;
+      }
     }
     solverNodes_ = solver_.nodes();
     solver_.clearDeadline();

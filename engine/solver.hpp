@@ -154,6 +154,7 @@ class Solver {
   // probes. Same preconditions and deadline as solve().
   bool signAtMost(const Game& pos, int s) {
     if (s >= 1) return true;
+    if (s < -1) return false;
     int known;
     if (knownSign(pos, known)) return known <= s;
     return s == 0 ? negamax(pos, 0, 1) <= 0 : negamax(pos, -1, 0) < 0;
