@@ -123,12 +123,14 @@ class Player {
     solver_.resetNodes();
     solver_.setDeadline(valueBy);
     const int value = solver_.solveSign(pos);
-    // The moves that keep the value, centre first (one probe each). If time
+    // The moves that keep the value (one probe each): first the one the
+    // solver's table remembers from the proof, then centre first. If time
     // runs out after the first, those found are enough: each keeps it.
     std::vector<int> keep;
-    for (int i = 0; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
-      int m = centreOrder<Game>(i);
-      if (!pos.canPlay(m)) continue;
+    const int hint = solver_.aborted() ? -1 : solver_.hintMove(pos);
+    for (int i = -1; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
+      const int m = i < 0 ? hint : centreOrder<Game>(i);
+      if (m < 0 || !pos.canPlay(m) || (i >= 0 && m == hint)) continue;
       const bool reaches = solver_.moveReaches(pos, m, value);
       if (!solver_.aborted() && reaches) keep.push_back(m);
     }

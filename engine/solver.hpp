@@ -181,6 +181,15 @@ class Solver {
     return -solveSign(child);
   }
 
+  // The move the table remembers for `pos` (the one that last proved a lower
+  // bound there, e.g. the winning or drawing move solveSign found), or -1. A
+  // hint to try first, not a proof: with moveReaches it is one.
+  int hintMove(const Game& pos) const {
+    SolverEntry e;
+    const SolverTable<Game> t(tt_.words(), tt_.wordCount());
+    return t.probe(pos.key(), e) && e.move >= 0 && pos.canPlay(e.move) ? e.move : -1;
+  }
+
   // Whether playing `m` gets the side to move at least `value` (win/draw/
   // loss): signOfMove(pos, m) >= value, with one probe instead of two. With
   // value = solveSign(pos), whether `m` keeps the value. False if illegal.

@@ -121,9 +121,16 @@ TEST_CASE("Solver: one-probe move checks agree with every move's win/draw/loss",
   TranspositionTable tt(std::size_t{32} << 20);
   Solver<Connect4> solver(tt);
   int kinds[3] = {0, 0, 0};  // positions won, drawn, lost
+  int hinted = 0, hintKeeps = 0;  // solveSign's own move, remembered by the table
   auto check = [&](const Connect4& g) {
+    tt.clear();
     const int value = solver.solveSign(g);
     ++kinds[value + 1];
+    const int hint = solver.hintMove(g);
+    if (value >= 0 && hint >= 0) {
+      ++hinted;
+      hintKeeps += solver.signOfMove(g, hint) == value;
+    }
     for (int s = -1; s <= 1; ++s) CHECK(solver.signAtMost(g, s) == (value <= s));
     int keeping = 0;
     for (int m = 0; m < 7; ++m) {
@@ -147,4 +154,9 @@ TEST_CASE("Solver: one-probe move checks agree with every move's win/draw/loss",
   CHECK(kinds[0] > 0);
   CHECK(kinds[1] > 0);
   CHECK(kinds[2] > 0);
+  // The hint is only tried first (moveReaches proves it), but it should
+  // nearly always be right, or it would not save the player any time.
+  INFO(hintKeeps << " of " << hinted << " hints keep the value");
+  CHECK(hinted >= 20);
+  CHECK(hintKeeps * 10 >= hinted * 9);
 }
