@@ -1,6 +1,8 @@
 // Opening book: the game values (win/draw/loss) and a value-keeping move of
 // the Connect Four positions the computer can meet early in the game, made
-// by tools/bookgen from the project's own solver.
+// by tools/bookgen from the project's own solver: every position of the
+// first plies (whoever is to move), and beyond them the positions of the
+// computer's own games to the deepest ply.
 //
 // File layout (all integers little endian):
 //
@@ -8,9 +10,11 @@
 //   0       8           magic "GSBOOK\0\0"
 //   8       4           version (kVersion)
 //   12      4           deepest ply stored
-//   16      8           number of entries n
-//   24      8 * n       entries, strictly increasing
-//   24+8n   8           checksum: FNV-1a 64 of every byte before it
+//   16      4           complete plies c: every unfinished position with
+//                       fewer than c stones is in the book (0: no such promise)
+//   20      8           number of entries n
+//   28      8 * n       entries, strictly increasing
+//   28+8n   8           checksum: FNV-1a 64 of every byte before it
 //
 // Entry: (canonical key << 8) | payload. The canonical key is
 // min(key, mirrorKey), so a position and its mirror image share one entry.
@@ -23,8 +27,9 @@
 // is a binary search.
 //
 // load() rejects a missing file, a wrong magic or version, a size that does
-// not match n, a bad checksum, entries out of order and bad payloads, and
-// says why.
+// not match n, a bad checksum, a complete-plies field beyond the deepest
+// ply, entries out of order and bad payloads, and says why. (Version 2 had
+// no complete-plies field; such files are refused as an older version.)
 #pragma once
 
 #include <algorithm>
@@ -40,7 +45,8 @@ namespace gs {
 
 class Book {
  public:
-  static constexpr std::uint32_t kVersion = 2;
+  static constexpr std::uint32_t kVersion = 3;
+  static constexpr std::size_t kHeaderBytes = 28;
   static constexpr char kMagic[8] = {'G', 'S', 'B', 'O', 'O', 'K', 0, 0};
 
   static std::uint64_t canonicalKey(const Connect4& pos) { return std::min(pos.key(), pos.mirrorKey()); }
@@ -57,8 +63,10 @@ class Book {
     return (canonical << 8) | static_cast<std::uint64_t>((value + 1) | ((move + 1) << 2));
   }
 
-  // Builds the file image from entries in any order.
-  static std::vector<unsigned char> serialize(std::vector<std::uint64_t> entries, int maxPlies) {
+  // Builds the file image from entries in any order. `completePlies`: every
+  // position with fewer stones is among the entries (0: no such promise).
+  static std::vector<unsigned char> serialize(std::vector<std::uint64_t> entries, int maxPlies,
+                                              int completePlies = 0) {
     std::sort(entries.begin(), entries.end());
     entries.erase(std::unique(entries.begin(), entries.end(),
                               [](std::uint64_t a, std::uint64_t b) { return a >> 8 == b >> 8; }),
@@ -66,6 +74,7 @@ class Book {
     std::vector<unsigned char> out(kMagic, kMagic + 8);
     putLe(out, kVersion, 4);
     putLe(out, static_cast<std::uint64_t>(maxPlies), 4);
+    putLe(out, static_cast<std::uint64_t>(completePlies), 4);
     putLe(out, entries.size(), 8);
     for (std::uint64_t e : entries) putLe(out, e, 8);
     putLe(out, fnv1a(out.data(), out.size()), 8);
@@ -76,26 +85,34 @@ class Book {
   // and `error` says why.
   bool loadBytes(const std::vector<unsigned char>& bytes, std::string* error = nullptr) {
     entries_.clear();
-    maxPlies_ = 0;
+    maxPlies_ = completePlies_ = 0;
     auto fail = [&](const char* why) {
       if (error) *error = why;
       entries_.clear();
       return false;
     };
-    if (bytes.size() < 32) return fail("book too short");
+    constexpr std::size_t h = kHeaderBytes;
+    if (bytes.size() < 12) return fail("book too short");
     if (!std::equal(kMagic, kMagic + 8, bytes.begin())) return fail("not a book file (bad magic)");
-    if (getLe(bytes, 8, 4) != kVersion) return fail("unsupported book version");
-    const std::uint64_t n = getLe(bytes, 16, 8);
-    if (n > (bytes.size() - 32) / 8 || bytes.size() != 32 + 8 * n) return fail("book size does not match its header");
-    if (getLe(bytes, 24 + 8 * n, 8) != fnv1a(bytes.data(), 24 + 8 * n)) return fail("book checksum mismatch (corrupt file)");
+    const std::uint64_t version = getLe(bytes, 8, 4);
+    if (version < kVersion) return fail("book of an older version (regenerate it with bookgen)");
+    if (version != kVersion) return fail("unsupported book version");
+    if (bytes.size() < h + 8) return fail("book too short");
+    const std::uint64_t n = getLe(bytes, 20, 8);
+    if (n > (bytes.size() - h - 8) / 8 || bytes.size() != h + 8 + 8 * n) return fail("book size does not match its header");
+    if (getLe(bytes, h + 8 * n, 8) != fnv1a(bytes.data(), h + 8 * n)) return fail("book checksum mismatch (corrupt file)");
+    const std::uint64_t maxPlies = getLe(bytes, 12, 4), complete = getLe(bytes, 16, 4);
+    if (maxPlies > static_cast<std::uint64_t>(Connect4::kMaxPlies) || complete > maxPlies + 1)
+      return fail("bad book header (plies)");
     entries_.resize(n);
     for (std::uint64_t i = 0; i < n; ++i) {
-      entries_[i] = getLe(bytes, 24 + 8 * i, 8);
+      entries_[i] = getLe(bytes, h + 8 * i, 8);
       if (i && entries_[i] >> 8 <= entries_[i - 1] >> 8) return fail("book entries out of order");
       const unsigned payload = static_cast<unsigned>(entries_[i] & 0xFF);
       if ((payload & 3) == 3 || (payload >> 2) > Connect4::kWidth) return fail("bad book entry");
     }
-    maxPlies_ = static_cast<int>(getLe(bytes, 12, 4));
+    maxPlies_ = static_cast<int>(maxPlies);
+    completePlies_ = static_cast<int>(complete);
     return true;
   }
 
@@ -133,6 +150,8 @@ class Book {
 
   std::size_t size() const { return entries_.size(); }
   int maxPlies() const { return maxPlies_; }
+  // Every unfinished position with fewer stones is in the book (0: none).
+  int completePlies() const { return completePlies_; }
   const std::vector<std::uint64_t>& entries() const { return entries_; }
 
   static std::uint64_t fnv1a(const unsigned char* p, std::size_t n) {
@@ -153,6 +172,7 @@ class Book {
 
   std::vector<std::uint64_t> entries_;
   int maxPlies_ = 0;
+  int completePlies_ = 0;
 };
 
 }  // namespace gs

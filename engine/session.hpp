@@ -78,6 +78,8 @@ class Session {
   std::string loadBook(const std::string& bytes);
   std::size_t bookPositions() const { return book_.size(); }
   int bookPlies() const { return book_.maxPlies(); }
+  // Every position with fewer stones is in the book (0: no such promise).
+  int bookCompletePlies() const { return book_.completePlies(); }
 
   void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }
   std::size_t tableBytes() const { return tt_.bytes(); }

@@ -1,6 +1,7 @@
 // libFuzzer target: the opening-book loader (the file the worker downloads).
 // Mode 0: the input is the file image as it is: loading never crashes, and a
-// rejected image leaves an empty book with a reason. Mode 1: the input's
+// rejected image leaves an empty book with a reason (the corpus is seeded
+// with valid images, mode byte 0, to mutate from). Mode 1: the input's
 // words become entries of a well-formed image (right header and checksum):
 // it must load, and then flipping any single byte must be detected.
 #include <cstddef>
@@ -31,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     w = (w & ~std::uint64_t{0xFF}) | (w & 3) % 3 | ((w >> 2 & 7) % 8) << 2;  // a valid payload
     entries.push_back(w);
   }
-  std::vector<unsigned char> image = gs::Book::serialize(entries, 8);
+  std::vector<unsigned char> image = gs::Book::serialize(entries, 8, data[0] / 2 % 10);
   if (!book.loadBytes(image, &why)) __builtin_trap();
   std::size_t at = data[size - 1] % image.size();
   image[at] ^= static_cast<unsigned char>(1 + data[0] / 2 % 255);

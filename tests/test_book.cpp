@@ -7,7 +7,9 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <numeric>
 #include <random>
+#include <set>
 
 #include "book.hpp"
 #include "connect4.hpp"
@@ -54,7 +56,6 @@ void walkTrees(const Book& book, const Connect4& root, int maxPlies,
       walk(child, computerFirst);
       return;
     }
-    if (pos.canWinNext()) return;  // the opponent wins here: nothing more to cover
     std::vector<int> replies;
     for (int c = 0; c < Connect4::kWidth; ++c)
       if (pos.canPlay(c)) replies.push_back(c);
@@ -68,6 +69,26 @@ void walkTrees(const Book& book, const Connect4& root, int maxPlies,
   walk(root, true);
   walk(root, false);
 }
+// Calls visit(pos) once for every unfinished position reachable from `root`
+// with at most maxPlies stones, level by level.
+void forEachPosition(const Connect4& root, int maxPlies, const std::function<void(const Connect4&)>& visit) {
+  std::vector<Connect4> level;
+  if (!root.lastMoverWon() && !root.isFull()) level.push_back(root);
+  for (int d = root.plies(); d <= maxPlies && !level.empty(); ++d) {
+    std::vector<Connect4> next;
+    std::set<std::uint64_t> keys;
+    for (const Connect4& pos : level) {
+      visit(pos);
+      for (int c = 0; c < Connect4::kWidth && d < maxPlies; ++c) {
+        if (!pos.canPlay(c)) continue;
+        Connect4 child = pos;
+        child.play(c);
+        if (!child.lastMoverWon() && !child.isFull() && keys.insert(child.key()).second) next.push_back(child);
+      }
+    }
+    level.swap(next);
+  }
+}
 }  // namespace
 
 TEST_CASE("Book: the generated book covers both sides and agrees with the solver", "[book]") {
@@ -76,17 +97,26 @@ TEST_CASE("Book: the generated book covers both sides and agrees with the solver
   REQUIRE(book.load(GS_TEST_BOOK, &error));
   INFO(error);
   const Connect4 root = gs_test::fromMoves<Connect4>(GS_TEST_BOOK_ROOT);
-  CHECK(book.maxPlies() == root.plies() + 3);
+  CHECK(book.maxPlies() == root.plies() + GS_TEST_BOOK_DEPTH);
+  CHECK(book.completePlies() == 0);  // the promise is made from the empty board only
 
   TranspositionTable tt(std::size_t{16} << 20);
   Solver<Connect4> solver(tt);
-  int checked = 0;
+  std::set<std::uint64_t> seen;  // canonical keys met
   walkTrees(book, root, book.maxPlies(), [&](const Connect4& pos, const Book::Hit& h, bool) {
     checkEntry(pos, h, solver);
-    ++checked;
+    seen.insert(Book::canonicalKey(pos));
   });
-  CHECK(checked >= 20);
-  CHECK(static_cast<std::size_t>(checked) >= book.size());  // nothing in the book that play cannot reach
+  CHECK(seen.size() >= 20);
+  // --all: every unfinished position within GS_TEST_BOOK_ALL plies, whoever is to move.
+  forEachPosition(root, root.plies() + GS_TEST_BOOK_ALL, [&](const Connect4& pos) {
+    Book::Hit h = book.probe(pos);
+    INFO("position with " << pos.plies() << " stones");
+    REQUIRE(h.found);
+    checkEntry(pos, h, solver);
+    seen.insert(Book::canonicalKey(pos));
+  });
+  CHECK(seen.size() == book.size());  // nothing in the book that play cannot reach
 }
 
 TEST_CASE("Book: the shipped book is intact, covers both sides and agrees with the solver", "[book]") {
@@ -107,10 +137,28 @@ TEST_CASE("Book: the shipped book is intact, covers both sides and agrees with t
   });
   CHECK(firstPositions > 100);
 
+  // Every position of the first moves, whoever is to move (games that left
+  // Perfect's lines), and a sample of the deepest of them against the solver.
+  // Unfinished positions with 0, 1, 2, ... stones (not mirror-folded).
+  const std::vector<std::size_t> perPly = {1, 7, 49, 238, 1120, 4263, 16422, 54131, 182383};
+  REQUIRE(book.completePlies() >= 7);  // every position of the first 6 moves, at least
+  REQUIRE(book.completePlies() <= static_cast<int>(perPly.size()));
+  std::size_t every = 0, missing = 0, deepest = 0;
+  std::vector<Connect4> sample;
+  forEachPosition(Connect4{}, book.completePlies() - 1, [&](const Connect4& pos) {
+    ++every;
+    if (!book.probe(pos).found && missing++ == 0) FAIL_CHECK("missing: a position of " << pos.plies() << " stones");
+    if (pos.plies() == book.completePlies() - 1 && deepest++ % (perPly[pos.plies()] / 2) == 7) sample.push_back(pos);
+  });
+  CHECK(missing == 0);
+  CHECK(every == std::accumulate(perPly.begin(), perPly.begin() + book.completePlies(), std::size_t{0}));
+  REQUIRE(sample.size() == 2);
+
   // A random sample of the deeper entries on both sides against the solver
   // (the shallow ones take the solver minutes; bookgen proved them).
   TranspositionTable tt(std::size_t{64} << 20);
   Solver<Connect4> solver(tt);
+  for (const Connect4& pos : sample) checkEntry(pos, book.probe(pos), solver);
   std::mt19937 rng(20261122);
   int checked = 0;
   for (int path = 0; path < 12; ++path) {
@@ -174,24 +222,35 @@ TEST_CASE("Book: damaged or missing files are detected", "[book]") {
   bad = good;
   bad[8] = 99;  // unknown version
   CHECK_FALSE(book.loadBytes(bad, &error));
-  CHECK(error.find("version") != std::string::npos);
+  CHECK(error.find("unsupported book version") != std::string::npos);
+  bad[8] = 2;  // the previous format (no complete-plies field)
+  CHECK_FALSE(book.loadBytes(bad, &error));
+  CHECK(error.find("older version") != std::string::npos);
   CHECK_FALSE(book.load(std::string(GS_TEST_BOOK) + ".missing", &error));
   CHECK(error.find("cannot open") != std::string::npos);
   // A bad payload with a correct checksum (value 2 does not exist).
   auto image = Book::serialize({(Book::canonicalKey(Connect4{}) << 8) | 3}, 1);
   CHECK_FALSE(book.loadBytes(image, &error));
   CHECK(error.find("entry") != std::string::npos);
+  // A header that promises every position of more plies than it stores.
+  image = Book::serialize({Book::entry(Connect4{}, 1, 3)}, 1, 3);
+  CHECK_FALSE(book.loadBytes(image, &error));
+  CHECK(error.find("header") != std::string::npos);
+  image = Book::serialize({Book::entry(Connect4{}, 1, 3)}, 50);
+  CHECK_FALSE(book.loadBytes(image, &error));
+  CHECK(error.find("header") != std::string::npos);
 }
 
 TEST_CASE("Book: serialize and probe round trip, mirror images share an entry", "[book]") {
   Connect4 a = gs_test::fromMoves<Connect4>("1122");
   Connect4 mirror = gs_test::fromMoves<Connect4>("7766");
   Connect4 b = gs_test::fromMoves<Connect4>("4");
-  auto bytes = Book::serialize({Book::entry(b, -1, 2), Book::entry(a, 1, 0)}, 4);
+  auto bytes = Book::serialize({Book::entry(b, -1, 2), Book::entry(a, 1, 0)}, 4, 2);
   Book book;
   REQUIRE(book.loadBytes(bytes));
   CHECK(book.size() == 2);
   CHECK(book.maxPlies() == 4);
+  CHECK(book.completePlies() == 2);
   Book::Hit ha = book.probe(a), hm = book.probe(mirror), hb = book.probe(b);
   CHECK((ha.found && ha.value == 1 && ha.move == 0));
   CHECK((hm.found && hm.value == 1 && hm.move == 6));

@@ -1,6 +1,6 @@
 // bookgen: builds an opening book (engine/book.hpp) with the project's solver.
 //
-//   bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
+//   bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
 //
 // The book holds the positions in which the computer is to move, for both
 // sides it may play, level by level from the root up to D plies after it
@@ -11,6 +11,10 @@
 //     choice (fixed depth, deterministic), so the computer's replies to a
 //     strong opponent still lead to book positions;
 //   - at the opponent's positions every reply is followed.
+// With --all A, every position of the first A plies is stored too, whoever
+// is to move (games that left the trees: a person playing both sides, a
+// level changed mid-game, a shared link); the header then promises every
+// position with fewer than A + 1 stones (book.hpp, complete plies).
 // Each thread keeps its own solver table from one position to the next
 // (entries are proven bounds, valid in every position), and takes the
 // positions of a level in runs of neighbours, which share most of their
@@ -30,6 +34,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "book.hpp"
@@ -44,12 +49,13 @@ namespace {
 struct Args {
   std::string out, state, root;
   int depth = 8;
+  int all = -1;  // every position up to this many plies after the root (-1: none)
   int threads = 2;
   std::size_t ttBytes = std::size_t{256} << 20;
 };
 
 const char* kUsageLine =
-    "usage: bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]\n";
+    "usage: bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]\n";
 
 [[noreturn]] void usage(const std::string& msg) {
   std::cerr << "bookgen: " << msg << "\n" << kUsageLine;
@@ -58,10 +64,14 @@ const char* kUsageLine =
 
 const char* kHelp = R"(bookgen - builds a Connect Four opening book with the project's exact solver
 
-usage: bookgen --out FILE [--depth D] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
+usage: bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
 
   --out FILE     the book to write (binary format of engine/book.hpp)
   --depth D      store positions up to D plies after the root (default 8)
+  --all A        also store every position up to A plies after the root,
+                 whoever is to move (for games that left the book's trees:
+                 a human's moves on both sides, a level changed mid-game, a
+                 shared link); A <= D
   --root MOVES   start from this position instead of the empty board
   --threads N    positions solved in parallel (default 2)
   --tt-mb M      solver table size per thread in MiB (default 256)
@@ -96,12 +106,14 @@ Args parse(int argc, char** argv) {
     else if (k == "--state") a.state = v;
     else if (k == "--root") a.root = v;
     else if (k == "--depth") a.depth = static_cast<int>(number(k, v, 0, 42));
+    else if (k == "--all") a.all = static_cast<int>(number(k, v, 0, 42));
     else if (k == "--threads") a.threads = static_cast<int>(number(k, v, 1, 64));
     else if (k == "--tt-mb") a.ttBytes = static_cast<std::size_t>(number(k, v, 1, 16384)) << 20;
     else usage("unknown option " + k);
   }
   if (a.out.empty()) usage("--out is required");
   if (a.state.empty()) a.state = a.out + ".state";
+  if (a.all > a.depth) usage("--all must not exceed --depth");
   return a;
 }
 
@@ -111,10 +123,12 @@ constexpr int kComputerFirst = 1, kComputerSecond = 2;
 struct Node {
   gs::Connect4 pos;
   std::string moves;
-  int trees;
+  int trees;         // tree bits (0: only in the every-position part)
+  bool all = false;  // within --all plies: stored whoever is to move
   // Tree bit in which the side to move is the computer.
   int computerBit() const { return pos.plies() % 2 == 0 ? kComputerFirst : kComputerSecond; }
   bool computerToMove() const { return trees & computerBit(); }
+  bool stored() const { return all || computerToMove(); }
 };
 
 struct Result {
@@ -138,21 +152,26 @@ class Generator {
     if (!stateOut_) usage("cannot write " + args_.state);
     start_ = std::chrono::steady_clock::now();
 
-    std::vector<Node> level = {{root, args_.root, kComputerFirst | kComputerSecond}};
+    std::vector<Node> level = {{root, args_.root, kComputerFirst | kComputerSecond, args_.all >= 0}};
     for (int d = 0;; ++d) {
       solveLevel(level);
       if (d == args_.depth) break;
       std::vector<Node> next;
       std::unordered_map<std::uint64_t, std::size_t> index;
-      for (const Node& n : level) expand(n, next, index);
+      for (const Node& n : level) expand(n, d + 1 <= args_.all, next, index);
       if (next.empty()) break;
       std::sort(next.begin(), next.end(), [](const Node& a, const Node& b) { return a.moves < b.moves; });
       level.swap(next);
     }
 
-    std::vector<std::uint64_t> entries;
-    for (auto& [key, r] : results_) entries.push_back(gs::Book::entryFor(key, r.value, r.move));
-    auto bytes = gs::Book::serialize(entries, root.plies() + args_.depth);
+    std::vector<std::uint64_t> entries;  // this run's positions (the state file may hold more)
+    for (std::uint64_t key : stored_) {
+      const Result& r = results_.at(key);
+      entries.push_back(gs::Book::entryFor(key, r.value, r.move));
+    }
+    // The promise of every position holds from the empty board only.
+    const int complete = args_.all >= 0 && root.plies() == 0 ? args_.all + 1 : 0;
+    auto bytes = gs::Book::serialize(entries, root.plies() + args_.depth, complete);
     std::ofstream out(args_.out, std::ios::binary);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     out.close();
@@ -164,8 +183,10 @@ class Generator {
 
  private:
   // Children of `n` for the next level: the book move where the computer is
-  // to move, every reply where the opponent is. Finished games stop.
-  void expand(const Node& n, std::vector<Node>& next, std::unordered_map<std::uint64_t, std::size_t>& index) {
+  // to move, every reply where the opponent is, and every move when the
+  // next level is within --all. Finished games stop.
+  void expand(const Node& n, bool allNext, std::vector<Node>& next,
+              std::unordered_map<std::uint64_t, std::size_t>& index) {
     int bookMove = -1;
     if (n.computerToMove()) {
       bookMove = gs::Book::orient(n.pos, results_.at(gs::Book::canonicalKey(n.pos)).move);
@@ -174,8 +195,9 @@ class Generator {
       if (!n.pos.canPlay(c)) continue;
       int trees = n.trees & ~n.computerBit();                 // the opponent's every reply
       if (c == bookMove) trees |= n.trees & n.computerBit();  // the computer's book move
-      if (!trees) continue;
-      Node ch{n.pos, n.moves + static_cast<char>('1' + c), trees};
+      const bool all = allNext && n.all;
+      if (!trees && !all) continue;
+      Node ch{n.pos, n.moves + static_cast<char>('1' + c), trees, all};
       ch.pos.play(c);
       if (ch.pos.lastMoverWon() || ch.pos.isFull()) continue;
       std::uint64_t k = gs::Book::canonicalKey(ch.pos);
@@ -185,18 +207,21 @@ class Generator {
         next.push_back(ch);
       } else {
         next[it->second].trees |= trees;
+        next[it->second].all |= all;
       }
     }
   }
 
-  // Value and book move of every computer-to-move position of the level.
+  // Value and book move of every stored position of the level.
   void solveLevel(const std::vector<Node>& level) {
     std::vector<const Node*> todo;
     std::size_t inBook = 0;
     for (const Node& n : level) {
-      if (!n.computerToMove()) continue;
+      if (!n.stored()) continue;
       ++inBook;
-      if (!results_.count(gs::Book::canonicalKey(n.pos))) todo.push_back(&n);
+      const std::uint64_t key = gs::Book::canonicalKey(n.pos);
+      stored_.insert(key);
+      if (!results_.count(key)) todo.push_back(&n);
     }
     const int ply = level.front().pos.plies();
     std::fprintf(stderr, "ply %d: %zu positions, %zu for the book, %zu to solve\n", ply, level.size(), inBook,
@@ -244,7 +269,7 @@ class Generator {
     if (value >= 0) {  // the first move (centre first) that keeps the value
       for (int i = 0; i < gs::Connect4::kWidth && move < 0; ++i) {
         int c = gs::centreOrder<gs::Connect4>(i);
-        if (pos.canPlay(c) && solver.signOfMove(pos, c) == value) move = c;
+        if (solver.moveReaches(pos, c, value)) move = c;
       }
     } else {  // lost: the heuristic's choice (from a cleared table: reproducible)
       searchTable.clear();
@@ -279,7 +304,8 @@ class Generator {
 
   Args args_;
   std::mutex mu_;
-  std::unordered_map<std::uint64_t, Result> results_;
+  std::unordered_map<std::uint64_t, Result> results_;  // solved, this run or before (state file)
+  std::unordered_set<std::uint64_t> stored_;            // the positions of this book
   std::ofstream stateOut_;
   std::chrono::steady_clock::time_point start_, lastReport_;
   std::vector<std::unique_ptr<gs::TranspositionTable>> tables_, searchTables_;  // one per thread

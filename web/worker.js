@@ -74,7 +74,7 @@ const BOOK_URL = 'book.bin';
 // page passes its own ?book=off on; for watching the search, and for tests
 // of long thinks early in the game).
 const BOOK_OFF = new URLSearchParams(self.location.search).get('book') === 'off';
-let book = { status: 'loading', positions: 0, plies: 0, message: '', loadMs: 0 };
+let book = { status: 'loading', positions: 0, plies: 0, completePlies: 0, message: '', loadMs: 0 };
 
 function reply(msg) {
   self.postMessage(msg);
@@ -165,12 +165,13 @@ function handle(req) {
 function loadBook() {
   const t0 = performance.now();
   if (BOOK_OFF) {
-    book = { status: 'off', positions: 0, plies: 0, message: 'switched off (?book=off)', loadMs: 0 };
+    book = { status: 'off', positions: 0, plies: 0, completePlies: 0, message: 'switched off (?book=off)', loadMs: 0 };
     reply({ type: 'book', ...book });
     return;
   }
   const done = (status, message) => {
-    book = { status, positions: session.bookPositions(), plies: session.bookPlies(), message,
+    book = { status, positions: session.bookPositions(), plies: session.bookPlies(),
+      completePlies: session.bookCompletePlies(), message,
       loadMs: Math.round(performance.now() - t0) };
     reply({ type: 'book', ...book });
     drain();

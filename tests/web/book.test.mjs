@@ -1,8 +1,10 @@
 // The opening book in the browser (issue 4): the worker loads web/book.bin in
 // the background and the page says so; Perfect answers from the book from
-// the first move (Connect Four's only winning first move is the centre); a
-// damaged or missing book is reported in the page and the computer still
-// plays, by searching. Screenshots go to build/screenshots/.
+// the first move (Connect Four's only winning first move is the centre), and
+// in any position of the first moves (book.bin's complete plies), even one
+// Perfect would not play; a damaged or missing book is reported in the page
+// (a notice no later page event takes back) and the computer still plays, by
+// searching. Screenshots go to build/screenshots/.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +38,7 @@ await runBrowserTest('book', async ({ browser, url }) => {
   await open(page, url, '#game=connect4&moves=&ai=1&level=perfect');
   await waitForBook(page);
   const good = await bookStatus(page);
-  check(good.status === 'ok' && /Opening book: [\d,]+ positions/.test(good.text), `status: "${good.text}"`);
+  check(good.status === 'ok' && /Opening book: [\d,]+ positions: every position of the first \d+ moves, and the Perfect level's own games to move 14/.test(good.text), `status: "${good.text}"`);
 
   console.log('Perfect, playing first, answers from the book:');
   await settle(page);
@@ -56,6 +58,15 @@ await runBrowserTest('book', async ({ browser, url }) => {
     const s = await page.textContent('#think-score');
     check(/Red wins with best play/.test(s), `after ${await moves(page)}: "${s}" (${ms} ms)`);
   }
+
+  console.log('a game that left Perfect\'s own lines is still answered from the book in its first moves:');
+  // Red (the computer) opened at the edge: never Perfect's choice.
+  await open(page, url, '#game=connect4&moves=7126&ai=1&level=perfect');
+  await waitForBook(page);
+  await settle(page);
+  const off = await moves(page);
+  const offDepth = await page.textContent('#think-depth');
+  check(off.length === 5 && offDepth === 'book', `after 7126 the computer played ${off.slice(4)} from the book (depth "${offDepth}")`);
   check(errors.length === 0, `no console errors (${errors.join('; ')})`);
 
   for (const [name, edit, status] of [

@@ -50,8 +50,11 @@ function start() {
     const el = $('book-status');
     el.dataset.status = book.status;
     if (book.status === 'ok') {
-      el.textContent = `Opening book: ${book.positions.toLocaleString('en')} positions, `
-        + `covering the first ${book.plies} moves of the game`;
+      // completePlies: every position with fewer stones is in the book.
+      const every = book.completePlies > 1 ? `every position of the first ${book.completePlies - 1} moves, and `
+        : '';
+      el.textContent = `Opening book: ${book.positions.toLocaleString('en')} positions: ${every}`
+        + `the Perfect level's own games to move ${book.plies}`;
     } else if (book.status === 'loading') {
       el.textContent = 'Opening book: loading…';
     } else if (book.status === 'off') {
@@ -61,7 +64,7 @@ function start() {
       if (!bookWarned) {
         bookWarned = true;
         panel.showNotice(`The opening book could not be used (${book.message}). `
-          + 'The computer still plays, by searching from the first move.');
+          + 'The computer still plays, by searching from the first move.', 'book');
       }
     }
   };
