@@ -67,9 +67,9 @@ export class Controller {
     this.active = true;
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
     if (errors.length) {
-      this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`);
+      this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`, 'link');
     } else {
-      this.panel.hideNotice();
+      this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
     }
     this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level };
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);

@@ -23,12 +23,18 @@ export class Panel {
     if (this.el.status.textContent !== text) this.el.status.textContent = text;
   }
 
-  showNotice(text) {
+  // `kind` names what the notice is about ('link', 'book', ...), so that one
+  // part of the page can take back its own notice without hiding another's.
+  showNotice(text, kind = 'other') {
     this.el.noticeText.textContent = text;
     this.el.notice.hidden = false;
+    this.noticeKind = kind;
   }
 
-  hideNotice() { this.el.notice.hidden = true; }
+  // Hides the notice; with `kind`, only a notice of that kind.
+  hideNotice(kind) {
+    if (!kind || kind === this.noticeKind) this.el.notice.hidden = true;
+  }
 
   // A search started: `who` says who is thinking ("Computer (Red)", "Hint for Red").
   startThinking(who, budgetMs, ctx) {
