@@ -127,7 +127,7 @@ class Player {
     // solver's table remembers from the proof, then centre first. If time
     // runs out after the first, those found are enough: each keeps it.
     std::vector<int> keep;
-    const int hint = solver_.aborted() ? -1 : solver_.hintMove(pos);
+    const int hint = solver_.hintMove(pos);  // (unused if solveSign ran out of time)
     for (int i = -1; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
       const int m = i < 0 ? hint : centreOrder<Game>(i);
       if (m < 0 || !pos.canPlay(m) || (i >= 0 && m == hint)) continue;

@@ -78,7 +78,7 @@ class Session {
   std::string loadBook(const std::string& bytes);
   std::size_t bookPositions() const { return book_.size(); }
   int bookPlies() const { return book_.maxPlies(); }
-  // Every position with fewer stones is in the book (0: no such promise).
+  // Every unfinished position with fewer stones is in the book (0: none).
   int bookCompletePlies() const { return book_.completePlies(); }
 
   void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }

@@ -13,7 +13,7 @@
 //   s.solve(), s.lastNodes()
 //   s.loadBook(uint8Array)  -> '' or why the opening book was rejected (then none)
 //   s.bookPositions(), s.bookPlies()   -> size and depth of the loaded book
-//   s.bookCompletePlies()              -> every position with fewer stones is in it
+//   s.bookCompletePlies()              -> every unfinished position with fewer stones is in it
 //   SearchResult.info also has outcome (1/0/-1 proven win/draw/loss, 2 not
 //   proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
