@@ -82,6 +82,9 @@ def main():
     buckets = [(args.min_stones, 13), (14, 21), (22, args.max_stones)]
     if args.min_stones < 8:
         buckets = [(args.min_stones, 7), (8, 13), (14, 21), (22, args.max_stones)]
+    # Only the bands that overlap the range asked for, clipped to it.
+    buckets = [(max(a, args.min_stones), min(b, args.max_stones)) for a, b in buckets
+               if a <= args.max_stones and b >= args.min_stones]
     judge = "exact scores" if args.exact else "win/draw/loss"
     book = f", book {os.path.relpath(args.book, ROOT)}" if args.book else ", no book"
     print(f"{len(positions)} positions from {os.path.relpath(args.games, ROOT)}, "
