@@ -16,7 +16,8 @@
 //               playable at once count 3 when the root probe is about a short
 //               game), centre first on ties, and prefetches the children's
 //               table slots, 6. searches them; when the first move does not
-//               cut off (and kEtcMinEmpty cells are empty), the other
+//               cut off (and kEtcMinEmpty cells are empty; before the first
+//               move with kEagerEtcMinEmpty empty cells in a long game), the
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs),
 //               7. stores what it proved (lower bound, upper bound or exact).
@@ -66,6 +67,9 @@ class Solver {
   static constexpr int kSmallTreeTableMinEmpty = 8;
   // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
   static constexpr int kEtcMinEmpty = 10;
+  // ... and before the first move (not only after it failed to cut off) at
+  // nodes with at least this many, when the root probe is about a long game.
+  static constexpr int kEagerEtcMinEmpty = 16;
 
   explicit Solver(TranspositionTable& tt) : tt_(tt), table_(tt.words(), tt.wordCount()) {}
 
@@ -293,12 +297,16 @@ class Solver {
     const int alpha0 = alpha;
     int best = lo;
     unsigned skip = 0;  // moves whose table bound already shows they fail low
+    // Enhanced transposition cut-offs: in a large subtree of a long game at
+    // once (a child known to cut saves a whole search of the first move), else
+    // once the first move did not cut off, when the children's prefetched
+    // slots are loaded and the probes cost no wait.
+    const int empty = Game::kMaxPlies - plies;
+    const int etcAt = !childTable ? -1 : (!forcing_ && empty >= kEagerEtcMinEmpty) ? 0 : empty >= kEtcMinEmpty ? 1 : -1;
     for (int i = 0; i < moves.size(); ++i) {
       if (skip >> i & 1) continue;
-      if (i == 1 && childTable && Game::kMaxPlies - plies >= kEtcMinEmpty) {
-        // Enhanced transposition cut-off, once the first move did not cut:
-        // the other children's slots were prefetched and are loaded by now.
-        for (int j = 1; j < moves.size(); ++j) {
+      if (i == etcAt) {
+        for (int j = i; j < moves.size(); ++j) {
           SolverEntry e;
           if (!table_.probe(childKey(pos, moves.move(j)), e)) continue;
           if (-e.upper >= beta) {  // this move is known to reach beta
