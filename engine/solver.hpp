@@ -64,7 +64,7 @@ class Solver {
   // No table at nodes with fewer empty cells than this (in a tree solved with
   // the full window, where there is less to share, the second value).
   static constexpr int kTableMinEmpty = 6;
-  static constexpr int kSmallTreeTableMinEmpty = 8;
+  static constexpr int kSmallTreeTableMinEmpty = 10;
   // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
   static constexpr int kEtcMinEmpty = 10;
   // ... and before the first move (not only after it failed to cut off) at

@@ -5,6 +5,7 @@
 // other whitespace-separated fields, which are ignored) and prints one line per
 // position. See usage() for the commands and output formats.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -258,7 +259,10 @@ int run(const Config& cfg) {
       solver.resetNodes();
       auto t0 = std::chrono::steady_clock::now();
       int score = cfg.weak ? solver.solveSign(g) : solver.solve(g);
-      auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
+      // Rounded, not truncated: a cut-off fraction would take 0.5 µs off every
+      // mean, 10 % of a 4 µs solve.
+      const long long us =
+          std::llround(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
       std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
     } else if (cfg.command == "analyze") {
       tt.clear();
