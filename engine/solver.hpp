@@ -62,9 +62,9 @@ class Solver {
   // whether the game ends within this many plies.
   static constexpr int kForcingHorizon = 22;
   // No table at nodes with fewer empty cells than this (in a tree solved with
-  // the full window, where there is less to share, the second value).
+  // the full window, where there is less to share, the second value: none).
   static constexpr int kTableMinEmpty = 6;
-  static constexpr int kSmallTreeTableMinEmpty = 10;
+  static constexpr int kSmallTreeTableMinEmpty = kFullWindowEmpty + 1;
   // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
   static constexpr int kEtcMinEmpty = 10;
   // ... and before the first move (not only after it failed to cut off) at
