@@ -61,8 +61,10 @@ class Solver {
   // Forcing moves (immediate threats) count double when the root probe asks
   // whether the game ends within this many plies.
   static constexpr int kForcingHorizon = 22;
-  // No table at nodes with fewer empty cells than this (in a tree solved with
-  // the full window, where there is less to share, the second value: none).
+  // No table at nodes with fewer empty cells than this; in a position with at
+  // most kFullWindowEmpty empty cells (solve()'s one full-window search, and
+  // solveSign/signAtMost/moveReaches probes there) the second value: no
+  // table at all, where there is less to share than a cache miss costs.
   static constexpr int kTableMinEmpty = 6;
   static constexpr int kSmallTreeTableMinEmpty = kFullWindowEmpty + 1;
   // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
@@ -186,8 +188,10 @@ class Solver {
   }
 
   // The move the table remembers for `pos` (the one that last proved a lower
-  // bound there, e.g. the winning or drawing move solveSign found), or -1. A
-  // hint to try first, not a proof: with moveReaches it is one.
+  // bound there, e.g. the winning or drawing move solveSign found), or -1
+  // (usually with at most kFullWindowEmpty empty cells, where the table is
+  // not used; always in Tic-Tac-Toe). A hint to try first, not a proof: with
+  // moveReaches it is one.
   int hintMove(const Game& pos) const {
     SolverEntry e;
     const SolverTable<Game> t(tt_.words(), tt_.wordCount());
@@ -351,8 +355,8 @@ class Solver {
 
   TranspositionTable& tt_;
   SolverTable<Game> table_;
-  bool forcing_ = true;
-  int tableMinEmpty_ = kTableMinEmpty;  // weigh immediate threats in the ordering
+  bool forcing_ = true;  // weigh immediate threats in the ordering
+  int tableMinEmpty_ = kTableMinEmpty;
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
   bool hasDeadline_ = false;
