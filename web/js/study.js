@@ -98,8 +98,8 @@ function plotFigure(run, file) {
 // --- live experiment -----------------------------------------------------------
 // One engine worker per player; resolves a search request with its bestmove.
 // Without the opening book: the study is about what the search finds in its
-// time (with the book both players would play its proven moves for the
-// first 7 moves, whatever their time).
+// time (with the book both players would play its proven moves through
+// its every-position plies, whatever their time).
 function makePlayer(timeMs) {
   const worker = new Worker('worker.js?book=off');
   let nextId = 1;
