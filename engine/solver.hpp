@@ -24,9 +24,12 @@
 //               Ordering and the table can be switched off separately.
 //               docs/solver.md has the measurements behind every choice.
 //
-// The table is a SolverTable (solver_table.hpp) over the memory of the
-// TranspositionTable given to the constructor; clear that table before a
-// solve for a cold start (gamesearch solve does).
+// The table is two SolverTables (solver_table.hpp) over the memory of the
+// TranspositionTable given to the constructor: positions with at least
+// kNearEmpty empty cells use its main block, those nearer the end of the game
+// its small near block (1 MiB, TranspositionTable::nearWords), which stays in
+// the processor's cache. Clear that table before a solve for a cold start
+// (gamesearch solve does); that clears both.
 //
 // `nodes` counts every position the search visits, the root included.
 #pragma once
@@ -72,8 +75,15 @@ class Solver {
   // ... and before the first move (not only after it failed to cut off) at
   // nodes with at least this many, when the root probe is about a long game.
   static constexpr int kEagerEtcMinEmpty = 16;
+  // Positions with fewer empty cells than this keep their entries in the near
+  // table (kNearWords 8-byte words): most nodes are near the end, and a probe
+  // there is a cache hit instead of a memory access, while the entries of the
+  // large subtrees keep the big table to themselves.
+  static constexpr int kNearEmpty = 18;
+  static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;
 
-  explicit Solver(TranspositionTable& tt) : tt_(tt), table_(tt.words(), tt.wordCount()) {}
+  explicit Solver(TranspositionTable& tt)
+      : tt_(tt), table_(tt.words(), tt.wordCount()), near_(tt.nearWords(), kNearWords) {}
 
   void setOptions(const SolverOptions& o) { opt_ = o; }
   const SolverOptions& options() const { return opt_; }
@@ -108,7 +118,6 @@ class Solver {
       return 0;
     }
     if (opt_.algorithm == Algorithm::kMinimax) return minimax(pos);
-    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());  // the table may have been resized
     if (pos.canWinNext()) {
       ++nodes_;
       return winScoreAtPly<Game>(pos.plies());
@@ -124,6 +133,7 @@ class Solver {
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (smallTree) return negamax(pos, lo - 1, hi + 1);
+    attachTables();
     // Null-window driver: every probe halves the interval (biased towards 0,
     // where most values lie and where proofs are cheapest).
     while (lo < hi) {
@@ -194,7 +204,8 @@ class Solver {
   // moveReaches it is one.
   int hintMove(const Game& pos) const {
     SolverEntry e;
-    const SolverTable<Game> t(tt_.words(), tt_.wordCount());
+    const SolverTable<Game> big(tt_.words(), tt_.wordCount());
+    const SolverTable<Game>& t = Game::kMaxPlies - pos.plies() < kNearEmpty ? near_ : big;
     return t.probe(pos.key(), e) && e.move >= 0 && pos.canPlay(e.move) ? e.move : -1;
   }
 
@@ -224,7 +235,6 @@ class Solver {
       sign = (v > 0) - (v < 0);
       return true;
     }
-    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());
     if (pos.canWinNext() || pos.plies() + 1 >= Game::kMaxPlies) {
       ++nodes_;
       sign = pos.canWinNext() ? 1 : 0;
@@ -232,9 +242,16 @@ class Solver {
     }
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
+    if (!smallTree) attachTables();
     forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
     return false;
   }
+
+  // Before a solve that uses the table (not in small trees, which leave the
+  // TranspositionTable untouched, so that clearing it costs nothing): the
+  // main block may have been resized (the near block never moves).
+  void attachTables() { table_ = SolverTable<Game>(tt_.words(), tt_.wordCount()); }
+  SolverTable<Game>& tableFor(int empty) { return empty < kNearEmpty ? near_ : table_; }
 
   int minimax(const Game& pos) {
     ++nodes_;
@@ -258,6 +275,7 @@ class Solver {
     if (hasDeadline_ && (nodes_ & 4095) == 0 && Clock::now() >= deadline_) aborted_ = true;
     if (aborted_) return 0;
     const int plies = pos.plies();
+    const int empty = Game::kMaxPlies - plies;
     Bits next = pos.nonLosingMoves();  // Step 2. Moves that do not lose at once
     if (next == 0) return -winScoreAtPly<Game>(plies + 1);
     if (plies >= Game::kMaxPlies - 2) return 0;
@@ -270,11 +288,11 @@ class Solver {
     // Step 4. Table: both bounds (not for the last few cells, where a
     // memory access costs more than the search it saves).
     const std::uint64_t key = pos.key();
-    const bool useTable = opt_.table && Game::kMaxPlies - plies >= tableMinEmpty_;
-    const bool childTable = opt_.table && Game::kMaxPlies - plies - 1 >= tableMinEmpty_;
+    const bool useTable = opt_.table && empty >= tableMinEmpty_;
+    const bool childTable = opt_.table && empty - 1 >= tableMinEmpty_;
     if (useTable) {
       SolverEntry e;
-      if (table_.probe(key, e)) {
+      if (tableFor(empty).probe(key, e)) {
         if (e.lower > lo) lo = e.lower;
         if (e.upper < hi) hi = e.upper;
       }
@@ -292,7 +310,7 @@ class Solver {
       if (!pos.canPlay(m)) continue;
       Bits b = pos.moveBits(m);
       if (!(next & b)) continue;
-      if (childTable) table_.prefetch(childKey(pos, b));  // the child probes soon
+      if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
       moves.add(b, opt_.ordering ? pos.orderScore(b, forcing_) : 0);
     }
     if (opt_.ordering) moves.sortStable();
@@ -305,14 +323,13 @@ class Solver {
     // once (a child known to cut saves a whole search of the first move), else
     // once the first move did not cut off, when the children's prefetched
     // slots are loaded and the probes cost no wait.
-    const int empty = Game::kMaxPlies - plies;
     const int etcAt = !childTable ? -1 : (!forcing_ && empty >= kEagerEtcMinEmpty) ? 0 : empty >= kEtcMinEmpty ? 1 : -1;
     for (int i = 0; i < moves.size(); ++i) {
       if (skip >> i & 1) continue;
       if (i == etcAt) {
         for (int j = i; j < moves.size(); ++j) {
           SolverEntry e;
-          if (!table_.probe(childKey(pos, moves.move(j)), e)) continue;
+          if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j)), e)) continue;
           if (-e.upper >= beta) {  // this move is known to reach beta
             if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)));
             return -e.upper;
@@ -350,11 +367,12 @@ class Solver {
 
   void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
     if (Game::kMoveSlots > 7) move = -1;
-    table_.store(key, lower, upper, move, pos.plies());
+    tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, pos.plies());
   }
 
   TranspositionTable& tt_;
   SolverTable<Game> table_;
+  SolverTable<Game> near_;
   bool forcing_ = true;  // weigh immediate threats in the ordering
   int tableMinEmpty_ = kTableMinEmpty;
   SolverOptions opt_;

@@ -43,9 +43,10 @@ class SolverTable {
   static constexpr int kKeyShift = 15;
   static constexpr std::uint64_t kMaxKey = std::uint64_t{1} << (64 - kKeyShift);
 
-  // `words` 8-byte words at `mem`, a power of two >= 2, all 0 when empty.
+  // `words` 8-byte words at `mem`, a power of two >= 4 (two pairs: the index
+  // shift stays below 64), all 0 when empty.
   SolverTable(void* mem, std::size_t words) : mem_(static_cast<unsigned char*>(mem)) {
-    assert(words >= 2 && (words & (words - 1)) == 0);
+    assert(words >= 4 && (words & (words - 1)) == 0);
     int bits = 0;
     while ((std::size_t{2} << bits) < words) ++bits;  // number of pairs = 2^bits
     shift_ = 64 - bits;

@@ -54,7 +54,10 @@ class TranspositionTable {
   static constexpr std::size_t kDefaultBytes = std::size_t{32} << 20;  // 32 MiB
 
   explicit TranspositionTable(std::size_t budgetBytes = kDefaultBytes) { resize(budgetBytes); }
-  ~TranspositionTable() { std::free(table_); }
+  ~TranspositionTable() {
+    std::free(table_);
+    std::free(near_);
+  }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
@@ -71,11 +74,19 @@ class TranspositionTable {
 #endif
     size_ = buckets;
     mask_ = buckets - 1;
+    dirty_ = true;  // fresh memory is not 0
     clear();
   }
+  // Empties the table. Memory that is still all 0 since the last clear()
+  // (nothing stored, words() and nearWords() not handed out) is not written
+  // again: a clear before every solve then costs nothing when the solve did
+  // not use the table (small trees), and leaves the caches as they were.
   void clear() {
-    std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
     generation_ = 0;
+    if (!dirty_) return;
+    std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
+    if (near_) std::memset(static_cast<void*>(near_), 0, kNearWords * 8);
+    dirty_ = false;
   }
   // Start of a new search: older entries become preferred victims.
   void newSearch() { ++generation_; }
@@ -88,6 +99,7 @@ class TranspositionTable {
   }
 
   void store(std::uint64_t key, int score, Bound bound, int depth, int move) {
+    dirty_ = true;
     Bucket& b = table_[index(key)];
     TTEntry entry;
     entry.key = key;
@@ -111,9 +123,27 @@ class TranspositionTable {
   std::size_t bytes() const { return size_ * sizeof(Bucket); }
   std::size_t entries() const { return size_ * 2; }
 
-  // The raw block as 8-byte words, all 0 after clear(); a power of two, at least 4.
-  void* words() { return table_; }
+  // The raw block as 8-byte words, all 0 after clear(); a power of two, at
+  // least 4. The caller may write to it (clear() then empties it again).
+  void* words() {
+    dirty_ = true;
+    return table_;
+  }
   std::size_t wordCount() const { return bytes() / 8; }
+
+  // A second, small block of kNearWords 8-byte words for the exact solver's
+  // near table (solver.hpp): allocated on the first call (all 0), never
+  // moved, cleared with the main block by clear(). It is not part of the
+  // budget: 1 MiB more, only for a table an exact solver uses.
+  static constexpr std::size_t kNearWords = std::size_t{1} << 17;
+  void* nearWords() {
+    dirty_ = true;
+    if (!near_) {
+      near_ = static_cast<std::uint64_t*>(std::calloc(kNearWords, 8));
+      if (!near_) throw std::bad_alloc();
+    }
+    return near_;
+  }
 
  private:
   struct Bucket {
@@ -134,6 +164,8 @@ class TranspositionTable {
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint8_t generation_ = 0;
+  std::uint64_t* near_ = nullptr;
+  bool dirty_ = true;  // something may be non-zero
 };
 
 }  // namespace gs

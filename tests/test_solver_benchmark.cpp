@@ -91,6 +91,53 @@ TEST_CASE("Solver table: exact keys, merged bounds, replacement by depth", "[sol
   CHECK_FALSE(t.probe(empty.key(), e));
 }
 
+TEST_CASE("Solver table: clear() empties both blocks, so every solve after it is a cold start", "[solver]") {
+  // The benchmark protocol: the table is cleared before every position. The
+  // solver keeps the entries of positions with fewer than kNearEmpty empty
+  // cells in the TranspositionTable's near block; clear() must empty it too,
+  // and skip neither block after a solve that wrote to it.
+  TranspositionTable tt(std::size_t{8} << 20);
+  Solver<Connect4> solver(tt);
+  auto positions = gs_test::readBenchmark("Test_L2_R2", 6);
+  REQUIRE(positions.size() == 6);
+  std::vector<std::uint64_t> cold;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      const Connect4 g = gs_test::fromMoves<Connect4>(positions[i].first);
+      INFO(positions[i].first);
+      tt.clear();
+      solver.resetNodes();
+      REQUIRE(solver.solve(g) == positions[i].second);
+      if (pass == 0) {
+        cold.push_back(solver.nodes());
+        // Warm: the same solve again without clearing takes fewer nodes,
+        // through both blocks.
+        solver.resetNodes();
+        REQUIRE(solver.solve(g) == positions[i].second);
+        CHECK(solver.nodes() < cold.back());
+      } else {
+        CHECK(solver.nodes() == cold[i]);  // after clear(): exactly the cold count
+      }
+      // A small tree (at most kFullWindowEmpty empty cells) does not use the
+      // table; solving one between the others changes nothing above.
+      REQUIRE(solver.solve(gs_test::fromMoves<Connect4>("52677675164321472411331752454")) != Solver<Connect4>::kIllegal);
+    }
+  }
+  // Entries in the near block alone: a position with 17 empty cells.
+  const Connect4 late = gs_test::fromMoves<Connect4>("5554224333234511764415115");
+  REQUIRE(Connect4::kMaxPlies - late.plies() < Solver<Connect4>::kNearEmpty);
+  REQUIRE(Connect4::kMaxPlies - late.plies() > Solver<Connect4>::kFullWindowEmpty);
+  tt.clear();
+  solver.resetNodes();
+  const int v = solver.solve(late);
+  const std::uint64_t lateCold = solver.nodes();
+  CHECK(lateCold > 1);
+  tt.clear();
+  solver.resetNodes();
+  CHECK(solver.solve(late) == v);
+  CHECK(solver.nodes() == lateCold);
+}
+
 TEST_CASE("Solver: the win/draw/loss solve agrees with the sign of the exact score", "[solver]") {
   TranspositionTable tt(std::size_t{32} << 20);
   Solver<Connect4> solver(tt);
