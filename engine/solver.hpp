@@ -70,6 +70,8 @@ class Solver {
   // table at all, where there is less to share than a cache miss costs.
   static constexpr int kTableMinEmpty = 6;
   static constexpr int kSmallTreeTableMinEmpty = kFullWindowEmpty + 1;
+  static_assert(kSmallTreeTableMinEmpty > kFullWindowEmpty,
+                "small trees never touch the table: they skip attachTables(), and clear() relies on that");
   // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
   static constexpr int kEtcMinEmpty = 10;
   // ... and before the first move (not only after it failed to cut off) at
@@ -133,7 +135,7 @@ class Solver {
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (smallTree) return negamax(pos, lo - 1, hi + 1);
-    attachTables();
+    if (opt_.table) attachTables();
     // Null-window driver: every probe halves the interval (biased towards 0,
     // where most values lie and where proofs are cheapest).
     while (lo < hi) {
@@ -204,9 +206,14 @@ class Solver {
   // moveReaches it is one.
   int hintMove(const Game& pos) const {
     SolverEntry e;
-    const SolverTable<Game> big(tt_.words(), tt_.wordCount());
-    const SolverTable<Game>& t = Game::kMaxPlies - pos.plies() < kNearEmpty ? near_ : big;
-    return t.probe(pos.key(), e) && e.move >= 0 && pos.canPlay(e.move) ? e.move : -1;
+    bool found;
+    if (Game::kMaxPlies - pos.plies() < kNearEmpty) {
+      found = near_.probe(pos.key(), e);
+    } else {  // (asks for the main block, which marks it written: only here)
+      const SolverTable<Game> big(tt_.words(), tt_.wordCount());
+      found = big.probe(pos.key(), e);
+    }
+    return found && e.move >= 0 && pos.canPlay(e.move) ? e.move : -1;
   }
 
   // Whether playing `m` gets the side to move at least `value` (win/draw/
@@ -242,15 +249,19 @@ class Solver {
     }
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
-    if (!smallTree) attachTables();
+    if (!smallTree && opt_.table) attachTables();
     forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
     return false;
   }
 
   // Before a solve that uses the table (not in small trees, which leave the
-  // TranspositionTable untouched, so that clearing it costs nothing): the
-  // main block may have been resized (the near block never moves).
-  void attachTables() { table_ = SolverTable<Game>(tt_.words(), tt_.wordCount()); }
+  // TranspositionTable untouched, so that clearing it costs nothing): asks
+  // for both blocks again, which tells the TranspositionTable that they will
+  // be written (tt.hpp) and follows a resize of the main block.
+  void attachTables() {
+    table_ = SolverTable<Game>(tt_.words(), tt_.wordCount());
+    near_ = SolverTable<Game>(tt_.nearWords(), kNearWords);
+  }
   SolverTable<Game>& tableFor(int empty) { return empty < kNearEmpty ? near_ : table_; }
 
   int minimax(const Game& pos) {

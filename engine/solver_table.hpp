@@ -1,5 +1,7 @@
 // Compact table of the exact solver: 8-byte entries over the memory of a
-// TranspositionTable (tt.hpp, words()), so `tt.clear()` clears it too.
+// TranspositionTable (tt.hpp: words() or nearWords()), so `tt.clear()` clears
+// it too, as long as the memory is asked for again after every clear() before
+// writing (tt.hpp; the solver's attachTables() does).
 //
 // Entry (one 64-bit word, 0 = empty):
 //

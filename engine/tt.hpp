@@ -3,7 +3,8 @@
 // Layout: a power-of-two array of 32-byte buckets, each holding two 16-byte
 // entries. The number of buckets is the largest power of two whose size fits
 // in the budget, so the table never allocates more than it was given (minimum
-// one bucket) and never grows after construction.
+// one bucket) and never grows after construction. An exact solver using the
+// table adds one fixed block of 1 MiB, its near table (nearWords()).
 //
 // Entry: the full 64-bit position key (no false hits: keys are unique per
 // position), a 16-bit score, the bound kind (exact / lower / upper), the
@@ -20,9 +21,15 @@
 // Memory: one block aligned to 2 MiB; on Linux the kernel is asked to back it
 // with huge pages (madvise), which removes most TLB misses of a sparsely
 // touched table. The exact solver reuses the same block as an array of 8-byte
-// words through words()/wordCount() (see solver_table.hpp): the two layouts are
-// never mixed, callers clear() the table when they switch from one user to the
-// other (Session and gamesearch clear before every solve and every search).
+// words through words()/wordCount(), plus the near block (see solver.hpp and
+// solver_table.hpp): the layouts are never mixed, callers clear() the table
+// when they switch from one user to the other, or for a cold start.
+//
+// clear() zeroes the memory only if something may have been written since the
+// last clear: store(), or words()/nearWords() handed out. A user that writes
+// through those pointers must therefore ask for them again after every
+// clear() before writing (the solver does, before every solve that uses the
+// table); then a clear() after a solve that never touched the table is free.
 #pragma once
 
 #include <cstddef>
@@ -124,7 +131,8 @@ class TranspositionTable {
   std::size_t entries() const { return size_ * 2; }
 
   // The raw block as 8-byte words, all 0 after clear(); a power of two, at
-  // least 4. The caller may write to it (clear() then empties it again).
+  // least 4. The caller may write to it until the next clear(), and must ask
+  // again after that before writing (asking is what tells clear() to empty it).
   void* words() {
     dirty_ = true;
     return table_;
@@ -134,7 +142,8 @@ class TranspositionTable {
   // A second, small block of kNearWords 8-byte words for the exact solver's
   // near table (solver.hpp): allocated on the first call (all 0), never
   // moved, cleared with the main block by clear(). It is not part of the
-  // budget: 1 MiB more, only for a table an exact solver uses.
+  // budget: 1 MiB more, only for a table an exact solver uses. The same rule
+  // as for words(): ask again after every clear() before writing.
   static constexpr std::size_t kNearWords = std::size_t{1} << 17;
   void* nearWords() {
     dirty_ = true;

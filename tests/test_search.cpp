@@ -2,6 +2,8 @@
 // heuristic search proves exact values when it reaches the end, the deadline
 // is honoured, the Tic-Tac-Toe player never gives away the game value.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <set>
@@ -235,6 +237,26 @@ TEST_CASE("Transposition table stays within its budget", "[tt]") {
   CHECK(e->score == 7);
   CHECK(e->bound == Bound::kLower);
   CHECK(e->move == 3);
+}
+
+TEST_CASE("Transposition table: clear() empties what the search and the solver wrote", "[tt]") {
+  TranspositionTable tt(4096);
+  tt.store(42, 7, Bound::kExact, 3, 1);
+  REQUIRE(tt.probe(42));
+  tt.clear();
+  CHECK(tt.probe(42) == nullptr);
+  auto* w = static_cast<std::uint64_t*>(tt.words());
+  auto* n = static_cast<std::uint64_t*>(tt.nearWords());
+  w[tt.wordCount() - 1] = 5;
+  n[TranspositionTable::kNearWords - 1] = 6;
+  tt.clear();
+  w = static_cast<std::uint64_t*>(tt.words());
+  n = static_cast<std::uint64_t*>(tt.nearWords());
+  CHECK(w[tt.wordCount() - 1] == 0);
+  CHECK(n[TranspositionTable::kNearWords - 1] == 0);
+  tt.clear();  // nothing written since: still all 0
+  CHECK(std::all_of(w, w + tt.wordCount(), [](std::uint64_t x) { return x == 0; }));
+  CHECK(tt.probe(42) == nullptr);
 }
 
 TEST_CASE("Levels: weak levels vary their moves but never miss a win or a block", "[search][levels]") {

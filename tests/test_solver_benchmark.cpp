@@ -2,6 +2,8 @@
 // and Test_L2_R1, a sample of the harder files.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "connect4.hpp"
 #include "solver.hpp"
 #include "solver_table.hpp"
@@ -100,36 +102,63 @@ TEST_CASE("Solver table: clear() empties both blocks, so every solve after it is
   Solver<Connect4> solver(tt);
   auto positions = gs_test::readBenchmark("Test_L2_R2", 6);
   REQUIRE(positions.size() == 6);
-  std::vector<std::uint64_t> cold;
+  // A small tree (at most kFullWindowEmpty empty cells) does not use the
+  // table: solved right after a clear, its own count repeats too.
+  const Connect4 small = gs_test::fromMoves<Connect4>("52677675164321472411331752454");
+  REQUIRE(Connect4::kMaxPlies - small.plies() <= Solver<Connect4>::kFullWindowEmpty);
+  std::vector<std::uint64_t> cold, coldSign;
+  std::uint64_t smallCold = 0;
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < positions.size(); ++i) {
       const Connect4 g = gs_test::fromMoves<Connect4>(positions[i].first);
+      const int sign = (positions[i].second > 0) - (positions[i].second < 0);
       INFO(positions[i].first);
+      tt.clear();
+      solver.resetNodes();
+      REQUIRE(solver.solve(small) == 0);
+      if (pass == 0 && i == 0) smallCold = solver.nodes();
+      CHECK(solver.nodes() == smallCold);
       tt.clear();
       solver.resetNodes();
       REQUIRE(solver.solve(g) == positions[i].second);
       if (pass == 0) {
         cold.push_back(solver.nodes());
-        // Warm: the same solve again without clearing takes fewer nodes,
-        // through both blocks.
+        // Warm: the same solve again without clearing takes fewer nodes.
         solver.resetNodes();
         REQUIRE(solver.solve(g) == positions[i].second);
         CHECK(solver.nodes() < cold.back());
       } else {
         CHECK(solver.nodes() == cold[i]);  // after clear(): exactly the cold count
       }
-      // A small tree (at most kFullWindowEmpty empty cells) does not use the
-      // table; solving one between the others changes nothing above.
-      REQUIRE(solver.solve(gs_test::fromMoves<Connect4>("52677675164321472411331752454")) != Solver<Connect4>::kIllegal);
+      // The win/draw/loss probes (solveSign, moveReaches) likewise.
+      tt.clear();
+      solver.resetNodes();
+      REQUIRE(solver.solveSign(g) == sign);
+      for (int m = 0; m < Connect4::kWidth; ++m) solver.moveReaches(g, m, sign);
+      if (pass == 0) coldSign.push_back(solver.nodes());
+      else CHECK(solver.nodes() == coldSign[i]);
     }
   }
-  // Entries in the near block alone: a position with 17 empty cells.
+  // A position with 17 empty cells: every entry goes to the near block (the
+  // main block stays all 0), and the move that proved the win is remembered
+  // there.
   const Connect4 late = gs_test::fromMoves<Connect4>("5554224333234511764415115");
   REQUIRE(Connect4::kMaxPlies - late.plies() < Solver<Connect4>::kNearEmpty);
   REQUIRE(Connect4::kMaxPlies - late.plies() > Solver<Connect4>::kFullWindowEmpty);
   tt.clear();
   solver.resetNodes();
+  CHECK(solver.solveSign(late) == 1);
+  const int hint = solver.hintMove(late);
+  REQUIRE(hint >= 0);
+  CHECK(solver.moveReaches(late, hint, 1));
+  const auto* words = static_cast<const std::uint64_t*>(tt.words());
+  CHECK(std::all_of(words, words + tt.wordCount(), [](std::uint64_t w) { return w == 0; }));
+  const auto* near = static_cast<const std::uint64_t*>(tt.nearWords());
+  CHECK(std::any_of(near, near + TranspositionTable::kNearWords, [](std::uint64_t w) { return w != 0; }));
+  tt.clear();
+  solver.resetNodes();
   const int v = solver.solve(late);
+  CHECK(v == 4);
   const std::uint64_t lateCold = solver.nodes();
   CHECK(lateCold > 1);
   tt.clear();
