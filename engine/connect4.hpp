@@ -53,6 +53,9 @@ class Connect4 {
     return (mask_ & topMask(col)) == 0;
   }
   Bits moveBits(int col) const { return (mask_ + bottomMask(col)) & columnMask(col); }
+  // Every cell a move in `col` can ever fill: a set of moves (legalMoves(),
+  // nonLosingMoves()) & slotMask(col) is that column's move, or 0.
+  static constexpr Bits slotMask(int col) { return columnMask(col); }
   static int moveOf(Bits move) { return __builtin_ctzll(move) / (kHeight + 1); }
   // Precondition: canPlay(col).
   void play(int col) { playBits(moveBits(col)); }

@@ -317,10 +317,9 @@ class Solver {
     // Step 5. Order: the winning spots a move creates, then centre first.
     MoveList<Game> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
-      int m = opt_.ordering ? centreOrder<Game>(i) : i;
-      if (!pos.canPlay(m)) continue;
-      Bits b = pos.moveBits(m);
-      if (!(next & b)) continue;
+      const int m = opt_.ordering ? centreOrder<Game>(i) : i;
+      const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
+      if (!b) continue;
       if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
       moves.add(b, opt_.ordering ? pos.orderScore(b, forcing_) : 0);
     }

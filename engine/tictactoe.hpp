@@ -36,6 +36,8 @@ class TicTacToe {
     return !(mask_ >> cell & 1);
   }
   Bits moveBits(int cell) const { return Bits{1} << cell; }
+  // A set of moves & slotMask(cell) is that cell's move, or 0.
+  static constexpr Bits slotMask(int cell) { return Bits{1} << cell; }
   static int moveOf(Bits move) { return __builtin_ctzll(move); }
   void play(int cell) { playBits(moveBits(cell)); }
   void playBits(Bits move) {
