@@ -9,10 +9,13 @@ each position the value of every move is computed once (`gamesearch analyze
 for every budget T, and a move keeps the value when it has the best value of
 all moves. With --exact, the exact scores are used instead (a slower win then
 counts as a mistake too). With --book FILE, the player answers from that
-opening book first, as in the page.
+opening book first, as in the page. With --wasm DIR the moves are chosen by
+the browser's engine (DIR/gamesearch.wasm, the module the page's worker runs,
+in node: bench/wasm_play.mjs) instead of the native `gamesearch play`; the
+judge stays native.
 
   bench/value_keeping.py [--positions 60] [--min-stones 8] [--max-stones 30] [--times 10 100 1000]
-                         [--book web/book.bin] [--exact]
+                         [--book web/book.bin] [--exact] [--wasm build/wasm/bin]
 
 Prints one table row per budget and per stone range. Analysis of early
 positions is slow (seconds each); the defaults take several minutes.
@@ -40,6 +43,7 @@ def main():
     ap.add_argument("--book", help="opening book for the player (e.g. web/book.bin)")
     ap.add_argument("--exact", action="store_true", help="judge by exact scores, not win/draw/loss")
     ap.add_argument("--cache", help="keep the judge's values in this JSON file between runs")
+    ap.add_argument("--wasm", metavar="DIR", help="choose the moves with the wasm engine in DIR (node), not natively")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -87,13 +91,18 @@ def main():
                if a <= args.max_stones and b >= args.min_stones]
     judge = "exact scores" if args.exact else "win/draw/loss"
     book = f", book {os.path.relpath(args.book, ROOT)}" if args.book else ", no book"
+    engine = f", moves by the wasm engine in {os.path.relpath(args.wasm, ROOT)}" if args.wasm else ""
     print(f"{len(positions)} positions from {os.path.relpath(args.games, ROOT)}, "
-          f"{args.min_stones}-{args.max_stones} stones, judged by {judge}{book}")
+          f"{args.min_stones}-{args.max_stones} stones, judged by {judge}{book}{engine}")
     print("| time per move | positions | kept the value | " + " | ".join(f"{a}-{b} stones" for a, b in buckets) + " |")
     print("|---|---|---|" + "---|" * len(buckets))
     all_misses = []
     for t in args.times:
-        play = [args.bin, "play", "--time-ms", str(t)] + (["--book", args.book] if args.book else [])
+        if args.wasm:
+            play = ["node", os.path.join(HERE, "wasm_play.mjs"), "--bin", args.wasm, "--time-ms", str(t)]
+        else:
+            play = [args.bin, "play", "--time-ms", str(t)]
+        play += ["--book", args.book] if args.book else []
         out = subprocess.run(play, input=inp, capture_output=True, check=True).stdout.decode()
         kept = {b: [0, 0] for b in buckets}
         total = [0, 0]

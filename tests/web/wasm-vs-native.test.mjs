@@ -2,7 +2,9 @@
 // search in wasm returns the same best move, score, exactness, depth and node
 // count as the native CLI. Also checks the bindings' other entry points and
 // that bad input is reported, not thrown.
-import { check, summary } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { check, ROOT, summary } from './lib.mjs';
 import { nativePlay, TABLE_MIB } from './native.mjs';
 import { POSITIONS } from './positions.mjs';
 import { loadEngine, wasmPlay } from './wasm.mjs';
@@ -48,4 +50,19 @@ check(r.bestMove >= 1 && r.bestMove <= 7 && r.info.timeMs < 150, `think honours 
 const a = s.analyze(200);
 check(a.length === 7 && a.every((m) => m.legal && typeof m.score === 'number'), 'analyze scores every column');
 s.delete();
+
+// bench/wasm_play.mjs (value keeping in the browser's engine,
+// bench/value_keeping.py --wasm): its output format, the book, the solver,
+// and a clear error for a bad position.
+console.log('bench/wasm_play.mjs:');
+const wasmPlayTool = (input, extra = []) => spawnSync('node', [path.join(ROOT, 'bench/wasm_play.mjs'),
+  '--bin', path.join(ROOT, 'build/wasm/bin'), '--time-ms', '300', ...extra], { input, encoding: 'utf8' });
+const wp = wasmPlayTool('4\n52677675164321472411331752454\n', ['--book', path.join(ROOT, 'web/book.bin')]);
+const wpLines = wp.stdout.trim().split('\n');
+check(wp.status === 0 && wpLines.length === 2, `two answers (exit ${wp.status}: ${wp.stderr.trim()})`);
+check(/^4 bestmove [1-7] source book time_ms \d+$/.test(wpLines[0] || ''), `from the book: "${wpLines[0]}"`);
+check(/^52677675164321472411331752454 bestmove [1-7] source solver time_ms \d+$/.test(wpLines[1] || ''),
+  `a proven late position: "${wpLines[1]}"`);
+const bad = wasmPlayTool('4x\n');
+check(bad.status === 2 && /4x: .*invalid/.test(bad.stderr) && bad.stdout === '', `a bad position is refused: "${bad.stderr.trim()}"`);
 if (!summary('wasm-vs-native')) process.exit(1);
