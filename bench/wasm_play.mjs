@@ -7,8 +7,8 @@
 //
 //   node bench/wasm_play.mjs --bin build/wasm/bin --time-ms 1000 [--book web/book.bin] < positions
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { loadEngine } from '../tests/web/wasm.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -28,11 +28,7 @@ for (const f of ['gamesearch.js', 'gamesearch.wasm']) {
     process.exit(2);
   }
 }
-const require = createRequire(import.meta.url);
-const M = await require(path.join(bin, 'gamesearch.js'))({ wasmBinary: fs.readFileSync(path.join(bin, 'gamesearch.wasm')) });
-// Keep node's own error reports (the Emscripten glue would print its source).
-process.removeAllListeners('uncaughtException');
-process.removeAllListeners('unhandledRejection');
+const M = await loadEngine(bin);
 const s = new M.Session('connect4', 16);  // the worker's table size
 if (book) {
   const err = s.loadBook(new Uint8Array(fs.readFileSync(book)));

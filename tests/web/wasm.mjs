@@ -1,5 +1,6 @@
-// Loads the wasm engine (build/wasm/bin) in node. Node 20's fetch cannot load
-// a file path, so the bytes are handed over directly (wasmBinary).
+// Loads the wasm engine (build/wasm/bin, or the directory `bin`) in node.
+// Node 20's fetch cannot load a file path, so the bytes are handed over
+// directly (wasmBinary).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,10 +8,10 @@ import { ROOT } from './lib.mjs';
 
 const BIN = path.join(ROOT, 'build/wasm/bin');
 
-export async function loadEngine() {
+export async function loadEngine(bin = BIN) {
   const require = createRequire(import.meta.url);
-  const createGameSearch = require(path.join(BIN, 'gamesearch.js'));
-  const module = await createGameSearch({ wasmBinary: fs.readFileSync(path.join(BIN, 'gamesearch.wasm')) });
+  const createGameSearch = require(path.join(bin, 'gamesearch.js'));
+  const module = await createGameSearch({ wasmBinary: fs.readFileSync(path.join(bin, 'gamesearch.wasm')) });
   // The Emscripten node glue rethrows every uncaught error from a handler of
   // its own, which prints its whole minified source; keep node's own reports.
   process.removeAllListeners('uncaughtException');
