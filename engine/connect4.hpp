@@ -78,6 +78,50 @@ class Connect4 {
   bool canWinNext() const { return (winningSpots() & legalMoves()) != 0; }
   bool isWinningMove(int col) const { return (winningSpots() & moveBits(col)) != 0; }
 
+  // Bounds on the win/draw/loss of the side to move from the lines of four
+  // still open, without search (docs/solver.md, step 7).
+  //   signUpperBound(): 1 (no bound), 0 (the mover cannot win), -1 (it loses).
+  //   signLowerBound(): -1 (no bound), 0 (the mover cannot lose), 1 (it wins).
+  // A side cannot win without a line free of the other's stones. Beyond that,
+  // the follow-up (Allis's "claimeven"): once every column has an even number
+  // of empty cells, the second player can answer every move on top of it in
+  // the same column, so the first player only ever gets the empty cells of
+  // rows 0, 2 and 4 (counting from 0 at the bottom) and the second player
+  // those of rows 1, 3 and 5. A column with an odd number of empty cells has
+  // its lowest empty cell on row 1, 3 or 5; those cells are paired: whenever
+  // the first player takes one, the second player takes another (there is
+  // one: the first player moves with an even number of odd columns), after
+  // which both columns are even again. With the second player to move (an
+  // odd number of odd columns) it takes one of them first, its choice. So
+  // the first player's cells are at most its stones, the empty cells of
+  // rows 0, 2, 4 and the lowest cells of the odd columns; if no line fits
+  // in them, it cannot win. If in addition the second player's sure cells
+  // (rows 1, 3, 5 above the odd columns' lowest cells) hold a line, it wins.
+  int signUpperBound() const {
+    const Bits empty = kBoard & ~mask_;
+    if (plies_ & 1) return hasFour(current_ | empty) ? 1 : 0;  // the mover plays second
+    const Bits odd = (mask_ + kBottom) & kOddRows;  // lowest empty cell of each odd column
+    if (hasFour(current_ | (empty & kEvenRows) | odd)) return 1;
+    return hasFour((current_ ^ mask_) | (empty & kOddRows & ~odd)) ? -1 : 0;
+  }
+  int signLowerBound() const {
+    const Bits empty = kBoard & ~mask_;
+    const Bits opponent = current_ ^ mask_;
+    if (!(plies_ & 1)) return hasFour(opponent | empty) ? -1 : 0;  // the mover plays first
+    const Bits odd = (mask_ + kBottom) & kOddRows;
+    const Bits firstCells = opponent | (empty & kEvenRows) | odd;
+    const Bits secondCells = current_ | (empty & kOddRows & ~odd);
+    int bound = -1;
+    for (Bits rest = odd; rest; rest &= rest - 1) {  // the odd column the mover takes first
+      const Bits taken = rest & (0 - rest);
+      if (hasFour(firstCells & ~taken)) continue;
+      if (hasFour(secondCells | taken)) return 1;
+      bound = 0;
+    }
+    if (bound < 0 && !hasFour(opponent | empty)) bound = 0;
+    return bound;
+  }
+
   // Moves that do not let the opponent win at once. 0 when every move loses
   // (two open threats, or a threat directly above the only blocking cell).
   // Precondition: !canWinNext().
@@ -149,6 +193,8 @@ class Connect4 {
   // bottom cell of every column, and every playable cell
   static constexpr Bits kBottom = 0x0040810204081ULL;
   static constexpr Bits kBoard = kBottom * ((Bits{1} << kHeight) - 1);
+  static constexpr Bits kEvenRows = kBottom * 0x15;  // rows 0, 2, 4 of every column
+  static constexpr Bits kOddRows = kBottom * 0x2A;   // rows 1, 3, 5
 
   // Number of set bits, fast for the few bits of a threat set (a single
   // instruction where the target has one).

@@ -10,7 +10,9 @@
 //               are searched once with the full window instead. Each node
 //               1. counts itself, 2. generates only moves that do not lose at
 //               once (a node with none is a loss), 3. clamps the window to the
-//               best and worst scores still possible, 4. probes the table for
+//               best and worst scores still possible, and where it can cut
+//               off (a window around 0) to what the lines still open allow
+//               (Game::signUpperBound/signLowerBound), 4. probes the table for
 //               both bounds (not with fewer than kTableMinEmpty empty cells),
 //               5. orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
@@ -21,7 +23,8 @@
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs),
 //               7. stores what it proved (lower bound, upper bound or exact).
-//               Ordering and the table can be switched off separately.
+//               Ordering, the line bounds and the table can be switched off
+//               separately.
 //               docs/solver.md has the measurements behind every choice.
 //
 // The table is two SolverTables (solver_table.hpp) over the memory of the
@@ -51,6 +54,7 @@ struct SolverOptions {
   Algorithm algorithm = Algorithm::kAlphaBeta;
   bool ordering = true;
   bool table = true;
+  bool lineBounds = true;  // step 3's bounds from the lines still open
 };
 
 template <class Game>
@@ -295,6 +299,22 @@ class Solver {
     // stone, we cannot win with our next one.
     int lo = -winScoreAtPly<Game>(plies + 3);
     int hi = winScoreAtPly<Game>(plies + 2);
+    // ... and what the lines still open allow (a side that cannot complete a
+    // line cannot win; the follow-up, connect4.hpp). These are bounds on the
+    // win/draw/loss, so they can only cut off a window next to 0: not
+    // computed elsewhere.
+    if (opt_.lineBounds) {
+      if (alpha >= -1) {
+        const int u = pos.signUpperBound();
+        if (u < 1 && u < hi) hi = u;
+      }
+      if (beta <= 1) {
+        const int l = pos.signLowerBound();
+        if (l > -1 && l > lo) lo = l;
+      }
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+    }
 
     // Step 4. Table: both bounds (not for the last few cells, where a
     // memory access costs more than the search it saves).

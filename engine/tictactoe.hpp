@@ -61,6 +61,10 @@ class TicTacToe {
     if (forced) return (forced & (forced - 1)) ? 0 : forced;
     return legalMoves();
   }
+  // Bounds on the win/draw/loss of the side to move (as in Connect4): a side
+  // with no line free of the other's marks cannot win.
+  int signUpperBound() const { return hasFreeLine(current_) ? 1 : 0; }
+  int signLowerBound() const { return hasFreeLine(current_ ^ mask_) ? -1 : 0; }
   int threatScore(Bits move) const {
     return __builtin_popcountll(winningSpotsOf(current_ | move, mask_ | move)) * 4 +
            kCellValue[moveOf(move)];
@@ -114,6 +118,12 @@ class TicTacToe {
   static bool hasLine(Bits p) {
     for (Bits l : kLines)
       if ((p & l) == l) return true;
+    return false;
+  }
+  bool hasFreeLine(Bits side) const {
+    const Bits other = mask_ & ~side;
+    for (Bits l : kLines)
+      if (!(other & l)) return true;
     return false;
   }
   static Bits winningSpotsOf(Bits p, Bits mask) {

@@ -32,8 +32,10 @@ code, out, err = run(["solve"], b"2252576253462244111563365343671351441 -1\n7422
 f = fields(out)
 check("solve golden", code == 0 and [x[:3] for x in f] == [
     ["2252576253462244111563365343671351441", "-1", "3"],
-    ["7422341735647741166133573473242566", "1", "11"]], out + err)
+    ["7422341735647741166133573473242566", "1", "10"]], out + err)
 check("solve prints microseconds", all(len(x) == 4 and x[3].isdigit() for x in f), out)
+code, out, err = run(["solve", "--no-line-bounds"], b"7422341735647741166133573473242566\n")
+check("solve --no-line-bounds", code == 0 and fields(out)[0][:3] == ["7422341735647741166133573473242566", "1", "11"], out + err)
 
 code, out, err = run(["--game", "tictactoe", "solve", "--algorithm", "minimax"], b"\n")
 check("minimax tictactoe empty board", code == 0 and out.split()[:2] == ["0", "549946"], out + err)

@@ -7,6 +7,8 @@
 #include <chrono>
 #include <random>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "connect4.hpp"
 #include "levels.hpp"
@@ -43,10 +45,11 @@ void checkAgainstMinimax(int positions, int minPlies, int maxPlies, std::uint32_
     ++checked;
     const int truth = minimaxValue(g);
     INFO(Game::kName << " position " << moves << " minimax " << truth);
-    for (int mask = 0; mask < 4; ++mask) {
+    for (int mask = 0; mask < 8; ++mask) {
       SolverOptions o;
       o.ordering = mask & 1;
       o.table = mask & 2;
+      o.lineBounds = mask & 4;
       tt.clear();
       Solver<Game> s(tt);
       s.setOptions(o);
@@ -83,6 +86,117 @@ TEST_CASE("Alpha-beta agrees with minimax: Tic-Tac-Toe", "[search][tictactoe]") 
 
 TEST_CASE("Alpha-beta agrees with minimax: Connect Four endgames", "[search][connect4]") {
   checkAgainstMinimax<Connect4>(60, 32, 38, 2);
+}
+
+// Positions of a game where neither side ever allows a win at once (so the
+// late middle game is reached, where the line bounds apply).
+static bool quietPosition(std::mt19937& rng, int plies, Connect4& out, std::string& moves) {
+  Connect4 p;
+  moves.clear();
+  for (int i = 0; i < plies; ++i) {
+    int cand[Connect4::kWidth], k = 0;
+    for (int m = 0; m < Connect4::kWidth; ++m) {
+      if (!p.canPlay(m) || p.isWinningMove(m)) continue;
+      Connect4 q = p;
+      q.play(m);
+      if (!q.canWinNext()) cand[k++] = m;
+    }
+    if (k == 0) return false;
+    const int m = cand[rng() % k];
+    p.play(m);
+    moves += static_cast<char>('1' + m);
+  }
+  out = p;
+  return true;
+}
+
+TEST_CASE("Line bounds: never contradict the solver, each kind occurs", "[search][connect4]") {
+  // Hand-checked examples (the solver without the bounds agrees):
+  // the first player to move loses by the follow-up,
+  CHECK(gs_test::fromMoves<Connect4>("43447414433116736233").signUpperBound() == -1);
+  // the second player to move takes the one odd column and wins by it,
+  CHECK(gs_test::fromMoves<Connect4>("346554117611144333646").signLowerBound() == 1);
+  // the first player cannot win (it loses, but the bounds only know "not a win").
+  CHECK(gs_test::fromMoves<Connect4>("7721544417723323417334").signUpperBound() == 0);
+
+  TranspositionTable tt(1 << 20);
+  Solver<Connect4> plain(tt), bounded(tt);
+  SolverOptions off;
+  off.lineBounds = false;
+  plain.setOptions(off);
+  std::mt19937 rng(11);
+  int kinds[4] = {0, 0, 0, 0};  // upper 0, upper -1, lower 0, lower 1
+  int checked = 0, exact = 0;
+  while (checked < 400) {
+    Connect4 p;
+    std::string moves;
+    if (!quietPosition(rng, 20 + static_cast<int>(rng() % 19), p, moves)) continue;
+    const int u = p.signUpperBound(), l = p.signLowerBound();
+    REQUIRE(l <= u);
+    if (u == 1 && l == -1 && checked % 4 != 0) continue;  // mostly positions where a bound says something
+    ++checked;
+    tt.clear();
+    const int v = plain.solveSign(p);
+    INFO("position " << moves << " sign " << v << " bounds [" << l << ", " << u << "]");
+    REQUIRE(l <= v);
+    REQUIRE(v <= u);
+    if (u < 1) ++kinds[u == 0 ? 0 : 1];
+    if (l > -1) ++kinds[l == 0 ? 2 : 3];
+    tt.clear();
+    REQUIRE(bounded.solveSign(p) == v);
+    if (p.plies() >= 26) {  // exact scores too, with and without
+      ++exact;
+      tt.clear();
+      const int score = plain.solve(p);
+      tt.clear();
+      REQUIRE(bounded.solve(p) == score);
+    }
+  }
+  CHECK(exact > 100);
+  for (int k : kinds) CHECK(k >= 10);
+}
+
+TEST_CASE("Line bounds: Tic-Tac-Toe bounds hold in every position", "[search][tictactoe]") {
+  // Every position reachable from the empty board, against minimax.
+  std::vector<TicTacToe> todo{TicTacToe{}};
+  std::set<std::uint64_t> seen;
+  int checked = 0, fired = 0;
+  while (!todo.empty()) {
+    TicTacToe g = todo.back();
+    todo.pop_back();
+    if (g.lastMoverWon() || g.isFull() || !seen.insert(g.key()).second) continue;
+    const int v = minimaxValue(g);
+    const int sign = (v > 0) - (v < 0);
+    REQUIRE(g.signLowerBound() <= sign);
+    REQUIRE(sign <= g.signUpperBound());
+    fired += g.signUpperBound() < 1 || g.signLowerBound() > -1;
+    ++checked;
+    for (int m = 0; m < 9; ++m)
+      if (g.canPlay(m)) {
+        TicTacToe c = g;
+        c.play(m);
+        todo.push_back(c);
+      }
+  }
+  CHECK(checked == 4520);  // the positions with a move to make
+  CHECK(fired > 100);
+}
+
+TEST_CASE("Line bounds save nodes in win/draw/loss solves", "[search][connect4]") {
+  TranspositionTable tt(1 << 22);
+  Solver<Connect4> plain(tt), bounded(tt);
+  SolverOptions off;
+  off.lineBounds = false;
+  plain.setOptions(off);
+  for (const auto& [moves, score] : gs_test::readBenchmark("Test_L2_R2", 30)) {
+    const Connect4 p = gs_test::fromMoves<Connect4>(moves);
+    tt.clear();
+    const int v = plain.solveSign(p);
+    tt.clear();
+    REQUIRE(bounded.solveSign(p) == v);
+    REQUIRE(v == (score > 0) - (score < 0));
+  }
+  CHECK(bounded.nodes() < plain.nodes() * 9 / 10);
 }
 
 TEST_CASE("Minimax from the empty Tic-Tac-Toe board", "[search][tictactoe]") {

@@ -58,6 +58,7 @@ Options
                               solve/analyze/play: search algorithm (default alphabeta)
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
+  --no-line-bounds            the solver does not bound positions by the lines still open
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
                               play: switch off one search technique
   --weak                      solve, analyze: win/draw/loss only (1, 0, -1),
@@ -148,6 +149,8 @@ Config parseArgs(int argc, char** argv) {
     } else if (a == "--no-table") {
       c.solver.table = false;
       c.search.table = false;
+    } else if (a == "--no-line-bounds") {
+      c.solver.lineBounds = false;
     } else if (a == "--no-eval-ordering") {
       c.search.evalOrdering = false;
     } else if (a == "--book") {
