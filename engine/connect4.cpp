@@ -56,21 +56,6 @@ constexpr Bits columnBits(int col) { return ((Bits{1} << H) - 1) << (col * H1); 
 
 }  // namespace
 
-Bits Connect4::winningSpotsOf(Bits p, Bits mask) {
-  // vertical: three stacked stones, spot above them
-  Bits r = (p << 1) & (p << 2) & (p << 3);
-  // horizontal (shift H1), diagonals (shift H and H + 2)
-  for (int s : {H1, H, H + 2}) {
-    Bits t = (p << s) & (p << 2 * s);
-    r |= t & (p << 3 * s);
-    r |= t & (p >> s);
-    t = (p >> s) & (p >> 2 * s);
-    r |= t & (p << s);
-    r |= t & (p >> 3 * s);
-  }
-  return r & (kBoard ^ mask);
-}
-
 // Heuristic evaluation, a weighted linear sum of features, each counted for the
 // side to move ("mine") minus the same feature for the opponent:
 //   open three   x 6   a window of four with 3 own stones and 1 empty cell

@@ -100,17 +100,17 @@ class Connect4 {
   int signUpperBound() const {
     const Bits empty = kBoard & ~mask_;
     if (plies_ & 1) return hasFour(current_ | empty) ? 1 : 0;  // the mover plays second
-    const Bits odd = (mask_ + kBottom) & kOddRows;  // lowest empty cell of each odd column
-    if (hasFour(current_ | (empty & kEvenRows) | odd)) return 1;
-    return hasFour((current_ ^ mask_) | (empty & kOddRows & ~odd)) ? -1 : 0;
+    const Bits odd = (mask_ + kBottom) & kRows135;  // lowest empty cell of each odd column
+    if (hasFour(current_ | (empty & kRows024) | odd)) return 1;
+    return hasFour((current_ ^ mask_) | (empty & kRows135 & ~odd)) ? -1 : 0;
   }
   int signLowerBound() const {
     const Bits empty = kBoard & ~mask_;
     const Bits opponent = current_ ^ mask_;
     if (!(plies_ & 1)) return hasFour(opponent | empty) ? -1 : 0;  // the mover plays first
-    const Bits odd = (mask_ + kBottom) & kOddRows;
-    const Bits firstCells = opponent | (empty & kEvenRows) | odd;
-    const Bits secondCells = current_ | (empty & kOddRows & ~odd);
+    const Bits odd = (mask_ + kBottom) & kRows135;
+    const Bits firstCells = opponent | (empty & kRows024) | odd;
+    const Bits secondCells = current_ | (empty & kRows135 & ~odd);
     int bound = -1;
     for (Bits rest = odd; rest; rest &= rest - 1) {  // the odd column the mover takes first
       const Bits taken = rest & (0 - rest);
@@ -193,8 +193,10 @@ class Connect4 {
   // bottom cell of every column, and every playable cell
   static constexpr Bits kBottom = 0x0040810204081ULL;
   static constexpr Bits kBoard = kBottom * ((Bits{1} << kHeight) - 1);
-  static constexpr Bits kEvenRows = kBottom * 0x15;  // rows 0, 2, 4 of every column
-  static constexpr Bits kOddRows = kBottom * 0x2A;   // rows 1, 3, 5
+  // Rows counted from 0 at the bottom (connect4.cpp's kOddRows counts from 1,
+  // as people do: its odd rows are these even ones).
+  static constexpr Bits kRows024 = kBottom * 0x15;
+  static constexpr Bits kRows135 = kBottom * 0x2A;
 
   // Number of set bits, fast for the few bits of a threat set (a single
   // instruction where the target has one).
@@ -215,7 +217,21 @@ class Connect4 {
     }
     return false;
   }
-  static Bits winningSpotsOf(Bits p, Bits mask);
+  // Empty cells (maybe not playable yet) where stones `p` would complete four.
+  // Inline: the solver calls it for every node and every move it orders.
+  static Bits winningSpotsOf(Bits p, Bits mask) {
+    constexpr int H = kHeight, H1 = kHeight + 1;
+    Bits r = (p << 1) & (p << 2) & (p << 3);  // vertical: three stacked stones, the spot above
+    for (int s : {H1, H, H + 2}) {            // horizontal, and the two diagonals
+      Bits t = (p << s) & (p << 2 * s);
+      r |= t & (p << 3 * s);
+      r |= t & (p >> s);
+      t = (p >> s) & (p >> 2 * s);
+      r |= t & (p << s);
+      r |= t & (p >> 3 * s);
+    }
+    return r & (kBoard ^ mask);
+  }
 
   Bits current_ = 0;
   Bits mask_ = 0;

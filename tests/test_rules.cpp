@@ -162,3 +162,24 @@ TEST_CASE("Tic-Tac-Toe: all eight lines, draws, taken cells", "[rules][tictactoe
   CHECK_FALSE(t.canPlay(4));
   CHECK(t.cell(1, 1) == 1);
 }
+
+TEST_CASE("Connect Four: the evaluation's values stay as documented", "[rules][connect4][eval]") {
+  // Golden values of Connect4::evaluate (connect4.cpp: open threes x6, open
+  // twos x2, threats on the rows of the right parity x12, centre stones) on
+  // positions with threats of both parities. Any change of a weight or a
+  // feature shows here; so did a row-parity mask that a new class constant
+  // of the same name once shadowed (the threat term then had the wrong sign).
+  const std::pair<const char*, int> golden[] = {
+      {"2252576253462244111563365343671351441", -33},
+      {"5554443", -5},
+      {"1337551566313373", -26},
+      {"1625217274353537415677", 31},
+      {"27162663426115541", -5},
+  };
+  for (const auto& [moves, value] : golden) {
+    INFO(moves);
+    const Connect4 g = fromMoves<Connect4>(moves);
+    REQUIRE(!g.lastMoverWon());
+    CHECK(g.evaluate() == value);
+  }
+}
