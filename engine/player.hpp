@@ -6,13 +6,13 @@
 //      is answered at once with the book's move, which keeps the proven value.
 //   2. If the position is late enough that a proof is likely to fit
 //      (kSolveFromStones stones on the board, or always in Tic-Tac-Toe), the
-//      solver proves the win/draw/loss value and finds the moves that keep it
-//      (one null-window probe per move), with a deadline of kValueShare of
-//      the budget; if the deadline comes after the value and at least one
-//      such move, the moves found are enough. If it finishes, it then
-//      tries the exact scores (fastest win, longest defence) until
-//      kExactShare of the budget; a move with the best exact score is played
-//      if that finishes too, else a move that keeps the value.
+//      solver asks "draw or better?" until kValueShare of the budget, and
+//      finds a move that keeps the draw; then "a win?" until kWinShare (if
+//      that runs out, the drawing move is played: never worse than a draw
+//      when a draw was there); then the moves that keep the value (one
+//      null-window probe per move) and the exact scores (fastest win,
+//      longest defence) until kExactShare; a move with the best exact score
+//      is played if that finishes, else a move that keeps the value.
 //   3. Otherwise, or if the proof did not finish in time, iterative deepening
 //      (search.hpp) uses the rest of the budget.
 // Levels with a depth limit or a temperature (weaker play on purpose) skip
@@ -42,8 +42,11 @@ class Player {
   // stones most win/draw/loss values are proven within a few hundred ms
   // natively, bench/value_keeping.py).
   static constexpr int kSolveFromStones = Game::kMaxPlies == 42 ? 10 : 0;
-  static constexpr double kValueShare = 0.6;
-  static constexpr double kExactShare = 0.9;
+  // Deadlines, as shares of the budget: the first probe (draw or better),
+  // the second (a win), the moves that keep the value and the exact scores.
+  static constexpr double kValueShare = 0.7;
+  static constexpr double kWinShare = 0.95;
+  static constexpr double kExactShare = 0.97;
 
   Player(TranspositionTable& searchTable, TranspositionTable& solverTable)
       : searcher_(searchTable), solver_(solverTable) {}
@@ -73,7 +76,7 @@ class Player {
       auto at = [&](double share) {
         return start + std::chrono::microseconds(static_cast<long long>(limits.timeMs * 1000.0 * share));
       };
-      if (solve(pos, limits, at(kValueShare), at(kExactShare), r)) {
+      if (solve(pos, limits, at(kValueShare), at(kWinShare), at(kExactShare), r)) {
         r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         if (onInfo_) onInfo_(r.info);
         return r;
@@ -116,25 +119,49 @@ class Player {
     info.score = value * SearchInfo::kOutcomeScore;
   }
 
-  // Step 2: the value and the moves that keep it before `valueBy`, then the
-  // exact scores before `exactBy`. False if the value was not proven in time.
-  bool solve(const Game& pos, const SearchLimits& limits, Clock::time_point valueBy, Clock::time_point exactBy,
-             SearchResult& out) {
+  // Step 2. False if not even the first probe finished in time.
+  //   a. Draw or better? One probe, before `valueBy`. A loss needs no more
+  //      (every move keeps it); otherwise a move that keeps the draw (the
+  //      one the table remembers from the proof, checked) is the safe move.
+  //   b. A win? One probe, before `winBy`. If it runs out, the safe move is
+  //      played: the value is at least a draw, not proven a win.
+  //   c. The moves that keep the value (one probe each, the table's move
+  //      first, then centre first), then the exact scores, before `exactBy`;
+  //      if time runs out after the first, those found are enough.
+  // A first probe at 0 ("a win?") would settle a win with one probe, but
+  // until it finishes nothing is known; this order secures the draw first
+  // (docs/levels.md, "the player's probes").
+  bool solve(const Game& pos, const SearchLimits& limits, Clock::time_point valueBy, Clock::time_point winBy,
+             Clock::time_point exactBy, SearchResult& out) {
     solver_.resetNodes();
     solver_.setDeadline(valueBy);
-    const int value = solver_.solveSign(pos);
-    // The moves that keep the value (one probe each): first the one the
-    // solver's table remembers from the proof, then centre first. If time
-    // runs out after the first, those found are enough: each keeps it.
+    const bool notLost = !solver_.signAtMost(pos, -1);
+    int value = -1;
     std::vector<int> keep;
-    const int hint = solver_.hintMove(pos);  // (unused if solveSign ran out of time)
-    for (int i = -1; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
-      const int m = i < 0 ? hint : centreOrder<Game>(i);
-      if (m < 0 || !pos.canPlay(m) || (i >= 0 && m == hint)) continue;
-      const bool reaches = solver_.moveReaches(pos, m, value);
-      if (!solver_.aborted() && reaches) keep.push_back(m);
+    bool partial = false;
+    if (!solver_.aborted() && notLost) {
+      keep = keeping(pos, 0, true);
+      if (!keep.empty()) {
+        const int safe = keep.front();
+        solver_.setDeadline(winBy);
+        const bool win = !solver_.signAtMost(pos, 0);
+        if (solver_.aborted()) {
+          value = kAtLeastDraw;
+          partial = true;
+        } else {
+          value = win ? 1 : 0;
+          solver_.setDeadline(exactBy);
+          keep = keeping(pos, value, false);
+          partial = solver_.aborted();
+          if (keep.empty()) {  // out of time before a move was checked
+            keep.assign(1, safe);
+            if (value == 1) value = kAtLeastDraw;  // (a draw: the safe move keeps it)
+          }
+        }
+      }
+    } else if (!solver_.aborted()) {
+      keep = keeping(pos, -1, false);  // every move: a loss
     }
-    const bool partial = solver_.aborted();  // out of time after some of the moves
     if (keep.empty()) {
       solverNodes_ = solver_.nodes();
       solver_.clearDeadline();
@@ -145,12 +172,18 @@ class Player {
       return limits.randomTies ? moves[rng() % moves.size()] : moves.front();
     };
     out.bestMove = pick(keep);
-    setOutcome(out.info, value);
+    if (value == kAtLeastDraw) {  // proven: no loss; not proven: a win (reported as not proven)
+      out.info.exact = false;
+      out.info.outcome = SearchInfo::kNoOutcome;
+      out.info.score = 0;
+    } else {
+      setOutcome(out.info, value);
+    }
     out.info.depth = Game::kMaxPlies - pos.plies();
     out.info.source = "solver";
 
     // The exact scores, among the moves that keep the value (not when the
-    // time ran out during the move checks already).
+    // time ran out during the probes or the move checks already).
     if (!partial) {
       solver_.setDeadline(exactBy);
       const int exact = solver_.solve(pos);
@@ -171,6 +204,26 @@ class Player {
     out.info.pv.assign(1, out.bestMove);
     return true;
   }
+
+  // The moves that keep `value` (at least it, win/draw/loss), found before
+  // the solver's deadline: first the move the table remembers, then centre
+  // first; only the first one found with `firstOnly`.
+  std::vector<int> keeping(const Game& pos, int value, bool firstOnly) {
+    std::vector<int> keep;
+    const int hint = solver_.hintMove(pos);
+    for (int i = -1; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
+      const int m = i < 0 ? hint : centreOrder<Game>(i);
+      if (m < 0 || !pos.canPlay(m) || (i >= 0 && m == hint)) continue;
+      const bool reaches = solver_.moveReaches(pos, m, value);
+      if (!solver_.aborted() && reaches) {
+        keep.push_back(m);
+        if (firstOnly) break;
+      }
+    }
+    return keep;
+  }
+
+  static constexpr int kAtLeastDraw = 2;  // solve(): a draw proven, a win not decided
 
   Searcher<Game> searcher_;
   Solver<Game> solver_;

@@ -413,6 +413,46 @@ TEST_CASE("Solver deadline: an unfinished proof aborts in time and leaves the ta
   }
 }
 
+TEST_CASE("Player: a solver answer keeps the value, or at least the draw, whatever the budget", "[search][player]") {
+  // Positions of 10-11 stones whose proofs take about half a second
+  // natively (bench/value_keeping.py --seed 2), with the win/draw/loss of
+  // every move (-1 loses ... 1 wins, from the judge). Depending on the
+  // budget (and the machine) the player answers from the heuristic search,
+  // with a move proven to keep at least the draw (the win not proven in
+  // time: no outcome reported), or with the proven value and a move that
+  // keeps it. A solver answer must never be a losing move when a draw is there.
+  const std::vector<std::pair<std::string, std::vector<int>>> cases = {
+      {"7732333224", {-1, -1, -1, 0, -1, -1, -1}},
+      {"37743334445", {-1, -1, 0, -1, -1, 1, 1}},
+      {"7732444664", {-1, -1, -1, -1, -1, -1, -1}},
+  };
+  int solverAnswers = 0;
+  for (int budget : {50, 250, 1000}) {
+    TranspositionTable searchTt(std::size_t{8} << 20), solverTt(std::size_t{16} << 20);
+    Player<Connect4> player(searchTt, solverTt);
+    for (const auto& [moves, values] : cases) {
+      const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+      const int value = *std::max_element(values.begin(), values.end());
+      SearchLimits lim;
+      lim.timeMs = budget;
+      const SearchResult r = player.think(g, lim);
+      INFO(moves << " at " << budget << " ms: move " << r.bestMove + 1 << " outcome " << r.info.outcome);
+      REQUIRE(g.canPlay(r.bestMove));
+      if (r.info.source != "solver") continue;
+      ++solverAnswers;
+      if (r.info.outcome == SearchInfo::kNoOutcome) {  // at least a draw, proven
+        CHECK(value >= 0);
+        CHECK(values[r.bestMove] >= 0);
+        CHECK(!r.info.exact);
+      } else {
+        CHECK(r.info.outcome == value);
+        CHECK(values[r.bestMove] == value);
+      }
+    }
+  }
+  CHECK(solverAnswers > 0);
+}
+
 TEST_CASE("Player: proves late positions and keeps their value, searches early ones", "[search][player]") {
   TranspositionTable searchTt(std::size_t{8} << 20), solverTt(std::size_t{8} << 20);
   Player<Connect4> player(searchTt, solverTt);

@@ -50,7 +50,8 @@
 //   proven value for the side to move when known, 1 win, 0 draw, -1 loss
 //   (with exact:false it was proven by the book or the win/draw/loss solver
 //   without the exact score; score is then 1000 * outcome), else null.
-//   source: 'book', 'solver' or 'search'.
+//   source: 'book', 'solver' or 'search' ('solver' with outcome null: at
+//   least a draw proven, a win not decided in time; score 0).
 //   {type:'error', id?, message} answers any malformed request (unknown type,
 //   bad game, bad move string, finished game, bad numbers) and a failed load.
 //
