@@ -44,14 +44,6 @@ const Windows& windows() {
   return w;
 }
 
-constexpr Bits rowMask(int row) {
-  Bits b = 0;
-  for (int c = 0; c < W; ++c) b |= bit(c, row);
-  return b;
-}
-// Rows 1, 3, 5 as people count them (from 1 at the bottom) = rows 0, 2, 4 here.
-constexpr Bits kOddRows = rowMask(0) | rowMask(2) | rowMask(4);
-constexpr Bits kEvenRows = rowMask(1) | rowMask(3) | rowMask(5);
 constexpr Bits columnBits(int col) { return ((Bits{1} << H) - 1) << (col * H1); }
 
 }  // namespace
@@ -84,8 +76,9 @@ int Connect4::evaluate() const {
   const bool firstToMove = (plies_ % 2) == 0;
   Bits myThreats = winningSpotsOf(mine, mask_);
   Bits theirThreats = winningSpotsOf(theirs, mask_);
-  Bits myGood = firstToMove ? kOddRows : kEvenRows;
-  Bits theirGood = firstToMove ? kEvenRows : kOddRows;
+  // Rows 1, 3, 5 as people count them (from 1 at the bottom) are rows 0, 2, 4 here.
+  Bits myGood = firstToMove ? kRows024 : kRows135;
+  Bits theirGood = firstToMove ? kRows135 : kRows024;
   int threats = __builtin_popcountll(myThreats & myGood) - __builtin_popcountll(theirThreats & theirGood);
   int centre = 0;
   const int colWeight[W] = {0, 1, 2, 3, 2, 1, 0};

@@ -193,8 +193,8 @@ class Connect4 {
   // bottom cell of every column, and every playable cell
   static constexpr Bits kBottom = 0x0040810204081ULL;
   static constexpr Bits kBoard = kBottom * ((Bits{1} << kHeight) - 1);
-  // Rows counted from 0 at the bottom (connect4.cpp's kOddRows counts from 1,
-  // as people do: its odd rows are these even ones).
+  // Rows counted from 0 at the bottom (people count from 1: their odd rows
+  // 1, 3, 5 are rows 0, 2, 4 here).
   static constexpr Bits kRows024 = kBottom * 0x15;
   static constexpr Bits kRows135 = kBottom * 0x2A;
 

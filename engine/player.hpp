@@ -6,13 +6,13 @@
 //      is answered at once with the book's move, which keeps the proven value.
 //   2. If the position is late enough that a proof is likely to fit
 //      (kSolveFromStones stones on the board, or always in Tic-Tac-Toe), the
-//      solver asks "draw or better?" until kValueShare of the budget, and
-//      finds a move that keeps the draw; then "a win?" until kWinShare (if
-//      that runs out, the drawing move is played: never worse than a draw
-//      when a draw was there); then the moves that keep the value (one
-//      null-window probe per move) and the exact scores (fastest win,
-//      longest defence) until kExactShare; a move with the best exact score
-//      is played if that finishes, else a move that keeps the value.
+//      solver asks "draw or better?" until kValueShare of the budget; then
+//      it finds a move that keeps the draw and asks "a win?" until
+//      kWinShare (if that runs out, the drawing move is played: never worse
+//      than a draw when a draw was there); then the moves that keep the
+//      value (one null-window probe per move) and the exact scores (fastest
+//      win, longest defence) until kExactShare; a move with the best exact
+//      score is played if that finishes, else a move that keeps the value.
 //   3. Otherwise, or if the proof did not finish in time, iterative deepening
 //      (search.hpp) uses the rest of the budget.
 // Levels with a depth limit or a temperature (weaker play on purpose) skip
@@ -20,6 +20,7 @@
 // entries are proven bounds, valid in any later position).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <type_traits>
@@ -47,6 +48,13 @@ class Player {
   static constexpr double kValueShare = 0.7;
   static constexpr double kWinShare = 0.95;
   static constexpr double kExactShare = 0.97;
+  // The same three shares for this player (experiments and tests); each in
+  // [0, 1], in this order.
+  void setDeadlineShares(double value, double win, double exact) {
+    valueShare_ = value;
+    winShare_ = win;
+    exactShare_ = exact;
+  }
 
   Player(TranspositionTable& searchTable, TranspositionTable& solverTable)
       : searcher_(searchTable), solver_(solverTable) {}
@@ -76,7 +84,7 @@ class Player {
       auto at = [&](double share) {
         return start + std::chrono::microseconds(static_cast<long long>(limits.timeMs * 1000.0 * share));
       };
-      if (solve(pos, limits, at(kValueShare), at(kWinShare), at(kExactShare), r)) {
+      if (solve(pos, limits, at(valueShare_), at(winShare_), at(exactShare_), r)) {
         r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         if (onInfo_) onInfo_(r.info);
         return r;
@@ -121,13 +129,15 @@ class Player {
 
   // Step 2. False if not even the first probe finished in time.
   //   a. Draw or better? One probe, before `valueBy`. A loss needs no more
-  //      (every move keeps it); otherwise a move that keeps the draw (the
-  //      one the table remembers from the proof, checked) is the safe move.
-  //   b. A win? One probe, before `winBy`. If it runs out, the safe move is
-  //      played: the value is at least a draw, not proven a win.
-  //   c. The moves that keep the value (one probe each, the table's move
-  //      first, then centre first), then the exact scores, before `exactBy`;
-  //      if time runs out after the first, those found are enough.
+  //      (every move keeps it; those that do not lose at once come first).
+  //   b. Otherwise a move that keeps the draw (keeping(): usually the one
+  //      the table remembers from the proof, checked) is the safe move, and
+  //      "a win?" is one more probe; both before `winBy`. If that runs out,
+  //      the safe move is played: at least a draw, a win not ruled out (no
+  //      outcome reported, depth 0).
+  //   c. The moves that keep the value, then the exact scores, before
+  //      `exactBy`; if time runs out after the first move, those found are
+  //      enough (and if before it, the safe move).
   // A first probe at 0 ("a win?") would settle a win with one probe, but
   // until it finishes nothing is known; this order secures the draw first
   // (docs/levels.md, "the player's probes").
@@ -137,17 +147,17 @@ class Player {
     solver_.setDeadline(valueBy);
     const bool notLost = !solver_.signAtMost(pos, -1);
     int value = -1;
+    bool drawOnly = false;  // at least a draw proven, and no winning move in time
     std::vector<int> keep;
     bool partial = false;
     if (!solver_.aborted() && notLost) {
+      solver_.setDeadline(winBy);
       keep = keeping(pos, 0, true);
       if (!keep.empty()) {
         const int safe = keep.front();
-        solver_.setDeadline(winBy);
         const bool win = !solver_.signAtMost(pos, 0);
         if (solver_.aborted()) {
-          value = kAtLeastDraw;
-          partial = true;
+          drawOnly = partial = true;
         } else {
           value = win ? 1 : 0;
           solver_.setDeadline(exactBy);
@@ -155,12 +165,18 @@ class Player {
           partial = solver_.aborted();
           if (keep.empty()) {  // out of time before a move was checked
             keep.assign(1, safe);
-            if (value == 1) value = kAtLeastDraw;  // (a draw: the safe move keeps it)
+            drawOnly = value == 1;  // (a draw: the safe move keeps it)
           }
         }
       }
     } else if (!solver_.aborted()) {
-      keep = keeping(pos, -1, false);  // every move: a loss
+      // A loss: every move keeps it; until the exact scores find the longest
+      // defence, those that do not lose at once.
+      keep = keeping(pos, -1, false);
+      std::vector<int> holding;
+      for (int m : keep)
+        if (!loses(pos, m)) holding.push_back(m);
+      if (!holding.empty()) keep = holding;
     }
     if (keep.empty()) {
       solverNodes_ = solver_.nodes();
@@ -172,14 +188,15 @@ class Player {
       return limits.randomTies ? moves[rng() % moves.size()] : moves.front();
     };
     out.bestMove = pick(keep);
-    if (value == kAtLeastDraw) {  // proven: no loss; not proven: a win (reported as not proven)
+    if (drawOnly) {  // no loss proven, a win not ruled out: no outcome, depth 0
       out.info.exact = false;
       out.info.outcome = SearchInfo::kNoOutcome;
       out.info.score = 0;
+      out.info.depth = 0;
     } else {
       setOutcome(out.info, value);
+      out.info.depth = Game::kMaxPlies - pos.plies();
     }
-    out.info.depth = Game::kMaxPlies - pos.plies();
     out.info.source = "solver";
 
     // The exact scores, among the moves that keep the value (not when the
@@ -206,16 +223,35 @@ class Player {
   }
 
   // The moves that keep `value` (at least it, win/draw/loss), found before
-  // the solver's deadline: first the move the table remembers, then centre
-  // first; only the first one found with `firstOnly`.
+  // the solver's deadline, in the order they are checked: first those proven
+  // without search (a win at once; a child whose line bounds already give
+  // the value, as when the bounds decided the position and the table holds
+  // no move), then the move the table remembers, then the others centre
+  // first, one probe each. Only the first one found with `firstOnly`.
   std::vector<int> keeping(const Game& pos, int value, bool firstOnly) {
-    std::vector<int> keep;
+    std::vector<int> keep, rest;
+    for (int i = 0; i < Game::kMoveSlots; ++i) {
+      const int m = centreOrder<Game>(i);
+      if (!pos.canPlay(m)) continue;
+      bool sure = value <= -1 || pos.isWinningMove(m);
+      if (!sure) {
+        Game child = pos;
+        child.play(m);
+        sure = -child.signUpperBound() >= value;
+      }
+      if (sure) {
+        keep.push_back(m);
+        if (firstOnly) return keep;
+      } else {
+        rest.push_back(m);
+      }
+    }
     const int hint = solver_.hintMove(pos);
-    for (int i = -1; !solver_.aborted() && i < Game::kMoveSlots; ++i) {
-      const int m = i < 0 ? hint : centreOrder<Game>(i);
-      if (m < 0 || !pos.canPlay(m) || (i >= 0 && m == hint)) continue;
+    std::stable_partition(rest.begin(), rest.end(), [&](int m) { return m == hint; });
+    for (int m : rest) {
       const bool reaches = solver_.moveReaches(pos, m, value);
-      if (!solver_.aborted() && reaches) {
+      if (solver_.aborted()) break;
+      if (reaches) {
         keep.push_back(m);
         if (firstOnly) break;
       }
@@ -223,7 +259,13 @@ class Player {
     return keep;
   }
 
-  static constexpr int kAtLeastDraw = 2;  // solve(): a draw proven, a win not decided
+  // Whether playing `m` lets the opponent win with its next move.
+  static bool loses(const Game& pos, int m) {
+    if (pos.isWinningMove(m)) return false;
+    Game child = pos;
+    child.play(m);
+    return child.canWinNext();
+  }
 
   Searcher<Game> searcher_;
   Solver<Game> solver_;
@@ -231,6 +273,7 @@ class Player {
   bool exactAttempts_ = true;
   const Book* book_ = nullptr;
   std::uint64_t solverNodes_ = 0;
+  double valueShare_ = kValueShare, winShare_ = kWinShare, exactShare_ = kExactShare;
 };
 
 }  // namespace gs

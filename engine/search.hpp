@@ -66,7 +66,9 @@ struct SearchInfo {
   bool exact = false;
   // The proven value for the side to move, when known: 1 win, 0 draw, -1
   // loss (set with every exact score, and alone when only the win/draw/loss
-  // value was proven, by the book or the solver); else kNoOutcome.
+  // value was proven, by the book or the solver); else kNoOutcome (also when
+  // the player's solver proved at least a draw but found no winning move in
+  // time: then score 0, depth 0, source "solver"; player.hpp).
   int outcome = kNoOutcome;
   std::string source = "search";  // "book", "solver" or "search"
   std::uint64_t nodes = 0;

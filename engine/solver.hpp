@@ -10,8 +10,9 @@
 //               are searched once with the full window instead. Each node
 //               1. counts itself, 2. generates only moves that do not lose at
 //               once (a node with none is a loss), 3. clamps the window to the
-//               best and worst scores still possible, and where it can cut
-//               off (a window around 0) to what the lines still open allow
+//               best and worst scores still possible, and (where they can
+//               cut off: alpha >= -1 or beta <= 1, so in every null-window
+//               probe) to what the lines still open allow
 //               (Game::signUpperBound/signLowerBound), 4. probes the table for
 //               both bounds (not with fewer than kTableMinEmpty empty cells),
 //               5. orders moves by the winning spots a move creates (spots
@@ -301,8 +302,9 @@ class Solver {
     int hi = winScoreAtPly<Game>(plies + 2);
     // ... and what the lines still open allow (a side that cannot complete a
     // line cannot win; the follow-up, connect4.hpp). These are bounds on the
-    // win/draw/loss, so they can only cut off a window next to 0: not
-    // computed elsewhere.
+    // win/draw/loss (a win scores at least 1, a loss at most -1), so they
+    // can only cut off where alpha >= -1 or beta <= 1: every null-window
+    // probe (one of the two applies), not the wide windows of small trees.
     if (opt_.lineBounds) {
       if (alpha >= -1) {
         const int u = pos.signUpperBound();

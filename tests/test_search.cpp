@@ -453,6 +453,47 @@ TEST_CASE("Player: a solver answer keeps the value, or at least the draw, whatev
   CHECK(solverAnswers > 0);
 }
 
+TEST_CASE("Player: when the win probe runs out, the proven drawing move is played", "[search][player]") {
+  // No time for "a win?" (its deadline is the start): the draw probe
+  // finishes (0.1-0.5 s natively, far below the 18 s it may take), the win
+  // probe stops at its first clock check, and the move that keeps the draw
+  // is played, without an outcome: a win is not ruled out.
+  TranspositionTable searchTt(std::size_t{8} << 20), solverTt(std::size_t{16} << 20);
+  Player<Connect4> player(searchTt, solverTt);
+  player.setDeadlineShares(0.9, 0.0, 0.0);
+  SearchLimits lim;
+  lim.timeMs = 20000;
+  // A win (columns 6 and 7; 3 draws), and a draw that only column 4 keeps.
+  for (const auto& [moves, keeps] : {std::pair<std::string, std::set<int>>{"37743334445", {2, 5, 6}},
+                                     std::pair<std::string, std::set<int>>{"7732333224", {3}}}) {
+    INFO(moves);
+    const SearchResult r = player.think(gs_test::fromMoves<Connect4>(moves), lim);
+    CHECK(r.info.source == "solver");
+    CHECK(r.info.outcome == SearchInfo::kNoOutcome);
+    CHECK(!r.info.exact);
+    CHECK(r.info.depth == 0);
+    CHECK(keeps.count(r.bestMove) == 1);
+  }
+}
+
+TEST_CASE("Player: a win at once is played, with its outcome, at any budget", "[search][player]") {
+  // The side to move (first player) wins in column 1; the opponent threatens
+  // column 2, so every other move loses. (The player's move checks put such
+  // a move first, before any probe.)
+  TranspositionTable searchTt(std::size_t{8} << 20), solverTt(std::size_t{8} << 20);
+  Player<Connect4> player(searchTt, solverTt);
+  const Connect4 g = gs_test::fromMoves<Connect4>("1212127777");
+  REQUIRE(g.isWinningMove(0));
+  for (int budget : {1, 50, 1000}) {
+    SearchLimits lim;
+    lim.timeMs = budget;
+    const SearchResult r = player.think(g, lim);
+    INFO(budget << " ms");
+    CHECK(r.bestMove == 0);
+    CHECK(r.info.outcome == 1);
+  }
+}
+
 TEST_CASE("Player: proves late positions and keeps their value, searches early ones", "[search][player]") {
   TranspositionTable searchTt(std::size_t{8} << 20), solverTt(std::size_t{8} << 20);
   Player<Connect4> player(searchTt, solverTt);

@@ -58,7 +58,8 @@ Options
                               solve/analyze/play: search algorithm (default alphabeta)
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
-  --no-line-bounds            the solver does not bound positions by the lines still open
+  --no-line-bounds            solve, analyze: the solver does not bound positions
+                              by the lines still open
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
                               play: switch off one search technique
   --weak                      solve, analyze: win/draw/loss only (1, 0, -1),
@@ -67,7 +68,7 @@ Options
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
                               player first tries to prove the value with the
-                              solver in 60% of its time, from 10 stones on)
+                              solver in 70-95% of its time, from 10 stones on)
   --time-ms N                 play: thinking time per position (default 1000)
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
                               beginner (2 plies, temperature 40), casual (4 plies,

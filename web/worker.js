@@ -51,7 +51,7 @@
 //   (with exact:false it was proven by the book or the win/draw/loss solver
 //   without the exact score; score is then 1000 * outcome), else null.
 //   source: 'book', 'solver' or 'search' ('solver' with outcome null: at
-//   least a draw proven, a win not decided in time; score 0).
+//   least a draw proven, no winning move found in time; score 0, depth 0).
 //   {type:'error', id?, message} answers any malformed request (unknown type,
 //   bad game, bad move string, finished game, bad numbers) and a failed load.
 //
