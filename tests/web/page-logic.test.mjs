@@ -118,6 +118,9 @@ check(shortScore('connect4', 17, true, 4) === 'W3' && shortScore('connect4', 0, 
 check(scoreInWords('connect4', 1000, false, 0, 1, names, 1) === 'Red wins with best play', 'proven win, no exact score');
 check(scoreInWords('connect4', -1000, false, 1, 2, names, -1) === 'Red wins with best play', 'proven loss');
 check(scoreInWords('connect4', 0, false, 3, 2, names, 0) === 'draw with best play', 'proven draw');
+check(scoreInWords('connect4', 0, false, 11, 2, names, null, 'solver') === 'a draw or better for Yellow',
+  'the solver proved at least a draw, no outcome');
+check(scoreInWords('connect4', 0, false, 11, 2, names, null, 'search') === 'about even', 'a heuristic score stays one');
 check(scoreInWords('connect4', 5, false, 10, 1, names, null) === 'slight edge for Red', 'no outcome: the heuristic');
 
 console.log('level results:');

@@ -184,7 +184,7 @@ export class Controller {
     this.panel.showInfo(reply, ctx);
     this.hint = reply.move;
     this.board.setHint(reply.move);
-    const words = scoreInWords(g.kind, reply.score, reply.exact, g.plies, side, this.names, reply.outcome);
+    const words = scoreInWords(g.kind, reply.score, reply.exact, g.plies, side, this.names, reply.outcome, reply.source);
     const text = `Hint: ${g.def.noun} ${reply.move} (${words})`;
     this.panel.setHintText(text);
     this.panel.setStatus(`${text}. Your turn, ${this.names[side]}.`);

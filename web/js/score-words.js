@@ -23,12 +23,16 @@ function plural(n, word) {
 // names: {1: 'Red', 2: 'Yellow'}; side: who was to move in the scored position.
 // outcome (optional): a proven 1 win / 0 draw / -1 loss for the side to move
 // without the exact score (opening book, win/draw/loss solver).
-export function scoreInWords(kind, score, exact, plies, side, names, outcome) {
+// source (optional): the reply's source; 'solver' with no exact score and no
+// outcome means the solver proved at least a draw for the side to move and
+// found no winning move in time (docs/protocol.md).
+export function scoreInWords(kind, score, exact, plies, side, names, outcome, source) {
   const other = side === 1 ? 2 : 1;
   if (!exact && (outcome === 1 || outcome === 0 || outcome === -1)) {
     if (outcome === 0) return 'draw with best play';
     return `${names[outcome > 0 ? side : other]} wins with best play`;
   }
+  if (!exact && source === 'solver') return `a draw or better for ${names[side]}`;
   if (exact) {
     if (score === 0) return 'draw with best play';
     const winner = score > 0 ? side : other;
