@@ -173,9 +173,10 @@ class Player {
       // A loss: every move keeps it; until the exact scores find the longest
       // defence, those that do not lose at once.
       keep = keeping(pos, -1, false);
+      const auto holds = pos.nonLosingMoves();  // (a lost position cannot win at once)
       std::vector<int> holding;
       for (int m : keep)
-        if (!loses(pos, m)) holding.push_back(m);
+        if (holds & Game::slotMask(m)) holding.push_back(m);
       if (!holding.empty()) keep = holding;
     }
     if (keep.empty()) {
@@ -257,14 +258,6 @@ class Player {
       }
     }
     return keep;
-  }
-
-  // Whether playing `m` lets the opponent win with its next move.
-  static bool loses(const Game& pos, int m) {
-    if (pos.isWinningMove(m)) return false;
-    Game child = pos;
-    child.play(m);
-    return child.canWinNext();
   }
 
   Searcher<Game> searcher_;

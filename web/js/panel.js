@@ -59,9 +59,10 @@ export class Panel {
     const c = ctx || (this.thinking && this.thinking.ctx);
     if (!c) return;
     const book = info.source === 'book';
+    const hasOutcome = [1, 0, -1].includes(info.outcome);
     // (the solver without an exact score or an outcome: at least a draw proven)
-    const drawOrBetter = info.source === 'solver' && !info.exact && ![1, 0, -1].includes(info.outcome);
-    const proven = info.exact || (info.outcome === 1 || info.outcome === 0 || info.outcome === -1) || drawOrBetter;
+    const drawOrBetter = info.source === 'solver' && !info.exact && !hasOutcome;
+    const proven = info.exact || hasOutcome || drawOrBetter;
     this.el.depth.textContent = book ? 'book' : drawOrBetter ? '–' : String(info.depth);
     this.el.score.textContent = scoreInWords(c.kind, info.score, info.exact, c.plies, c.side, c.names, info.outcome, info.source)
       + (book ? ' (opening book)' : proven ? ' (proven)' : '');
