@@ -17,15 +17,17 @@
 //               both bounds (not with fewer than kTableMinEmpty empty cells),
 //               5. orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
-//               game), centre first on ties, and prefetches the children's
+//               game; with kGainOrderEmpty empty cells or more, weighed
+//               against the heuristic evaluation's gain), centre first on
+//               ties, and prefetches the children's
 //               table slots, 6. searches them; when the first move does not
 //               cut off (and kEtcMinEmpty cells are empty; before the first
 //               move with kEagerEtcMinEmpty empty cells in a long game), the
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs),
 //               7. stores what it proved (lower bound, upper bound or exact).
-//               Ordering, the line bounds and the table can be switched off
-//               separately.
+//               Ordering (and its heuristic part alone), the line bounds and
+//               the table can be switched off separately.
 //               docs/solver.md has the measurements behind every choice.
 //
 // The table is two SolverTables (solver_table.hpp) over the memory of the
@@ -56,6 +58,7 @@ struct SolverOptions {
   bool ordering = true;
   bool table = true;
   bool lineBounds = true;  // step 3's bounds from the lines still open
+  bool gainOrdering = true;  // step 5's heuristic gain near the root (kGainOrderEmpty)
 };
 
 template <class Game>
@@ -87,6 +90,14 @@ class Solver {
   // there is a cache hit instead of a memory access, while the entries of the
   // large subtrees keep the big table to themselves.
   static constexpr int kNearEmpty = 18;
+  // At nodes with at least this many empty cells (the roots of large
+  // subtrees, where ordering pays most and costs least), a move's ordering
+  // score is kGainThreatWeight x its winning spots + the change it makes to
+  // the heuristic evaluation's window and centre terms (Game::moveGain), so
+  // that ties, and one-spot differences, are broken by the heuristic
+  // instead of by the column alone.
+  static constexpr int kGainOrderEmpty = 28;
+  static constexpr int kGainThreatWeight = 4;
   static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;
 
   explicit Solver(TranspositionTable& tt)
@@ -336,14 +347,20 @@ class Solver {
     if (alpha < lo) alpha = lo;
     if (beta > hi) beta = hi;
 
-    // Step 5. Order: the winning spots a move creates, then centre first.
+    // Step 5. Order: the winning spots a move creates (with many empty
+    // cells, plus the heuristic's gain), then centre first.
     MoveList<Game> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
       if (!b) continue;
       if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
-      moves.add(b, opt_.ordering ? pos.orderScore(b, forcing_) : 0);
+      int score = 0;
+      if (opt_.ordering) {
+        score = pos.orderScore(b, forcing_);
+        if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
+      }
+      moves.add(b, score);
     }
     if (opt_.ordering) moves.sortStable();
 

@@ -60,6 +60,9 @@ Options
   --no-table                  no transposition table (solve, analyze, play)
   --no-line-bounds            solve, analyze: the solver does not bound positions
                               by the lines still open
+  --no-gain-ordering          solve, analyze: the solver orders moves by threats
+                              and centre only, also with 28 or more empty cells
+                              (by default the heuristic's gain counts there)
   --no-eval-ordering, --no-killers, --no-history, --no-quiescence
                               play: switch off one search technique
   --weak                      solve, analyze: win/draw/loss only (1, 0, -1),
@@ -152,6 +155,8 @@ Config parseArgs(int argc, char** argv) {
       c.search.table = false;
     } else if (a == "--no-line-bounds") {
       c.solver.lineBounds = false;
+    } else if (a == "--no-gain-ordering") {
+      c.solver.gainOrdering = false;
     } else if (a == "--no-eval-ordering") {
       c.search.evalOrdering = false;
     } else if (a == "--book") {
