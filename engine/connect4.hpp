@@ -218,8 +218,10 @@ class Connect4 {
     return false;
   }
   // Empty cells (maybe not playable yet) where stones `p` would complete four.
-  // Inline: the solver calls it for every node and every move it orders.
-  static Bits winningSpotsOf(Bits p, Bits mask) {
+  // Always inline: the solver calls it for every node and every move it
+  // orders, and GCC kept it out of line (6 % of the samples as calls; forced
+  // inline, Test_L1_R2 took 0.97 of the time in 7 alternating runs).
+  __attribute__((always_inline)) static Bits winningSpotsOf(Bits p, Bits mask) {
     constexpr int H = kHeight, H1 = kHeight + 1;
     Bits r = (p << 1) & (p << 2) & (p << 3);  // vertical: three stacked stones, the spot above
     for (int s : {H1, H, H + 2}) {            // horizontal, and the two diagonals

@@ -47,8 +47,10 @@ class MoveList {
   int score(int i) const { return scores_[i]; }
 
  private:
-  Bits moves_[Game::kMoveSlots] = {};
-  int scores_[Game::kMoveSlots] = {};
+  // Only the first n_ entries are ever read; not zeroing the arrays saves a
+  // memset per node (4 % of the solver's time in a profile).
+  Bits moves_[Game::kMoveSlots];
+  int scores_[Game::kMoveSlots];
   int n_ = 0;
 };
 
