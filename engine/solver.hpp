@@ -93,9 +93,9 @@ class Solver {
   // At nodes with at least this many empty cells (the roots of large
   // subtrees, where ordering pays most and costs least), a move's ordering
   // score is kGainThreatWeight x its winning spots + the change it makes to
-  // the heuristic evaluation's window and centre terms (Game::moveGain), so
-  // that ties, and one-spot differences, are broken by the heuristic
-  // instead of by the column alone.
+  // the heuristic evaluation's window and centre terms (Game::moveGain):
+  // the heuristic breaks the ties the column alone used to break, and a
+  // large gain (a blocked three is 6) can outweigh a spot or two.
   static constexpr int kGainOrderEmpty = 28;
   static constexpr int kGainThreatWeight = 4;
   static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;

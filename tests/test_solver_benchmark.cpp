@@ -256,7 +256,7 @@ TEST_CASE("Solver: the heuristic's gain in large subtrees saves nodes", "[solver
     REQUIRE(gain.solve(p) == expected);
   }
   INFO("Test_L1_R1: " << gain.nodes() << " nodes against " << plain.nodes());
-  CHECK(gain.nodes() * 10 < plain.nodes() * 9);
+  CHECK(gain.nodes() * 10 < plain.nodes() * 9);  // (measured: 170,731 against 206,626, 0.83)
   // Win/draw/loss, the player's probes: positions of realistic games (the
   // engine-vs-engine games of docs/study/medium/games.csv cut after 10-14
   // moves, the first 30 drawn with seed 7; none is in the benchmark files).
@@ -278,5 +278,5 @@ TEST_CASE("Solver: the heuristic's gain in large subtrees saves nodes", "[solver
     REQUIRE(gain.solveSign(p) == v);
   }
   INFO("realistic: " << gain.nodes() << " nodes against " << plain.nodes());
-  CHECK(gain.nodes() * 10 < plain.nodes() * 8);
+  CHECK(gain.nodes() * 10 < plain.nodes() * 8);  // (measured: 9.36 M against 13.65 M, 0.69)
 }
