@@ -2,7 +2,7 @@
 // panel (depth, score in words, nodes, nodes/s, principal variation, progress
 // bar) and move list. Pure DOM updates; no game logic.
 
-import { formatCount, scoreInWords } from './score-words.js';
+import { formatCount, hasOutcome, provedDrawOrBetter, scoreInWords } from './score-words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,10 +59,8 @@ export class Panel {
     const c = ctx || (this.thinking && this.thinking.ctx);
     if (!c) return;
     const book = info.source === 'book';
-    const hasOutcome = [1, 0, -1].includes(info.outcome);
-    // (the solver without an exact score or an outcome: at least a draw proven)
-    const drawOrBetter = info.source === 'solver' && !info.exact && !hasOutcome;
-    const proven = info.exact || hasOutcome || drawOrBetter;
+    const drawOrBetter = provedDrawOrBetter(info.exact, info.outcome, info.source);
+    const proven = info.exact || hasOutcome(info.outcome) || drawOrBetter;
     this.el.depth.textContent = book ? 'book' : drawOrBetter ? '–' : String(info.depth);
     this.el.score.textContent = scoreInWords(c.kind, info.score, info.exact, c.plies, c.side, c.names, info.outcome, info.source)
       + (book ? ' (opening book)' : proven ? ' (proven)' : '');

@@ -20,19 +20,29 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+// Whether a reply carries a proven win/draw/loss (1 / 0 / -1) as its outcome.
+export function hasOutcome(outcome) {
+  return outcome === 1 || outcome === 0 || outcome === -1;
+}
+
+// Whether a reply says only "at least a draw for the side to move": the
+// solver's answer with neither an exact score nor an outcome (it found no
+// winning move in time; docs/protocol.md).
+export function provedDrawOrBetter(exact, outcome, source) {
+  return source === 'solver' && !exact && !hasOutcome(outcome);
+}
+
 // names: {1: 'Red', 2: 'Yellow'}; side: who was to move in the scored position.
 // outcome (optional): a proven 1 win / 0 draw / -1 loss for the side to move
 // without the exact score (opening book, win/draw/loss solver).
-// source (optional): the reply's source; 'solver' with no exact score and no
-// outcome means the solver proved at least a draw for the side to move and
-// found no winning move in time (docs/protocol.md).
+// source (optional): the reply's source (see provedDrawOrBetter).
 export function scoreInWords(kind, score, exact, plies, side, names, outcome, source) {
   const other = side === 1 ? 2 : 1;
-  if (!exact && (outcome === 1 || outcome === 0 || outcome === -1)) {
+  if (!exact && hasOutcome(outcome)) {
     if (outcome === 0) return 'draw with best play';
     return `${names[outcome > 0 ? side : other]} wins with best play`;
   }
-  if (!exact && source === 'solver') return `a draw or better for ${names[side]}`;
+  if (provedDrawOrBetter(exact, outcome, source)) return `a draw or better for ${names[side]}`;
   if (exact) {
     if (score === 0) return 'draw with best play';
     const winner = score > 0 ? side : other;
