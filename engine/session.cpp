@@ -1,6 +1,6 @@
 #include "session.hpp"
 
-#include "notation.hpp"
+#include "core/notation.hpp"
 
 namespace gs {
 

@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "connect4.hpp"
-#include "player.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tictactoe.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/player.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 

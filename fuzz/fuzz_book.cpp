@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "connect4.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

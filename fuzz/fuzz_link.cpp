@@ -1,4 +1,4 @@
-// libFuzzer target: the page's link parser (engine/link.hpp, what
+// libFuzzer target: the page's link parser (protocol/link.hpp, what
 // web/js/url-state.js runs through WebAssembly for every URL hash). Checks:
 // it never crashes; the settings are always valid; any problem drops the
 // moves; the messages are valid UTF-8 and short; and a link written from the
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "link.hpp"
+#include "protocol/link.hpp"
 
 namespace {
 

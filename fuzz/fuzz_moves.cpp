@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <string>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "solver.hpp"
-#include "tictactoe.hpp"
-#include "tt.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "search/solver.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "core/tt.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the worker's request validation (engine/request.hpp, what
+// libFuzzer target: the worker's request validation (protocol/request.hpp, what
 // web/worker.js runs through WebAssembly on the JSON text of every message).
 // Checks: it never crashes, whatever the text (JSON or not, deeply nested,
 // bad escapes, huge numbers); every rejection says why, briefly; an accepted
@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <string>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "request.hpp"
-#include "tictactoe.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "protocol/request.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -1,4 +1,4 @@
-// Opening book (engine/book.hpp): the file written by bookgen (see
+// Opening book (engine/search/book.hpp): the file written by bookgen (see
 // tests/CMakeLists.txt) and the book shipped in the site (web/book.bin) load,
 // their entries agree with the solver, they cover both sides of the game, and
 // damaged files are rejected.
@@ -11,10 +11,10 @@
 #include <random>
 #include <set>
 
-#include "book.hpp"
-#include "connect4.hpp"
-#include "player.hpp"
-#include "solver.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/player.hpp"
+#include "search/solver.hpp"
 #include "test_util.hpp"
 
 using namespace gs;

@@ -1,11 +1,11 @@
 // The page's two parsers of outside input that run in WebAssembly: links
-// (engine/link.hpp, the URL hash) and worker requests (engine/request.hpp).
+// (protocol/link.hpp, the URL hash) and worker requests (protocol/request.hpp).
 // Their libFuzzer targets are fuzz/fuzz_link.cpp and fuzz/fuzz_request.cpp;
 // these are the contracts by example.
 #include <catch2/catch.hpp>
 
-#include "link.hpp"
-#include "request.hpp"
+#include "protocol/link.hpp"
+#include "protocol/request.hpp"
 
 using namespace gs;
 

@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
-#include "levels.hpp"
-#include "player.hpp"
-#include "search.hpp"
-#include "solver.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/levels.hpp"
+#include "search/player.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
 #include "test_util.hpp"
-#include "tictactoe.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 using namespace gs;
 

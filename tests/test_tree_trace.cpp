@@ -1,4 +1,4 @@
-// The search-tree explorer's engine (engine/tree_trace.hpp): the traced search
+// The search-tree explorer's engine (engine/search/tree_trace.hpp): the traced search
 // is the untraced one, node for node; the trace is a well-formed preorder tree
 // whose cut-offs, table hits and chosen children agree with the search.
 #include <catch2/catch.hpp>
@@ -6,10 +6,10 @@
 #include <random>
 #include <string>
 
-#include "connect4.hpp"
+#include "games/connect4/connect4.hpp"
 #include "test_util.hpp"
-#include "tictactoe.hpp"
-#include "tree_trace.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "search/tree_trace.hpp"
 
 using gs::TraceNode;
 using gs::TraceRecorder;

@@ -13,15 +13,15 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
-#include "levels.hpp"
-#include "line_reader.hpp"
-#include "notation.hpp"
-#include "player.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tictactoe.hpp"
-#include "tt.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/levels.hpp"
+#include "protocol/line_reader.hpp"
+#include "core/notation.hpp"
+#include "search/player.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "core/tt.hpp"
 
 namespace {
 

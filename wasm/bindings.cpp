@@ -18,10 +18,10 @@
 //   proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.levels()         -> [{name, timeMs, maxDepth, temperature}, ...]
-//                              the difficulty levels of engine/levels.hpp
+//                              the difficulty levels of engine/search/levels.hpp
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
 //                              timeMs, maxDepth, temperature, randomTies, seed}:
-//                              the worker's message validation (engine/request.hpp)
+//                              the worker's message validation (protocol/request.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
 // SearchInfo.nodes is a JS number (exact up to 2^53).
@@ -33,8 +33,8 @@
 #include <string>
 #include <vector>
 
-#include "levels.hpp"
-#include "request.hpp"
+#include "search/levels.hpp"
+#include "protocol/request.hpp"
 #include "session.hpp"
 
 namespace {

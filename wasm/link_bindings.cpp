@@ -1,4 +1,4 @@
-// The page's link parser (engine/link.hpp) as a small WebAssembly module of
+// The page's link parser (protocol/link.hpp) as a small WebAssembly module of
 // its own, loaded on the page's main thread (the engine itself lives in the
 // worker, with a 64 MiB heap the main thread does not need):
 //
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "link.hpp"
+#include "protocol/link.hpp"
 
 namespace {
 

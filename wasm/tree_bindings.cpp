@@ -1,4 +1,4 @@
-// Embind layer of the search-tree explorer (engine/tree_trace.hpp): nothing but
+// Embind layer of the search-tree explorer (engine/search/tree_trace.hpp): nothing but
 // bindings, in their own EMSCRIPTEN_BINDINGS block, linked into the same module
 // as bindings.cpp.
 //
@@ -28,10 +28,10 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "tictactoe.hpp"
-#include "tree_trace.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "search/tree_trace.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "request.hpp"
+#include "protocol/request.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "connect4.hpp"
-#include "levels.hpp"
-#include "notation.hpp"
-#include "tictactoe.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/levels.hpp"
+#include "core/notation.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 namespace gs {
 

@@ -39,7 +39,7 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
+#include "games/connect4/connect4.hpp"
 
 namespace gs {
 

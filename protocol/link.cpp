@@ -1,10 +1,10 @@
-#include "link.hpp"
+#include "protocol/link.hpp"
 
 #include <algorithm>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "tictactoe.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 namespace gs {
 

@@ -26,10 +26,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "book.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tt.hpp"
+#include "search/book.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
+#include "core/tt.hpp"
 
 namespace gs {
 

@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "types.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 

@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "types.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 

@@ -27,9 +27,9 @@
 #include <string>
 #include <vector>
 
-#include "move_order.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "core/move_list.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 

@@ -44,10 +44,10 @@
 #include <chrono>
 #include <cstdint>
 
-#include "move_order.hpp"
-#include "solver_table.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "core/move_list.hpp"
+#include "search/solver_table.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 
