@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   if (file.empty()) usage("--book is required");
   gs::Book book;
   std::string why;
-  if (!book.load(file, &why)) usage(why);
+  if (!book.load<gs::Connect4>(file, &why)) usage(why);
   std::printf("book %s: %zu positions, %d plies, %zu bytes\n", file.c_str(), book.size(), book.maxPlies(),
               32 + 8 * book.size());
 

@@ -279,7 +279,7 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
     gs::SearchResult res = s.think(pos, lim);
     SideStats& st = r.side[turn];
     ++st.moves;
-    if (res.info.exact || res.info.outcome != gs::SearchInfo::kNoOutcome) ++st.exactMoves;  // proven moves
+    if (res.info.exact || res.info.verdict) ++st.exactMoves;  // proven moves
     else st.depthSum += res.info.depth;
     st.nodes += res.info.nodes;
     st.timeMs += res.info.timeMs;
@@ -361,7 +361,7 @@ int runPlay(const Config& c) {
     gs::Book book;
     if (!c.bookFile.empty()) {
       std::string why;
-      if (!book.load(c.bookFile, &why)) usageError("--book: " + why);
+      if (!book.load<gs::Connect4>(c.bookFile, &why)) usageError("--book: " + why);
       std::cerr << "tournament: opening book " << c.bookFile << ", " << book.size() << " positions\n";
     }
     auto work = [&]() {
