@@ -1,5 +1,5 @@
 // libFuzzer target: a line of outside input as the CLI and the page read it
-// (a move string, then anything), for both games. Checks the parser's
+// (a move string, then anything), for every game. Checks the parser's
 // contract: it never crashes, accepts exactly the legal move sequences, and a
 // parsed position is consistent (solved where cheap).
 #include <cstddef>
@@ -8,7 +8,7 @@
 
 #include "core/notation.hpp"
 #include "search/solver.hpp"
-#include "games/registry.hpp"
+#include "games/fixture_registry.hpp"
 #include "core/tt.hpp"
 
 namespace {
@@ -46,6 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size > gs::kMaxLineLength) return 0;
   std::string line(reinterpret_cast<const char*>(data), size);
   std::string token = line.substr(0, line.find_first_of(" \t\r\n"));
-  gs::forEachGame([&](auto tag) { check<typename decltype(tag)::type>(token); });
+  // Every game of the product, and the test fixture games (tests/games/).
+  gs_test::FixtureRegistry::forEach([&](auto tag) { check<typename decltype(tag)::type>(token); });
   return 0;
 }

@@ -32,8 +32,9 @@ const char* kUsage = R"(gamesearch - game-search engine for {GAMES}
 Usage: gamesearch [--game {NAMES}] <command> [options] < positions
 
 Reads one position per line on stdin: a move string from the empty board, one
-digit per move ({NOTATION}). Anything after the first space is ignored, so
-benchmark files can be piped in as they are. An empty line is the empty board.
+digit per move. Anything after the first space is ignored, so benchmark files
+can be piped in as they are. An empty line is the empty board. Moves:
+{NOTATION}
 
 Commands
   solve     exact value of each position
@@ -72,7 +73,8 @@ Options
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
                               player first tries to prove the value with the
-                              solver in 70-95% of its time, {SOLVE_FROM})
+                              solver in 70-95% of its time,
+                              {SOLVE_FROM})
   --time-ms N                 play: thinking time per position (default 1000)
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
 {LEVELS}
@@ -111,8 +113,7 @@ std::string usage() {
     const gs::GameInfo& g = gs::gameInfo(i);
     const std::string sep = i == 0 ? "" : i + 1 == gs::kGameCount ? " and " : ", ";
     games += sep + g.displayName;
-    notation += std::string(i ? "; " : "") + g.displayName + ": " + g.moveNoun + "s 1-" + std::to_string(g.moveSlots) +
-                (g.gravity ? "" : ", row by row from the top left");
+    notation += std::string("  ") + g.displayName + ": " + g.notationHelp + (i + 1 < gs::kGameCount ? "\n" : "");
     winBases += std::string(i ? ", " : "") + std::to_string(g.winBase) + " for " + g.displayName;
   }
   gs::forEachGame([&](auto tag) {
@@ -126,7 +127,11 @@ std::string usage() {
     const gs::Level& l = gs::kLevels[i];
     std::string what = l.maxDepth ? std::to_string(l.maxDepth) + " plies" : "";
     if (l.temperature) what += ", temperature " + std::to_string(l.temperature);
-    if (l.timeMs) what += (what.empty() ? "" : ", ") + std::to_string(l.timeMs / 1000.0).substr(0, 3) + " s";
+    if (l.timeMs) {
+      std::string secs = std::to_string(l.timeMs / 1000) + "." + std::to_string(l.timeMs % 1000 / 100);
+      if (secs.back() == '0') secs.resize(secs.size() - 2);
+      what += (what.empty() ? "" : ", ") + secs + " s";
+    }
     levels += std::string(30, ' ') + l.name + " (" + what + ")" + (i + 1 < gs::kLevelCount ? "\n" : "");
   }
   std::string text = kUsage;

@@ -3,7 +3,7 @@
 // workers read every game's facts from the engine instead of spelling them:
 //
 //   Module.games() -> [{id, name, width, height, moveSlots, maxPlies, line,
-//                       gravity, noun, sides: [first, second], winBase,
+//                       gravity, noun, notation, sides: [first, second], winBase,
 //                       hasBook, bookFile, hasSolver, treeMaxDepth}, ...]
 //   in registry order. id is the game's name in links and requests
 //   ('connect4'), name its display name ('Connect Four'); core/game.hpp
@@ -36,6 +36,7 @@ val games() {
     o.set("line", g.line);
     o.set("gravity", g.gravity);
     o.set("noun", std::string(g.moveNoun));
+    o.set("notation", std::string(g.notationHelp));
     o.set("sides", sides);
     o.set("winBase", g.winBase);
     o.set("hasBook", *g.bookFile != '\0');

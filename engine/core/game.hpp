@@ -14,6 +14,7 @@
 //      kDisplayName   "Connect Four"
 //      kSides[2]      the players' names, first player first ("Red", "Yellow")
 //      kMoveNoun      what a move slot is called ("column", "cell")
+//      kNotationHelp  how a move is written, for help texts ("columns 1-7")
 //      kTakenText     why a slot cannot be played ("is full", "is already taken")
 //      kWidth, kHeight  the board for display: cell(col, row) for col < kWidth,
 //                     row < kHeight
@@ -79,7 +80,7 @@ namespace game_detail {
 template <class G>
 using Minimal = std::void_t<
     decltype(G::kName), decltype(G::kDisplayName), decltype(G::kSides), decltype(G::kMoveNoun),
-    decltype(G::kTakenText), decltype(G::kWidth), decltype(G::kHeight), decltype(G::kLine), decltype(G::kGravity),
+    decltype(G::kTakenText), decltype(G::kNotationHelp), decltype(G::kWidth), decltype(G::kHeight), decltype(G::kLine), decltype(G::kGravity),
     decltype(G::kMoveSlots), decltype(G::kMaxPlies), decltype(G::kWinBase), decltype(G::kCentreOrder),
     decltype(G::kTreeMaxDepth), decltype(G::kBookFile), decltype(G::kSolveFromPlies),
     decltype(bool{std::declval<const G&>().canPlay(0)}), decltype(std::declval<G&>().play(0)),

@@ -52,6 +52,7 @@ class Connect4 {
   static constexpr const char* kSides[2] = {"Red", "Yellow"};
   static constexpr const char* kMoveNoun = "column";
   static constexpr const char* kTakenText = "is full";
+  static constexpr const char* kNotationHelp = "columns 1-7, left to right";
   static constexpr int kLine = 4;
   static constexpr bool kGravity = true;
   static constexpr int kCentreOrder[kMoveSlots] = {3, 2, 4, 1, 5, 0, 6};  // columns 4 3 5 2 6 1 7

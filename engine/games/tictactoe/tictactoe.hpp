@@ -36,6 +36,7 @@ class TicTacToe {
   static constexpr const char* kSides[2] = {"X", "O"};
   static constexpr const char* kMoveNoun = "cell";
   static constexpr const char* kTakenText = "is already taken";
+  static constexpr const char* kNotationHelp = "cells 1-9, row by row from the top left";
   static constexpr int kLine = 3;
   static constexpr bool kGravity = false;
   static constexpr int kCentreOrder[kMoveSlots] = {4, 0, 2, 6, 8, 1, 3, 5, 7};  // centre, corners, edges
