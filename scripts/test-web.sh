@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Web tests (issue 3): the wasm engine against the native one in node, then the
+# Web tests: the wasm engine against the native one in node, then the
 # site in headless Chromium. Installs what is missing (Debian packages and the
 # npm packages of tests/web), builds native + site, exits non-zero on failure.
 # Screenshots of the main states land in build/screenshots/.
