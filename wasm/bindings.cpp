@@ -28,6 +28,11 @@
 //                              engineMs, usesBook}: the worker's message
 //                              validation (protocol/request.hpp)
 //   Module.games()          -> the game registry (games_bindings.cpp)
+//   Module.runRequest(session, request, idJson, text => ...)
+//                              runs a checked request of a type the engine
+//                              answers (search, analyze, newgame, levels,
+//                              games) and calls back with each reply's JSON
+//                              text (protocol/replies.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
 // SearchInfo.nodes is a JS number (exact up to 2^53).
@@ -39,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/replies.hpp"
 #include "protocol/request.hpp"
 #include "search/levels.hpp"
 #include "session.hpp"
@@ -133,19 +139,12 @@ void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint
 val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
 void setInfoPv(gs::SearchInfo& i, val pv) { i.pv = fromArray(pv); }
 
-// The level table as plain JS objects, so the page has one source of truth.
-val levels() {
-  val a = val::array();
-  for (int i = 0; i < gs::kLevelCount; ++i) {
-    const gs::Level& l = gs::kLevels[i];
-    val o = val::object();
-    o.set("name", std::string(l.name));
-    o.set("timeMs", l.timeMs);
-    o.set("maxDepth", l.maxDepth);
-    o.set("temperature", l.temperature);
-    a.set(i, o);
-  }
-  return a;
+// The level table as plain JS objects (the `levels` reply's list), so the
+// page has one source of truth.
+val levels() { return val::global("JSON").call<val>("parse", gs::levelsJson()); }
+
+void runRequest(gs::Session& s, const gs::Request& r, const std::string& id, val post) {
+  gs::runRequest(s, r, id, [&post](const std::string& json) { post(json); });
 }
 
 // Memory figures for the soak test: the (fixed) wasm heap, and the bytes
@@ -206,6 +205,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("usesBook", &gs::Request::usesBook);
   function("checkRequest", &gs::checkRequest);
   function("levels", &levels);
+  function("runRequest", &runRequest);
   function("memoryStats", &memoryStats);
 
   class_<gs::Session>("Session")

@@ -16,8 +16,6 @@
 const TABLE_MIB = 16;
 let engine = null;    // the Emscripten module
 let session = null;   // gs::Session, created once (the table is sized at start-up)
-let levels = [];      // Module.levels(): [{name, timeMs, maxDepth, temperature}]
-let games = [];       // Module.games(): the game registry
 let bookGame = null;  // the game whose opening book the worker loads (the first with a book file)
 let loaded = false;
 const queue = [];
@@ -37,48 +35,6 @@ function fail(id, message) {
   reply(id === undefined ? { type: 'error', message } : { type: 'error', id, message });
 }
 
-// Puts `session` on a position checkRequest() has validated; returns an
-// error message or ''.
-function setPosition(game, moves) {
-  if (session.kind() !== game) session.newGame(game);
-  return session.setMoves(moves);
-}
-
-function nps(nodes, ms) {
-  return ms > 0 ? Math.round((nodes * 1000) / ms) : 0;
-}
-
-// `r` is the request as checkRequest() read it (protocol/request.hpp).
-function search(id, r) {
-  const err = setPosition(r.game, r.moves);
-  if (err) return fail(id, err);
-  if (session.outcome() !== 0) return fail(id, 'the game is over: there is no move to search');
-  // The engine stops by itself at its deadline, r.engineMs: the budget less
-  // a reserve for the reply's way to the page (protocol/request.hpp).
-  const { engineMs, maxDepth, randomTies, seed, temperature } = r;
-  const limits = { timeMs: engineMs, maxDepth, randomTies, seed, temperature };
-  const result = session.think(limits, (info) => {
-    reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
-      outcome: info.outcome, source: info.source,
-      nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });
-  });
-  const i = result.info;
-  reply({ type: 'bestmove', id, move: result.bestMove, depth: i.depth, score: i.score, exact: i.exact,
-    outcome: i.outcome, source: i.source,
-    nodes: i.nodes, nps: nps(i.nodes, i.timeMs), timeMs: i.timeMs, pv: i.pv });
-}
-
-function analyze(id, r) {
-  const err = setPosition(r.game, r.moves);
-  if (err) return fail(id, err);
-  const t0 = performance.now();
-  const scores = session.analyze(r.timeMs);
-  reply({ type: 'analysis', id, scores, nodes: session.lastNodes(), timeMs: performance.now() - t0 });
-}
-
-// Every request is read and validated by the engine (protocol/request.hpp,
-// fuzzed by fuzz/fuzz_request.cpp) from its JSON text; only the id is taken
-// from the message itself, to be echoed back.
 // The engine's reading of a queued message ({req, checked}), made once.
 function checked(entry) {
   if (!entry.checked) {
@@ -101,16 +57,13 @@ function handle(entry) {
     if (r.error) return fail(id, r.error);
     switch (r.type) {
       case 'isready': return reply({ type: 'readyok', id, loadMs });
-      case 'search': return search(id, r);
-      case 'analyze': return analyze(id, r);
-      case 'levels': return reply({ type: 'levels', id, levels });
-      case 'games': return reply({ type: 'games', id, games });
       case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
       case 'book': return reply({ type: 'book', id, ...book });
-      case 'newgame':
-        session.newGame(r.game || session.kind());
-        return reply({ type: 'newgameok', id });
-      default: return fail(id, `unknown request type '${r.type}'`);
+      default: {
+        // The engine answers the rest (protocol/replies.hpp), echoing the id.
+        const idJson = id === undefined ? '' : JSON.stringify(id);
+        return engine.runRequest(session, r, idJson === undefined ? '' : idJson, (text) => reply(JSON.parse(text)));
+      }
     }
   } catch (e) {
     return fail(id, `engine failure: ${e && e.message ? e.message : String(e)}`);
@@ -189,8 +142,7 @@ try {
     locateFile: (path) => new URL('engine/' + path, self.location.href).href,
   }).then((module) => {
     engine = module;
-    levels = module.levels();
-    games = module.games();
+    const games = module.games();
     bookGame = games.find((g) => g.hasBook) || null;
     session = new module.Session(games[0].id, TABLE_MIB);
     loaded = true;

@@ -1,0 +1,226 @@
+#include "protocol/replies.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "search/levels.hpp"
+
+namespace gs {
+
+namespace {
+
+// A JSON object or array written field by field.
+class Json {
+ public:
+  explicit Json(char open) : close_(open == '{' ? '}' : ']') { text_ += open; }
+
+  Json& key(const char* k) {
+    comma();
+    text_ += '"';
+    text_ += k;
+    text_ += "\":";
+    pending_ = true;
+    return *this;
+  }
+  Json& raw(const std::string& json) {
+    comma();
+    text_ += json;
+    return *this;
+  }
+  Json& str(const std::string& s) {
+    comma();
+    text_ += '"';
+    for (unsigned char c : s) {
+      if (c == '"' || c == '\\') {
+        text_ += '\\';
+        text_ += static_cast<char>(c);
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        text_ += buf;
+      } else {
+        text_ += static_cast<char>(c);
+      }
+    }
+    text_ += '"';
+    return *this;
+  }
+  Json& num(long long v) { return raw(std::to_string(v)); }
+  // Shortest text that reads back as the same double (as JavaScript prints it).
+  Json& real(double v) {
+    if (!std::isfinite(v)) return raw("null");
+    char buf[32];
+    for (int digits = 15; digits <= 17; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+      if (std::strtod(buf, nullptr) == v) break;
+    }
+    return raw(buf);
+  }
+  Json& boolean(bool b) { return raw(b ? "true" : "false"); }
+  std::string done() { return text_ + close_; }
+
+ private:
+  void comma() {
+    if (pending_) {
+      pending_ = false;
+      return;
+    }
+    if (text_.size() > 1) text_ += ',';
+  }
+  std::string text_;
+  char close_;
+  bool pending_ = false;  // a key was written: its value follows without a comma
+};
+
+// {"type": type, "id": id, ...}: the start of every reply.
+Json reply(const char* type, const std::string& id) {
+  Json o('{');
+  o.key("type").str(type);
+  if (!id.empty()) o.key("id").raw(id);
+  return o;
+}
+
+std::string intArray(const std::vector<int>& v) {
+  Json a('[');
+  for (int x : v) a.num(x);
+  return a.done();
+}
+
+long long nps(std::uint64_t nodes, double ms) { return ms > 0 ? std::llround(nodes * 1000.0 / ms) : 0; }
+
+// The fields info and bestmove share.
+void searchFields(Json& o, const SearchInfo& i) {
+  o.key("depth").num(i.depth);
+  o.key("score").num(i.score);
+  o.key("exact").boolean(i.exact);
+  o.key("outcome");
+  if (i.verdict) o.num(*i.verdict);
+  else o.raw("null");
+  o.key("source").str(sourceName(i.source));
+  o.key("nodes").num(static_cast<long long>(i.nodes));
+  o.key("nps").num(nps(i.nodes, i.timeMs));
+  o.key("timeMs").real(i.timeMs);
+  o.key("pv").raw(intArray(i.pv));
+}
+
+void search(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  if (session.outcome() != Outcome::kOngoing)
+    return post(errorReply(id, "the game is over: there is no move to search"));
+  SearchLimits limits;
+  limits.timeMs = r.engineMs;
+  limits.maxDepth = r.maxDepth;
+  limits.randomTies = r.randomTies;
+  limits.seed = static_cast<std::uint32_t>(r.seed);
+  limits.temperature = r.temperature;
+  const SearchResult result = session.think(limits, [&](const SearchInfo& info) {
+    Json o = reply("info", id);
+    searchFields(o, info);
+    post(o.done());
+  });
+  Json o = reply("bestmove", id);
+  o.key("move").num(result.bestMove);
+  searchFields(o, result.info);
+  post(o.done());
+}
+
+void analyze(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<MoveScore> scores = session.analyze(r.timeMs);
+  Json list('[');
+  for (const MoveScore& s : scores) {
+    Json m('{');
+    m.key("move").num(s.move);
+    m.key("legal").boolean(s.legal);
+    m.key("score").num(s.score);
+    m.key("exact").boolean(s.exact);
+    m.key("depth").num(s.depth);
+    list.raw(m.done());
+  }
+  Json o = reply("analysis", id);
+  o.key("scores").raw(list.done());
+  o.key("nodes").num(static_cast<long long>(session.lastNodes()));
+  o.key("timeMs").real(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  post(o.done());
+}
+
+}  // namespace
+
+void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  if (r.type == "levels") {
+    Json o = reply("levels", id);
+    o.key("levels").raw(levelsJson());
+    return post(o.done());
+  }
+  if (r.type == "games") {
+    Json o = reply("games", id);
+    o.key("games").raw(gamesJson());
+    return post(o.done());
+  }
+  if (r.type == "newgame") {
+    session.newGame(r.game.empty() ? session.game() : findGame(r.game));
+    return post(reply("newgameok", id).done());
+  }
+  if (r.type != "search" && r.type != "analyze")
+    return post(errorReply(id, "the engine does not answer '" + r.type + "' requests"));
+  // A position. (Another game clears the tables, as newgame does.)
+  const GameId game = findGame(r.game);
+  if (game != session.game()) session.newGame(game);
+  const std::string err = session.setMoves(r.moves);
+  if (!err.empty()) return post(errorReply(id, err));
+  if (r.type == "search") return search(session, r, id, post);
+  return analyze(session, r, id, post);
+}
+
+std::string errorReply(const std::string& id, const std::string& message) {
+  Json o = reply("error", id);
+  o.key("message").str(message);
+  return o.done();
+}
+
+std::string gamesJson() {
+  Json list('[');
+  for (int i = 0; i < kGameCount; ++i) {
+    const GameInfo& g = gameInfo(i);
+    Json sides('[');
+    sides.str(g.sides[0]).str(g.sides[1]);
+    Json o('{');
+    o.key("id").str(g.name);
+    o.key("name").str(g.displayName);
+    o.key("width").num(g.width);
+    o.key("height").num(g.height);
+    o.key("moveSlots").num(g.moveSlots);
+    o.key("maxPlies").num(g.maxPlies);
+    o.key("line").num(g.line);
+    o.key("gravity").boolean(g.gravity);
+    o.key("noun").str(g.moveNoun);
+    o.key("notation").str(g.notationHelp);
+    o.key("sides").raw(sides.done());
+    o.key("winBase").num(g.winBase);
+    o.key("hasBook").boolean(*g.bookFile != '\0');
+    o.key("bookFile").str(g.bookFile);
+    o.key("hasSolver").boolean(g.hasSolver);
+    o.key("treeMaxDepth").num(g.treeMaxDepth);
+    list.raw(o.done());
+  }
+  return list.done();
+}
+
+std::string levelsJson() {
+  Json list('[');
+  for (int i = 0; i < kLevelCount; ++i) {
+    const Level& l = kLevels[i];
+    Json o('{');
+    o.key("name").str(l.name);
+    o.key("timeMs").num(l.timeMs);
+    o.key("maxDepth").num(l.maxDepth);
+    o.key("temperature").num(l.temperature);
+    list.raw(o.done());
+  }
+  return list.done();
+}
+
+}  // namespace gs

@@ -1,0 +1,37 @@
+// The engine's side of the worker protocol (docs/protocol.md): the replies to
+// a request that checkRequest() accepted, as JSON text, so that the worker
+// (web/worker.js) is a pipe that queues requests and posts what comes back.
+//
+// The worker keeps what only it knows: `isready` (its load time), `memory`
+// (the wasm heap), `book` (the download) and `stop` (its queue). Every other
+// type is answered here: search, analyze, newgame, levels, games.
+//
+// `id` is the request's id as the page sent it, as JSON text
+// (JSON.stringify(message.id); "" when it has none): replies echo it.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "protocol/request.hpp"
+#include "session.hpp"
+
+namespace gs {
+
+using PostReply = std::function<void(const std::string& json)>;
+
+// Runs `r` (checked: no error) on `session` and posts its replies: for a
+// search every finished iteration's `info`, then one `bestmove`; otherwise
+// one reply. A position the session refuses, a search of a finished game and
+// a type the worker answers itself are answered by an `error`.
+void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post);
+
+// {type:'error', id?, message}
+std::string errorReply(const std::string& id, const std::string& message);
+
+// The `games` and `levels` lists as JSON arrays (also Module.games() and
+// Module.levels(), so the page and the worker read one description).
+std::string gamesJson();
+std::string levelsJson();
+
+}  // namespace gs
