@@ -31,12 +31,12 @@ void check(const std::string& moves) {
   if (g.plies() > Game::kMaxPlies) __builtin_trap();
   // Solve where it is cheap; the score must be in the legal range.
   if constexpr (gs::hasSolverBounds<Game>) {
-  if (Game::kMaxPlies - g.plies() <= 12) {
-    table().clear();
-    gs::Solver<Game> solver(table());
-    int s = solver.solve(g);
-    if (s > Game::kWinBase || s < -Game::kWinBase) __builtin_trap();
-  }
+    if (Game::kMaxPlies - g.plies() <= 12) {
+      table().clear();
+      gs::Solver<Game> solver(table());
+      int s = solver.solve(g);
+      if (s > Game::kWinBase || s < -Game::kWinBase) __builtin_trap();
+    }
   }
 }
 

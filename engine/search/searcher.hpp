@@ -380,20 +380,20 @@ class Searcher {
       (void)alpha, (void)beta, (void)ply;
       return evaluateClamped(pos);
     } else {
-    const auto forced = pos.legalMoves() & pos.opponentWinningSpots();
-    if (!opt_.quiescence || !forced || ply >= kMaxPly - 1) return evaluateClamped(pos);
-    if (forced & (forced - 1)) return fromExact(-winScoreAtPly<Game>(pos.plies() + 1));
-    Game child = pos;
-    child.playBits(forced);
-    ++nodes_;
-    pvLen_[ply + 1] = 0;
-    if (child.canWinNext()) return -fromExact(winScoreAtPly<Game>(child.plies()));
-    if (child.isFull()) return 0;
-    int score = -quiesce(child, -beta, -alpha, ply + 1);
-    pv_[ply][0] = Game::moveOf(forced);
-    for (int k = 0; k < pvLen_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
-    pvLen_[ply] = pvLen_[ply + 1] + 1;
-    return score;
+      const auto forced = pos.legalMoves() & pos.opponentWinningSpots();
+      if (!opt_.quiescence || !forced || ply >= kMaxPly - 1) return evaluateClamped(pos);
+      if (forced & (forced - 1)) return fromExact(-winScoreAtPly<Game>(pos.plies() + 1));
+      Game child = pos;
+      child.playBits(forced);
+      ++nodes_;
+      pvLen_[ply + 1] = 0;
+      if (child.canWinNext()) return -fromExact(winScoreAtPly<Game>(child.plies()));
+      if (child.isFull()) return 0;
+      int score = -quiesce(child, -beta, -alpha, ply + 1);
+      pv_[ply][0] = Game::moveOf(forced);
+      for (int k = 0; k < pvLen_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
+      pvLen_[ply] = pvLen_[ply + 1] + 1;
+      return score;
     }
   }
 
