@@ -6,11 +6,11 @@
 // engine-client.js) and bumps `token`; an answer that arrives for an older
 // token is dropped, so a stale move never lands on the board.
 
-import { Game, GAMES } from './rules.js';
+import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
 import { scoreInWords, shortScore } from './score-words.js';
 
-export const SIDE_NAMES = { connect4: { 1: 'Red', 2: 'Yellow' }, tictactoe: { 1: 'X', 2: 'O' } };
+const SIDE_NAMES = { connect4: { 1: 'Red', 2: 'Yellow' }, tictactoe: { 1: 'X', 2: 'O' } };
 const DEMO_PAUSE_MS = 350;
 // Depth-limited levels answer in a few ms; the computer still takes this long,
 // so its move does not land before the player has seen their own.
@@ -325,5 +325,3 @@ export class Controller {
     this.setState(this.game.over ? 'game-over' : 'human-turn');
   }
 }
-
-export { GAMES };

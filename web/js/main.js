@@ -14,6 +14,12 @@ import { installTreeRoute, isTreeHash } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 const $ = (id) => document.getElementById(id);
+/** @type {(id: string) => HTMLSelectElement} */
+const $select = (id) => /** @type {HTMLSelectElement} */ ($(id));
+/** @type {(id: string) => HTMLInputElement} */
+const $input = (id) => /** @type {HTMLInputElement} */ ($(id));
+/** @type {(id: string) => HTMLButtonElement} */
+const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
 function formatTime(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} s`;
@@ -69,9 +75,10 @@ function start() {
     }
   };
   const ui = {
-    game: $('game-select'), players: $('players-select'), level: $('level-select'), time: $('time-range'),
+    game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
-    analysis: $('analysis-toggle'), newGame: $('new-game'), undo: $('undo'), redo: $('redo'), hint: $('hint'),
+    analysis: $input('analysis-toggle'), newGame: $button('new-game'), undo: $button('undo'), redo: $button('redo'),
+    hint: $button('hint'),
   };
   let controller = null;
   let results = null;   // measured level results (levels.json), or null
@@ -130,8 +137,9 @@ function start() {
   document.addEventListener('keydown', (e) => {
     if (root.dataset.view !== 'play' || !controller.active) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const tag = e.target && e.target.tagName;
-    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && e.target.type !== 'checkbox')) return;
+    const target = /** @type {HTMLInputElement | null} */ (e.target);
+    const tag = target && target.tagName;
+    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && target.type !== 'checkbox')) return;
     const key = e.key.toLowerCase();
     if (/^[1-9]$/.test(key)) {
       if (controller.playHuman(Number(key))) e.preventDefault();
@@ -154,7 +162,7 @@ function start() {
   let study = null;
   let started = false;      // the game has been loaded once
   let playHash = '';        // the game's hash when another view was opened
-  const navLinks = [...document.querySelectorAll('nav.views a')];
+  const navLinks = [...document.querySelectorAll('nav.views a')].map((a) => /** @type {HTMLAnchorElement} */ (a));
 
   const showView = (view) => {
     root.dataset.view = view;
@@ -162,7 +170,7 @@ function start() {
       if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     }
-    $('nav-play').href = playHash || '#';
+    /** @type {HTMLAnchorElement} */ ($('nav-play')).href = playHash || '#';
     studySection.hidden = view !== 'study';
     if (view === 'study') {
       if (!study) {

@@ -6,7 +6,7 @@
 // top. Moves are 1-based as users write them: a column 1..7 for Connect Four,
 // a cell 1..9 (row by row from the top left) for Tic-Tac-Toe.
 
-export const GAMES = {
+const GAMES = {
   connect4: { id: 'connect4', name: 'Connect Four', width: 7, height: 6, slots: 7, line: 4,
     gravity: true, noun: 'column' },
   tictactoe: { id: 'tictactoe', name: 'Tic-Tac-Toe', width: 3, height: 3, slots: 9, line: 3,

@@ -1,12 +1,14 @@
 // Demo mode for a classroom: computer vs computer on a large board, with a
 // large thinking panel and a live chart of depth and score per move.
 // mountDemoView(container, {game, moves, time1, time2, workerUrl}) speaks the
-// game's worker protocol (web/worker.js: `search` -> `info`* -> `bestmove`);
-// a search blocks its worker, so New game terminates it and starts another.
+// game's worker protocol (web/worker.js: `search` -> `info`* -> `bestmove`)
+// through the page's worker client; a search blocks its worker, so New game
+// cancels it (the client terminates the worker and starts another).
 // Hooks for tests: #demo-status, #demo-moves (the move string), #demo-depth,
 // #demo-score, #demo-chart, #demo-start / #demo-pause / #demo-step / #demo-new.
 
 import { h, group } from '../js/dom.js';
+import { EngineClient } from '../js/engine-client.js';
 import { GAMES, boardSvg, parseMoves, replay } from './boards.js';
 
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
@@ -34,7 +36,7 @@ function outcome(game, cells) {
 }
 
 // Words for a score from the point of view of the side to move at `plies`.
-export function scoreWords(game, score, exact, plies, mover, other) {
+function scoreWords(game, score, exact, plies, mover, other) {
   if (!exact) {
     if (Math.abs(score) < 3) return `about even (${score >= 0 ? '+' : '−'}${Math.abs(score)})`;
     return `${score > 0 ? mover : other} ${Math.abs(score) > 30 ? 'is better' : 'has a slight edge'} (${score > 0 ? '+' : '−'}${Math.abs(score)})`;
@@ -55,41 +57,9 @@ export function mountDemoView(container, options = {}) {
   let times = [Number(options.time1) || 500, Number(options.time2) || 500];
   let running = false;
   let thinking = false;
-  let worker = null;
-  let ready = null;
-  let nextId = 1;
-  let pending = null;  // {id, resolve, reject, onInfo}
+  let engine = null;   // the worker client, made below
   let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, nps, timeMs}
   let generation = 0;
-
-  // ---- worker ----------------------------------------------------------------
-  function spawn() {
-    if (worker) worker.terminate();
-    worker = new Worker(workerUrl);
-    ready = new Promise((resolve, reject) => {
-      worker.onmessage = (e) => {
-        const m = e.data;
-        if (m.type === 'readyok' && m.id === 'demo-ready') { resolve(); return; }
-        if (!pending || m.id !== pending.id) {
-          if (m.type === 'error' && m.id === undefined) reject(new Error(m.message));
-          return;
-        }
-        if (m.type === 'info') pending.onInfo(m);
-        else if (m.type === 'bestmove') { const p = pending; pending = null; p.resolve(m); }
-        else if (m.type === 'error') { const p = pending; pending = null; p.reject(new Error(m.message)); }
-      };
-      worker.onerror = (e) => { e.preventDefault(); reject(new Error(e.message || 'the engine worker failed')); };
-    });
-    ready.catch(() => {});
-    worker.postMessage({ type: 'isready', id: 'demo-ready' });
-  }
-  function search(msg, onInfo) {
-    return new Promise((resolve, reject) => {
-      const id = `demo-${nextId++}`;
-      pending = { id, resolve, reject, onInfo };
-      worker.postMessage({ ...msg, id });
-    });
-  }
 
   // ---- skeleton ----------------------------------------------------------------
   const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
@@ -207,10 +177,10 @@ export function mountDemoView(container, options = {}) {
     const plies = moves.length;
     thinking = true;
     draw();
-    await ready;
-    const m = await search({ type: 'search', game, moves, timeMs: times[plies % 2], randomTies: true, seed: (Math.random() * 2 ** 31) | 0 },
+    await engine.ready();
+    const m = await engine.request({ type: 'search', game, moves, timeMs: times[plies % 2], randomTies: true, seed: (Math.random() * 2 ** 31) | 0 },
       (info) => { if (g === generation) showInfo(info, plies); });
-    if (g !== generation) return false;
+    if (!m || g !== generation) return false;
     thinking = false;
     showInfo(m, plies);
     const firstView = plies % 2 === 0 ? m.score : -m.score;
@@ -241,7 +211,7 @@ export function mountDemoView(container, options = {}) {
     generation++;
     running = false;
     thinking = false;
-    if (pending) { pending = null; spawn(); }  // abandon a running search at once
+    engine.cancel();  // abandon a running search at once
     moves = fromMoves;
     start = fromMoves;
     history = [];
@@ -278,16 +248,16 @@ export function mountDemoView(container, options = {}) {
   times = times.map(nearest);
   time1.value = String(times[0]);
   time2.value = String(times[1]);
-  spawn();
+  engine = new EngineClient(workerUrl, { spare: false });
   newGame(start);
-  ready.then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
+  engine.ready().then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
 
   return {
     destroy() {
       generation++;
       running = false;
       document.removeEventListener('keydown', onKey);
-      if (worker) worker.terminate();
+      engine.terminate();
       container.replaceChildren();
     },
   };

@@ -20,6 +20,10 @@ function s(name, attrs = {}) {
   return e;
 }
 
+/**
+ * @param {HTMLElement} container
+ * @param {{engine?: any}} [options]
+ */
 export function mountMenaceView(container, { engine } = {}) {
   let menace = new Menace();
   let board = '.........';
@@ -219,7 +223,7 @@ export function mountMenaceView(container, { engine } = {}) {
     moves = '';
     const who = opponent.value;
     const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-    let result = '';
+    let result;
     for (;;) {
       if (show && emptyCells(board).length > 1) renderBox(board);
       const x = menace.choose(board);

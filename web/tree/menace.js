@@ -50,8 +50,8 @@ export function canonical(board) {
   return { key: best, perm };
 }
 
-export const DEFAULT_BEADS = [4, 3, 2, 1];  // per box, by MENACE's move number (1st, 2nd, 3rd, 4th)
-export const DEFAULT_REWARD = { win: 3, draw: 1, loss: -1 };
+const DEFAULT_BEADS = [4, 3, 2, 1];  // per box, by MENACE's move number (1st, 2nd, 3rd, 4th)
+const DEFAULT_REWARD = { win: 3, draw: 1, loss: -1 };
 
 export class Menace {
   constructor({ beads = DEFAULT_BEADS, reward = DEFAULT_REWARD, random = Math.random } = {}) {

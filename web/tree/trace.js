@@ -102,7 +102,7 @@ export class Trace {
 // "+3", "0", "−2", "+∞"/"−∞" for the open window; on the search scale (with
 // a horizon) proven results as "win 3" / "loss 3". Same words as
 // treeValueText() in tree_trace.hpp.
-export function formatValue(v, exactScale) {
+function formatValue(v, exactScale) {
   if (v >= INF) return '+∞';
   if (v <= -INF) return '−∞';
   if (!exactScale && (v > PROVEN || v < -PROVEN)) return v > 0 ? `win ${v - PROVEN}` : `loss ${-v - PROVEN}`;

@@ -16,7 +16,7 @@
 import { h, group } from '../js/dom.js';
 import { ALGORITHMS, FLAG, Trace, valueWords } from './trace.js';
 import { GAMES, boardSvg, legalMoves, moveText, parseMoves, replay } from './boards.js';
-import { EV, buildEvents, eventState, pseudocode } from './pseudocode.js';
+import { buildEvents, eventState, pseudocode } from './pseudocode.js';
 
 const DEFAULT_C4_DEPTH = 4;
 
@@ -44,7 +44,7 @@ function iconSvg(name) {
 }
 
 // Cleans the requested position: {game, moves, depth, error}.
-export function normalizePosition({ game, moves, depth }) {
+function normalizePosition({ game, moves, depth }) {
   const g = GAMES[game] ? game : 'tictactoe';
   let error = GAMES[game] || game === undefined ? '' : `Unknown game '${game}': showing Tic-Tac-Toe.`;
   let m = typeof moves === 'string' ? moves : '';
@@ -383,7 +383,7 @@ export function mountTreeView(container, options) {
   }
 
   // ---- step-through -----------------------------------------------------------
-  const stateOpts = () => ({ algorithm: trace.algorithm, maxDepth: trace.exactScale ? 0 : pos.depth, game: pos.game, describe });
+  const stateOpts = () => ({ algorithm: trace.algorithm, maxDepth: trace.exactScale ? 0 : pos.depth, describe });
 
   function renderCode() {
     code.replaceChildren(...pseudocode(trace.algorithm).map((l) => h('li', { 'data-line': l.id }, h('code', { text: l.text }))));
@@ -561,7 +561,7 @@ export function mountTreeView(container, options) {
 
   function load(next = {}) {
     const n = normalizePosition({ ...pos, ...next });
-    pos = { game: n.game, moves: n.moves, depth: n.depth };
+    pos = { game: n.game, moves: n.moves, depth: n.depth, error: '' };
     if (next.algorithm && ALGORITHMS.some((a) => a.id === next.algorithm)) algorithm = next.algorithm;
     generation++;
     traces.clear();
@@ -610,5 +610,3 @@ export function mountTreeView(container, options) {
     },
   };
 }
-
-export { EV };
