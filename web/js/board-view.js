@@ -73,7 +73,7 @@ export class BoardView {
       }
       rows.push(`row ${r + 1}: ${row.join(', ')}`);
     }
-    const keys = `Press 1 to ${g.def.slots} to play a ${noun}.`;
+    const keys = `Press 1 to ${g.def.moveSlots} to play a ${noun}.`;
     this.canvas.setAttribute('aria-label', `${g.def.name} board, top row first. ${rows.join('; ')}. ${keys}`);
   }
 

@@ -6,11 +6,11 @@
 // engine-client.js) and bumps `token`; an answer that arrives for an older
 // token is dropped, so a stale move never lands on the board.
 
+import { sideNames } from './games.js';
 import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
 import { scoreInWords, shortScore } from './score-words.js';
 
-const SIDE_NAMES = { connect4: { 1: 'Red', 2: 'Yellow' }, tictactoe: { 1: 'X', 2: 'O' } };
 const DEMO_PAUSE_MS = 350;
 // Depth-limited levels answer in a few ms; the computer still takes this long,
 // so its move does not land before the player has seen their own.
@@ -37,7 +37,7 @@ export class Controller {
     this.landing = Promise.resolve();
   }
 
-  get names() { return SIDE_NAMES[this.game.kind]; }
+  get names() { return sideNames(this.game.kind); }
   isComputer(side) { return this.settings.ai === 'both' || this.settings.ai === String(side); }
   get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
   get canRedo() { return this.redo.length > 0; }

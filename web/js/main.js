@@ -8,7 +8,8 @@ import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
-import { Game, isGameKind } from './rules.js';
+import { isGameKind } from './games.js';
+import { Game } from './rules.js';
 import { loadLinkParser, viewOf } from './url-state.js';
 import { installTreeRoute, isTreeHash } from '../tree/route.js';
 
@@ -113,7 +114,7 @@ function start() {
     ui.hint.disabled = !c.canHint;
     document.documentElement.dataset.game = c.game.kind;
     const c4 = c.game.kind === 'connect4';
-    $('key-help').textContent = c4 ? '1–7' : '1–9';
+    $('key-help').textContent = `1–${c.game.def.moveSlots}`;
     $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
     $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
     renderLevel();

@@ -15,10 +15,11 @@
 
 import { h, group } from '../js/dom.js';
 import { ALGORITHMS, FLAG, Trace, valueWords } from './trace.js';
-import { GAMES, boardSvg, legalMoves, moveText, parseMoves, replay } from './boards.js';
+import { GAMES } from '../js/games.js';
+import { boardSvg, legalMoves, moveText, parseMoves, replay } from './boards.js';
 import { buildEvents, eventState, pseudocode } from './pseudocode.js';
 
-const DEFAULT_C4_DEPTH = 4;
+const DEFAULT_DEPTH = 4;   // the first depth limit of a game the explorer cannot search to the end
 
 
 const ICONS = {
@@ -48,14 +49,15 @@ function normalizePosition({ game, moves, depth }) {
   const g = GAMES[game] ? game : 'tictactoe';
   let error = GAMES[game] || game === undefined ? '' : `Unknown game '${game}': showing Tic-Tac-Toe.`;
   let m = typeof moves === 'string' ? moves : '';
-  if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].slots)) {
+  if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].moveSlots)) {
     error = `'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
     m = '';
   }
   let d = Number.parseInt(depth, 10);
   if (!Number.isFinite(d) || d < 0) d = 0;
-  if (g === 'connect4') d = Math.min(Math.max(d || DEFAULT_C4_DEPTH, 1), 8);
-  else d = Math.min(d, 9);
+  const most = GAMES[g].treeMaxDepth;
+  if (most) d = Math.min(Math.max(d || DEFAULT_DEPTH, 1), most);
+  else d = Math.min(d, GAMES[g].maxPlies);
   return { game: g, moves: m, depth: d, error };
 }
 
@@ -78,7 +80,8 @@ export function mountTreeView(container, options) {
 
   // ---- skeleton ---------------------------------------------------------
   const gameSel = h('select', { id: 'tree-game', 'aria-label': 'Game' },
-    h('option', { value: 'tictactoe', text: 'Tic-Tac-Toe' }), h('option', { value: 'connect4', text: 'Connect Four' }));
+    // The smallest game (the smallest tree) first.
+    ...Object.values(GAMES).sort((a, b) => a.maxPlies - b.maxPlies).map((g) => h('option', { value: g.id, text: g.name })));
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
     placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
   const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });
@@ -166,7 +169,7 @@ export function mountTreeView(container, options) {
   }
   function sideToMove(i) {
     const ply = pos.moves.length + (i >= 0 && trace ? trace.ply(i) : 0);
-    return GAMES[pos.game].players[ply % 2];
+    return GAMES[pos.game].sides[ply % 2];
   }
   function say(text, isError = false) {
     msg.textContent = text;
@@ -499,7 +502,7 @@ export function mountTreeView(container, options) {
       h('td', { class: 'tv-num', text: String(s.depth) }),
       h('td', { text: moveText(pos.game, s.bestMove - 1, pos.moves.length) }),
       h('td', { class: 'tv-num', text: formatDeep(s) }),
-      h('td', { class: 'tv-pv', text: s.pv.map((m, j) => `${GAMES[pos.game].players[(pos.moves.length + j) % 2][0]}${m}`).join(' ') }),
+      h('td', { class: 'tv-pv', text: s.pv.map((m, j) => `${GAMES[pos.game].sides[(pos.moves.length + j) % 2][0]}${m}`).join(' ') }),
       cell(s.nodesNoTable, 'tv-b0'), cell(s.nodesFreshTable, 'tv-b1'), cell(s.nodesKeptTable, 'tv-b2'))));
     const sum = (k) => steps.reduce((a, s) => a + s[k], 0);
     deepNote.textContent = steps.length
@@ -572,14 +575,15 @@ export function mountTreeView(container, options) {
     root.dataset.game = pos.game;
     gameSel.value = pos.game;
     movesIn.value = pos.moves;
-    depthIn.min = pos.game === 'connect4' ? '1' : '0';
-    depthIn.max = pos.game === 'connect4' ? '8' : '9';
+    const most = GAMES[pos.game].treeMaxDepth;
+    depthIn.min = most ? '1' : '0';
+    depthIn.max = String(most || GAMES[pos.game].maxPlies);
     depthIn.value = String(pos.depth);
-    depthHelp.textContent = pos.game === 'connect4' ? 'plies (1–8)' : 'plies (0 = to the end)';
+    depthHelp.textContent = most ? `plies (1–${most})` : 'plies (0 = to the end)';
     const { cells } = replay(pos.game, parseMoves(pos.moves));
     say(n.error || `${GAMES[pos.game].name}, ${pos.moves ? `after ${pos.moves}` : 'the empty board'}: ` +
-      `${sideToMove(-1)} to move, ${cells.filter((c) => !c).length} empty ${pos.game === 'tictactoe' ? 'cells' : 'places'}` +
-      (pos.game === 'connect4' ? `, depth limit ${pos.depth}.` : pos.depth ? `, depth limit ${pos.depth}.` : ', searched to the end.'), Boolean(n.error));
+      `${sideToMove(-1)} to move, ${cells.filter((c) => !c).length} empty ${GAMES[pos.game].gravity ? 'places' : 'cells'}` +
+      (most ? `, depth limit ${pos.depth}.` : pos.depth ? `, depth limit ${pos.depth}.` : ', searched to the end.'), Boolean(n.error));
     stats.replaceChildren(h('p', { class: 'tv-muted', text: 'Counting nodes…' }));
     loadCounts().catch(() => {});  // showAlgorithm() reports a refused position
     showAlgorithm();
@@ -593,7 +597,7 @@ export function mountTreeView(container, options) {
     onChange({ ...pos, algorithm });
   });
   gameSel.addEventListener('change', () => {
-    load({ game: gameSel.value, moves: '', depth: gameSel.value === 'connect4' ? DEFAULT_C4_DEPTH : 0 });
+    load({ game: gameSel.value, moves: '', depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
     onChange({ ...pos, algorithm });
   });
 
