@@ -39,21 +39,12 @@ function viewFor(hash) {
   return viewOf(hash) === 'study' ? 'study' : 'play';
 }
 
-function start() {
-  const root = document.documentElement;
-  const panel = new Panel();
-  // ?book=off (in the page's address, before the #): no opening book, the
-  // computer searches from the first move.
-  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
-  const engine = new EngineClient(bookOff ? 'worker.js?book=off' : 'worker.js', {
-    onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
-    onBook: (book) => showBook(book),
-  });
-  // The opening book's state, under the engine panel; a missing or damaged
-  // book is also announced once in the notice banner (the game goes on: the
-  // computer searches from the first move instead).
+// The opening book's state, under the engine panel; a missing or damaged
+// book is also announced once in the notice banner (the game goes on: the
+// computer searches from the first move instead).
+function bookStatus(panel) {
   let bookWarned = false;
-  const showBook = (book) => {
+  return (book) => {
     const el = $('book-status');
     el.dataset.status = book.status;
     if (book.status === 'ok') {
@@ -75,66 +66,45 @@ function start() {
       }
     }
   };
-  const ui = {
-    game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
-    timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
-    analysis: $input('analysis-toggle'), newGame: $button('new-game'), undo: $button('undo'), redo: $button('redo'),
-    hint: $button('hint'),
-  };
-  let controller = null;
-  let results = null;   // measured level results (levels.json), or null
-  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
+}
 
-  const renderLevel = () => {
-    const level = controller.level;
-    ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
-    const lines = level ? resultLines(results, level.name) : [];
-    ui.levelResults.textContent = '';
-    for (const line of lines) {
-      const li = document.createElement('li');
-      li.textContent = line;
-      ui.levelResults.append(li);
-    }
-    ui.levelResults.hidden = lines.length === 0;
-  };
+// The level's description and measured results under the level picker.
+function renderLevel(ui, controller, results) {
+  const level = controller.level;
+  ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
+  const lines = level ? resultLines(results, level.name) : [];
+  ui.levelResults.textContent = '';
+  for (const line of lines) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    ui.levelResults.append(li);
+  }
+  ui.levelResults.hidden = lines.length === 0;
+}
 
-  // Reflects the controller's state in the controls.
-  const sync = () => {
-    const c = controller;
-    ui.game.value = c.game.kind;
-    ui.players.value = c.settings.ai;
-    ui.level.value = c.settings.level;
-    ui.time.value = String(nearestStep(c.settings.time));
-    const level = c.level;
-    ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
-    ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
-    ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
-    ui.undo.disabled = !c.canUndo;
-    ui.redo.disabled = !c.canRedo;
-    ui.hint.disabled = !c.canHint;
-    document.documentElement.dataset.game = c.game.kind;
-    const c4 = c.game.kind === 'connect4';
-    $('key-help').textContent = `1–${c.game.def.moveSlots}`;
-    $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
-    $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
-    renderLevel();
-  };
-  controller = new Controller({ board, panel, engine, onChange: sync });
+// Reflects the controller's state in the controls.
+function syncControls(ui, c, results) {
+  ui.game.value = c.game.kind;
+  ui.players.value = c.settings.ai;
+  ui.level.value = c.settings.level;
+  ui.time.value = String(nearestStep(c.settings.time));
+  const level = c.level;
+  ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
+  ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
+  ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
+  ui.undo.disabled = !c.canUndo;
+  ui.redo.disabled = !c.canRedo;
+  ui.hint.disabled = !c.canHint;
+  document.documentElement.dataset.game = c.game.kind;
+  const c4 = c.game.kind === 'connect4';
+  $('key-help').textContent = `1–${c.game.def.moveSlots}`;
+  $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
+  $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
+  renderLevel(ui, c, results);
+}
 
-  ui.time.max = String(TIME_STEPS.length - 1);
-  ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
-  ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
-  ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
-  ui.time.addEventListener('input', () => {
-    const ms = TIME_STEPS[Number(ui.time.value)] || 1000;
-    controller.setTime(ms);
-  });
-  ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
-  ui.newGame.addEventListener('click', () => controller.newGame());
-  ui.undo.addEventListener('click', () => controller.undo());
-  ui.redo.addEventListener('click', () => controller.redoMoves());
-  ui.hint.addEventListener('click', () => controller.requestHint());
-
+// The game's keys: 1-9 play, U undo, R redo, N new game, H hint (Play view only).
+function bindPlayKeys(root, controller) {
   document.addEventListener('keydown', (e) => {
     if (root.dataset.view !== 'play' || !controller.active) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -154,8 +124,13 @@ function start() {
       controller.requestHint();
     }
   });
+}
 
-  // --- views ----------------------------------------------------------------
+// The app's views: Play, the views of web/tree/ (they mount themselves on
+// their hashes; tree/route.js hides main.layout meanwhile) and Study. Returns
+// showView(view), route(oldHash) (shows the hash's view; loads the game from
+// it in Play) and started() (the game has been loaded once).
+function installViews(root, controller) {
   // The tree explorer (and the other views of web/tree/) mount themselves on
   // their hashes (tree/route.js hides main.layout meanwhile); Study is ours.
   installTreeRoute({ hide: [document.querySelector('main.layout')] });
@@ -203,6 +178,50 @@ function start() {
     const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
     route(old);
   });
+  return { showView, route, started: () => started };
+}
+
+function start() {
+  const root = document.documentElement;
+  const panel = new Panel();
+  // ?book=off (in the page's address, before the #): no opening book, the
+  // computer searches from the first move.
+  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+  const engine = new EngineClient(bookOff ? 'worker.js?book=off' : 'worker.js', {
+    onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
+    onBook: (book) => showBook(book),
+  });
+  const showBook = bookStatus(panel);
+  const ui = {
+    game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
+    timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
+    analysis: $input('analysis-toggle'), newGame: $button('new-game'), undo: $button('undo'), redo: $button('redo'),
+    hint: $button('hint'),
+  };
+  let controller = null;
+  let results = null;   // measured level results (levels.json), or null
+  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
+
+  const sync = () => syncControls(ui, controller, results);
+  controller = new Controller({ board, panel, engine, onChange: sync });
+
+  ui.time.max = String(TIME_STEPS.length - 1);
+  ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
+  ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
+  ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
+  ui.time.addEventListener('input', () => {
+    const ms = TIME_STEPS[Number(ui.time.value)] || 1000;
+    controller.setTime(ms);
+  });
+  ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
+  ui.newGame.addEventListener('click', () => controller.newGame());
+  ui.undo.addEventListener('click', () => controller.undo());
+  ui.redo.addEventListener('click', () => controller.redoMoves());
+  ui.hint.addEventListener('click', () => controller.requestHint());
+
+  bindPlayKeys(root, controller);
+
+  const { showView, route, started } = installViews(root, controller);
 
   // Until the engine has told its levels, the board of the linked game is drawn.
   const firstView = viewFor(location.hash);
@@ -211,7 +230,7 @@ function start() {
   const linked = new URLSearchParams(location.hash.replace(/^#/, '')).get('game');
   board.setGame(new Game(isGameKind(linked) ? linked : 'connect4'));
 
-  loadLevelResults('levels.json').then((r) => { results = r; if (started) renderLevel(); });
+  loadLevelResults('levels.json').then((r) => { results = r; if (started()) renderLevel(ui, controller, results); });
   // The game is loaded from the hash once the engine has told its levels and
   // the link parser (engine/link.js) is ready; without the parser, links are
   // not read (the page says so) and a clean game starts.
