@@ -31,7 +31,7 @@ for (const f of ['gamesearch.js', 'gamesearch.wasm']) {
 const M = await loadEngine(bin);
 const s = new M.Session('connect4', 16);  // the worker's table size
 if (book) {
-  const err = s.loadBook(new Uint8Array(fs.readFileSync(book)));
+  const err = s.loadBook('connect4', new Uint8Array(fs.readFileSync(book)));
   if (err) {
     console.error(`wasm_play: the book was rejected: ${err}`);
     process.exit(2);

@@ -1,26 +1,13 @@
 #include "session.hpp"
 
-#include "notation.hpp"
+#include "core/notation.hpp"
+#include "search/player.hpp"
 
 namespace gs {
 
-bool parseGameKind(const std::string& name, GameKind* kind) {
-  if (name == "connect4") *kind = GameKind::kConnect4;
-  else if (name == "tictactoe") *kind = GameKind::kTicTacToe;
-  else return false;
-  return true;
+Session::Session(GameId game, std::size_t tableBytes) : game_(game), tt_(tableBytes), solverTt_(tableBytes) {
+  assert(game >= 0 && game < kGameCount);
 }
-
-const char* gameKindName(GameKind kind) {
-  return kind == GameKind::kConnect4 ? "connect4" : "tictactoe";
-}
-
-// Calls f(game) with the current position as its concrete type.
-#define GS_DISPATCH(f)                                            \
-  (kind_ == GameKind::kConnect4 ? f(rebuild<Connect4>()) : f(rebuild<TicTacToe>()))
-
-Session::Session(GameKind kind, std::size_t tableBytes)
-    : kind_(kind), tt_(tableBytes), solverTt_(tableBytes) {}
 
 template <class Game>
 Game Session::rebuild() const {
@@ -29,22 +16,24 @@ Game Session::rebuild() const {
   return g;
 }
 
-void Session::newGame(GameKind kind) {
-  kind_ = kind;
+template <class F>
+decltype(auto) Session::withPosition(F&& f) const {
+  return withGame(game_, [&](auto tag) { return f(rebuild<typename decltype(tag)::type>()); });
+}
+
+void Session::newGame(GameId game) {
+  assert(game >= 0 && game < kGameCount);
+  game_ = game;
   history_.clear();
   tt_.clear();
   solverTt_.clear();
 }
 
 std::string Session::setMoves(const std::string& moves) {
-  std::vector<int> parsed;
-  ParseError err;
-  auto parse = [&](auto game) {
-    err = parseMoves(moves, game);
-    return 0;
-  };
-  if (kind_ == GameKind::kConnect4) parse(Connect4{});
-  else parse(TicTacToe{});
+  const ParseError err = withGame(game_, [&](auto tag) {
+    typename decltype(tag)::type g;
+    return parseMoves(moves, g);
+  });
   if (!err.ok) return err.message;
   history_.clear();
   for (char c : moves) history_.push_back(c - '1');
@@ -52,9 +41,8 @@ std::string Session::setMoves(const std::string& moves) {
 }
 
 bool Session::canPlay(int move) const {
-  if (move < 1 || move > moveSlots()) return false;
-  auto check = [&](const auto& g) { return !g.lastMoverWon() && !g.isFull() && g.canPlay(move - 1); };
-  return GS_DISPATCH(check);
+  if (move < 1 || move > info().moveSlots) return false;
+  return withPosition([&](const auto& g) { return !isOver(g) && g.canPlay(move - 1); });
 }
 
 bool Session::play(int move) {
@@ -76,37 +64,28 @@ std::string Session::moves() const {
 }
 
 Outcome Session::outcome() const {
-  auto get = [&](const auto& g) {
+  return withPosition([&](const auto& g) {
     if (g.lastMoverWon()) return g.plies() % 2 == 1 ? Outcome::kFirstWins : Outcome::kSecondWins;
     if (g.isFull()) return Outcome::kDraw;
     return Outcome::kOngoing;
-  };
-  return GS_DISPATCH(get);
+  });
 }
 
 std::vector<int> Session::legalMoves() const {
   std::vector<int> out;
   if (outcome() != Outcome::kOngoing) return out;
-  for (int m = 1; m <= moveSlots(); ++m)
+  for (int m = 1; m <= info().moveSlots; ++m)
     if (canPlay(m)) out.push_back(m);
   return out;
 }
 
 std::vector<int> Session::winningCells() const {
-  auto get = [&](const auto& g) { return g.winningCells(); };
-  return GS_DISPATCH(get);
+  return withPosition([&](const auto& g) { return g.winningCells(); });
 }
 
 int Session::cell(int col, int row) const {
-  if (col < 0 || col >= width() || row < 0 || row >= height()) return 0;
-  auto get = [&](const auto& g) { return g.cell(col, row); };
-  return GS_DISPATCH(get);
-}
-
-int Session::width() const { return kind_ == GameKind::kConnect4 ? Connect4::kWidth : TicTacToe::kWidth; }
-int Session::height() const { return kind_ == GameKind::kConnect4 ? Connect4::kHeight : TicTacToe::kHeight; }
-int Session::moveSlots() const {
-  return kind_ == GameKind::kConnect4 ? Connect4::kMoveSlots : TicTacToe::kMoveSlots;
+  if (col < 0 || col >= info().width || row < 0 || row >= info().height) return 0;
+  return withPosition([&](const auto& g) { return g.cell(col, row); });
 }
 
 namespace {
@@ -116,24 +95,28 @@ void toOneBased(SearchInfo& info) {
 }  // namespace
 
 SearchResult Session::think(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& onInfo) {
-  auto run = [&](const auto& g) {
+  return think(limits, Deadline::fromNow(limits.timeMs), onInfo);
+}
+
+SearchResult Session::think(const SearchLimits& limits, const Deadline& deadline,
+                            const std::function<void(const SearchInfo&)>& onInfo) {
+  return withPosition([&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;
     Player<Game> player(tt_, solverTt_);
     player.setSearchOptions(searchOptions_);
-    if (book_.size()) player.setBook(&book_);
+    if (books_[game_].size()) player.setBook(&books_[game_]);
     if (onInfo)
       player.setInfoCallback([&](const SearchInfo& info) {
         SearchInfo copy = info;
         toOneBased(copy);
         onInfo(copy);
       });
-    SearchResult r = player.think(g, limits);
+    SearchResult r = player.think(g, limits, deadline);
     if (r.bestMove >= 0) ++r.bestMove;
     toOneBased(r.info);
     lastNodes_ = r.info.nodes;
     return r;
-  };
-  return GS_DISPATCH(run);
+  });
 }
 
 std::vector<MoveScore> Session::analyze(int timeMs) {
@@ -142,25 +125,25 @@ std::vector<MoveScore> Session::analyze(int timeMs) {
   const int share = legal.empty() ? 0 : std::max(1, timeMs / static_cast<int>(legal.size()));
   lastNodes_ = 0;
   std::uint64_t total = 0;
-  for (int m = 1; m <= moveSlots(); ++m) {
+  for (int m = 1; m <= info().moveSlots; ++m) {
     MoveScore ms;
     ms.move = m;
     ms.legal = canPlay(m);
     if (ms.legal) {
-      auto score = [&](const auto& g0) {
+      withPosition([&](const auto& g0) {
         using Game = std::decay_t<decltype(g0)>;
-        if (g0.isWinningMove(m - 1)) {
+        if (winsAtOnce(g0, m - 1)) {
           ms.exact = true;
           ms.score = winScoreAtPly<Game>(g0.plies());
           ms.depth = 1;
-          return 0;
+          return;
         }
         Game g = g0;
         g.play(m - 1);
         if (g.isFull()) {
           ms.exact = true;
           ms.score = 0;
-          return 0;
+          return;
         }
         Searcher<Game> searcher(tt_);
         searcher.setOptions(searchOptions_);
@@ -171,9 +154,7 @@ std::vector<MoveScore> Session::analyze(int timeMs) {
         ms.score = -r.info.score;
         ms.depth = r.info.depth + 1;
         total += r.info.nodes;
-        return 0;
-      };
-      GS_DISPATCH(score);
+      });
     }
     out.push_back(ms);
   }
@@ -181,21 +162,35 @@ std::vector<MoveScore> Session::analyze(int timeMs) {
   return out;
 }
 
-std::string Session::loadBook(const std::string& bytes) {
+std::string Session::loadBook(GameId game, const std::string& bytes) {
+  assert(game >= 0 && game < kGameCount);
   std::string error;
-  if (book_.loadBytes(std::vector<unsigned char>(bytes.begin(), bytes.end()), &error)) return "";
+  const bool ok = withGame(game, [&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasMirror<Game>) {
+      return books_[game].loadBytes<Game>(std::vector<unsigned char>(bytes.begin(), bytes.end()), &error);
+    } else {
+      error = std::string(Game::kDisplayName) + " has no opening book";
+      return false;
+    }
+  });
+  if (ok) return "";
   return error.empty() ? "cannot read the book" : error;
 }
 
 int Session::solve() {
-  auto run = [&](const auto& g) {
+  return withPosition([&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;
-    Solver<Game> solver(solverTt_);
-    int s = solver.solve(g);
-    lastNodes_ = solver.nodes();
-    return s;
-  };
-  return GS_DISPATCH(run);
+    if constexpr (hasSolverBounds<Game>) {
+      Solver<Game> solver(solverTt_);
+      int s = solver.solve(g);
+      lastNodes_ = solver.nodes();
+      return s;
+    } else {
+      assert(!"Session::solve: the game has no exact solver");
+      return 0;
+    }
+  });
 }
 
 }  // namespace gs

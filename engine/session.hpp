@@ -1,7 +1,8 @@
-// Session: one game of either kind, chosen at run time, with its move history,
-// search and solver. This is the facade the front ends (the Web Worker's
-// Embind layer, tools) use; it hides the templates. Moves here are 1-based
-// (columns 1..7, cells 1..9), as users write them.
+// Session: one game of any registered kind (games/registry.hpp), chosen at
+// run time, with its move history, search and solver. This is the facade the
+// front ends (the Web Worker's Embind layer, the protocol, tools) use; it
+// hides the templates. Moves here are 1-based (a game's move slots written
+// 1..kMoveSlots), as users write them.
 #pragma once
 
 #include <cstddef>
@@ -9,22 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "connect4.hpp"
-#include "player.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tictactoe.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
+#include "games/registry.hpp"
+#include "search/book.hpp"
+#include "search/searcher.hpp"
 
 namespace gs {
-
-enum class GameKind { kConnect4 = 0, kTicTacToe = 1 };
-
-// Parses "connect4" / "tictactoe"; false if unknown.
-bool parseGameKind(const std::string& name, GameKind* kind);
-const char* gameKindName(GameKind kind);
 
 // Score of one move in an analysis, from the point of view of the side to move.
 struct MoveScore {
@@ -37,12 +29,14 @@ struct MoveScore {
 
 class Session {
  public:
-  explicit Session(GameKind kind = GameKind::kConnect4,
-                   std::size_t tableBytes = TranspositionTable::kDefaultBytes);
+  // Precondition: `game` is a registered game id.
+  explicit Session(GameId game = 0, std::size_t tableBytes = TranspositionTable::kDefaultBytes);
 
   // --- position ---------------------------------------------------------
-  void newGame(GameKind kind);
-  GameKind kind() const { return kind_; }
+  // Starts a new game of `game` (a registered id) and clears the tables.
+  void newGame(GameId game);
+  GameId game() const { return game_; }
+  const GameInfo& info() const { return gameInfo(game_); }
   // Replaces the position by a move string; on error returns the message and
   // leaves the position unchanged, else returns "".
   std::string setMoves(const std::string& moves);
@@ -56,30 +50,29 @@ class Session {
   std::vector<int> legalMoves() const;
   std::vector<int> winningCells() const;
   int cell(int col, int row) const;  // 0 empty, 1 first player, 2 second
-  int width() const;
-  int height() const;
-  int moveSlots() const;
 
   // --- thinking ---------------------------------------------------------
-  // The time-limited player (player.hpp: exact solver when a proof fits in
-  // the budget, else iterative deepening); onInfo is called after every
-  // finished iteration.
-  // Result moves (bestMove, pv) are 1-based. Precondition: game not over.
+  // The time-limited player (search/player.hpp: book, exact solver when a
+  // proof fits in the budget, else iterative deepening) until `deadline`;
+  // onInfo is called after every finished iteration. Result moves (bestMove,
+  // pv) are 1-based. Precondition: the game is not over.
+  SearchResult think(const SearchLimits& limits, const Deadline& deadline,
+                     const std::function<void(const SearchInfo&)>& onInfo = {});
+  // The same with the deadline limits.timeMs from now.
   SearchResult think(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& onInfo = {});
   // Scores every move (illegal ones marked), sharing `timeMs` between them.
   std::vector<MoveScore> analyze(int timeMs);
   // Exact score of the position (may take long early in Connect Four).
+  // Precondition: info().hasSolver.
   int solve();
   std::uint64_t lastNodes() const { return lastNodes_; }
 
-  // --- opening book (Connect Four) ----------------------------------
-  // Replaces the book by the file image `bytes` (book.hpp). Returns "" on
-  // success; otherwise the reason, and the session plays without a book.
-  std::string loadBook(const std::string& bytes);
-  std::size_t bookPositions() const { return book_.size(); }
-  int bookPlies() const { return book_.maxPlies(); }
-  // Every unfinished position with fewer stones is in the book (0: none).
-  int bookCompletePlies() const { return book_.completePlies(); }
+  // --- opening books (games with a book file) -----------------------
+  // Replaces the book of `game` by the file image `bytes` (search/book.hpp).
+  // Returns "" on success; otherwise the reason, and that game is played
+  // without a book.
+  std::string loadBook(GameId game, const std::string& bytes);
+  const Book& book(GameId game) const { return books_[game]; }
 
   void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }
   std::size_t tableBytes() const { return tt_.bytes(); }
@@ -87,13 +80,16 @@ class Session {
  private:
   template <class Game>
   Game rebuild() const;
+  // Calls f(position) with the current position as its concrete type.
+  template <class F>
+  decltype(auto) withPosition(F&& f) const;
 
-  GameKind kind_;
+  GameId game_;
   std::vector<int> history_;  // 0-based moves
   TranspositionTable tt_;
   TranspositionTable solverTt_;  // the player's solver table, same budget as tt_
   SearchOptions searchOptions_;
-  Book book_;
+  Book books_[kGameCount];
   std::uint64_t lastNodes_ = 0;
 };
 

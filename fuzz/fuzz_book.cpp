@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "connect4.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string why;
   if (data[0] % 2 == 0) {
     std::vector<unsigned char> bytes(data + 1, data + size);
-    bool ok = book.loadBytes(bytes, &why);
+    bool ok = book.loadBytes<gs::Connect4>(bytes, &why);
     if (!ok && (why.empty() || book.size() != 0)) __builtin_trap();
     gs::Connect4 empty;
     book.probe(empty);
@@ -33,9 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     entries.push_back(w);
   }
   std::vector<unsigned char> image = gs::Book::serialize(entries, 8, data[0] / 2 % 10);
-  if (!book.loadBytes(image, &why)) __builtin_trap();
+  if (!book.loadBytes<gs::Connect4>(image, &why)) __builtin_trap();
   std::size_t at = data[size - 1] % image.size();
   image[at] ^= static_cast<unsigned char>(1 + data[0] / 2 % 255);
-  if (book.loadBytes(image, &why)) __builtin_trap();  // any single-byte change is caught
+  if (book.loadBytes<gs::Connect4>(image, &why)) __builtin_trap();  // any single-byte change is caught
   return 0;
 }

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "line_reader.hpp"
-#include "notation.hpp"
+#include "protocol/line_reader.hpp"
+#include "core/notation.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string input(reinterpret_cast<const char*>(data), size);

@@ -1,4 +1,4 @@
-// libFuzzer target: the page's link parser (engine/link.hpp, what
+// libFuzzer target: the page's link parser (protocol/link.hpp, what
 // web/js/url-state.js runs through WebAssembly for every URL hash). Checks:
 // it never crashes; the settings are always valid; any problem drops the
 // moves; the messages are valid UTF-8 and short; and a link written from the
@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "link.hpp"
+#include "games/registry.hpp"
+#include "protocol/link.hpp"
 
 namespace {
 
@@ -27,9 +28,10 @@ bool validUtf8(const std::string& s) {
 bool valid(const gs::LinkSettings& s, const std::vector<std::string>& levels) {
   bool level = s.level == "custom";
   for (const auto& l : levels) level |= s.level == l;
-  return (s.game == "connect4" || s.game == "tictactoe") && s.time >= gs::kLinkMinTime &&
+  const int game = gs::findGame(s.game);
+  return game >= 0 && s.time >= gs::kLinkMinTime &&
          s.time <= gs::kLinkMaxTime && (s.ai == "1" || s.ai == "2" || s.ai == "none" || s.ai == "both") && level &&
-         s.moves.size() <= 42;
+         s.moves.size() <= static_cast<std::size_t>(gs::gameInfo(game).maxPlies);
 }
 
 }  // namespace
@@ -43,7 +45,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!r.errors.empty() && !r.settings.moves.empty()) __builtin_trap();
     for (const auto& e : r.errors)
       if (e.empty() || e.size() > 400 || !validUtf8(e)) __builtin_trap();
-    const gs::LinkResult again = gs::parseLink(gs::formatLink(r.settings), known, "casual");
+    // The settings written back as a link read the same.
+    const gs::LinkSettings& w = r.settings;
+    const std::string link = "#game=" + w.game + "&moves=" + w.moves + "&time=" + std::to_string(w.time) +
+                             "&ai=" + w.ai + "&level=" + w.level;
+    const gs::LinkResult again = gs::parseLink(link, known, "casual");
     if (!again.errors.empty()) __builtin_trap();
     const gs::LinkSettings &a = r.settings, &b = again.settings;
     if (a.game != b.game || a.moves != b.moves || a.time != b.time || a.ai != b.ai || a.level != b.level)

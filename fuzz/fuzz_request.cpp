@@ -1,4 +1,4 @@
-// libFuzzer target: the worker's request validation (engine/request.hpp, what
+// libFuzzer target: the worker's request validation (protocol/request.hpp, what
 // web/worker.js runs through WebAssembly on the JSON text of every message).
 // Checks: it never crashes, whatever the text (JSON or not, deeply nested,
 // bad escapes, huge numbers); every rejection says why, briefly; an accepted
@@ -8,10 +8,9 @@
 #include <cstdint>
 #include <string>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "request.hpp"
-#include "tictactoe.hpp"
+#include "core/notation.hpp"
+#include "games/registry.hpp"
+#include "protocol/request.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
@@ -21,25 +20,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const bool positional = r.type == "search" || r.type == "analyze";
-  if (!positional && r.type != "newgame" && r.type != "isready" && r.type != "levels" && r.type != "memory" &&
-      r.type != "book")
+  if (!positional && r.type != "newgame" && r.type != "isready" && r.type != "levels" && r.type != "games" &&
+      r.type != "memory" && r.type != "book")
     __builtin_trap();
   if (positional) {
-    bool legal;
-    if (r.game == "connect4") {
-      gs::Connect4 g;
-      legal = gs::parseMoves(r.moves, g).ok;
-    } else if (r.game == "tictactoe") {
-      gs::TicTacToe g;
-      legal = gs::parseMoves(r.moves, g).ok;
-    } else {
-      __builtin_trap();
-    }
+    const int game = gs::findGame(r.game);
+    if (game < 0) __builtin_trap();
+    const bool legal = gs::withGame(game, [&](auto tag) {
+      typename decltype(tag)::type g;
+      return gs::parseMoves(r.moves, g).ok;
+    });
     if (!legal || r.moves.size() > 64) __builtin_trap();
     if (r.timeMs < 0 || r.timeMs > 60000 || r.maxDepth < 0 || r.maxDepth > 64) __builtin_trap();
     if (r.type == "search" && r.timeMs == 0 && r.maxDepth == 0) __builtin_trap();
     if (r.temperature < 0 || r.temperature > 1000 || r.seed < 0 || r.seed > 4294967295.0) __builtin_trap();
   }
-  if (r.type == "newgame" && !r.game.empty() && r.game != "connect4" && r.game != "tictactoe") __builtin_trap();
+  if (r.type == "newgame" && !r.game.empty() && gs::findGame(r.game) < 0) __builtin_trap();
   return 0;
 }

@@ -10,8 +10,8 @@
 #include "session.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static gs::Session session(gs::GameKind::kConnect4, 1 << 20);
-  session.newGame(gs::GameKind::kConnect4);
+  static gs::Session session(0, 1 << 20);
+  session.newGame(0);
   std::size_t i = 0;
   auto next = [&]() -> int { return i < size ? data[i++] : -1; };
   for (int steps = 0; steps < 200 && i < size; ++steps) {
@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
       case 3:
-        session.newGame(arg % 2 ? gs::GameKind::kTicTacToe : gs::GameKind::kConnect4);
+        session.newGame(arg % gs::kGameCount);
         break;
       case 4:
         if (session.outcome() == gs::Outcome::kOngoing) {
@@ -58,11 +58,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         auto legal = session.legalMoves();
         auto cells = session.winningCells();
         if (session.outcome() == gs::Outcome::kOngoing && (legal.empty() || !cells.empty())) __builtin_trap();
-        for (int c = -1; c <= session.width(); ++c) session.cell(c, arg % 8 - 1);
+        for (int c = -1; c <= session.info().width; ++c) session.cell(c, arg % 8 - 1);
         break;
       }
       case 6:
-        if (session.kind() == gs::GameKind::kTicTacToe) session.analyze(0);
+        if (session.info().treeMaxDepth == 0) session.analyze(0);  // a small game
         break;
     }
   }

@@ -1,4 +1,4 @@
-// Opening book (engine/book.hpp): the file written by bookgen (see
+// Opening book (engine/search/book.hpp): the file written by bookgen (see
 // tests/CMakeLists.txt) and the book shipped in the site (web/book.bin) load,
 // their entries agree with the solver, they cover both sides of the game, and
 // damaged files are rejected.
@@ -11,10 +11,10 @@
 #include <random>
 #include <set>
 
-#include "book.hpp"
-#include "connect4.hpp"
-#include "player.hpp"
-#include "solver.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/player.hpp"
+#include "search/solver.hpp"
 #include "test_util.hpp"
 
 using namespace gs;
@@ -94,7 +94,7 @@ void forEachPosition(const Connect4& root, int maxPlies, const std::function<voi
 TEST_CASE("Book: the generated book covers both sides and agrees with the solver", "[book]") {
   Book book;
   std::string error;
-  REQUIRE(book.load(GS_TEST_BOOK, &error));
+  REQUIRE(book.load<Connect4>(GS_TEST_BOOK, &error));
   INFO(error);
   const Connect4 root = gs_test::fromMoves<Connect4>(GS_TEST_BOOK_ROOT);
   CHECK(book.maxPlies() == root.plies() + GS_TEST_BOOK_DEPTH);
@@ -122,7 +122,7 @@ TEST_CASE("Book: the generated book covers both sides and agrees with the solver
 TEST_CASE("Book: the shipped book is intact, covers both sides and agrees with the solver", "[book]") {
   Book book;
   std::string error;
-  REQUIRE(book.load(GS_SHIPPED_BOOK, &error));
+  REQUIRE(book.load<Connect4>(GS_SHIPPED_BOOK, &error));
   INFO(error);
   REQUIRE(book.maxPlies() >= 8);
   REQUIRE(book.size() > 1000);
@@ -176,26 +176,26 @@ TEST_CASE("Book: the shipped book is intact, covers both sides and agrees with t
 
 TEST_CASE("Book: the player answers from the book, and keeps its value", "[book]") {
   Book book;
-  REQUIRE(book.load(GS_SHIPPED_BOOK));
+  REQUIRE(book.load<Connect4>(GS_SHIPPED_BOOK));
   TranspositionTable a(std::size_t{4} << 20), b(std::size_t{4} << 20);
   Player<Connect4> player(a, b);
   player.setBook(&book);
   SearchLimits limits;
   limits.timeMs = 50;
   SearchResult r = player.think(Connect4{}, limits);
-  CHECK(r.info.source == "book");
-  CHECK(r.info.outcome == 1);
+  CHECK(r.info.source == Source::kBook);
+  CHECK(r.info.verdict == 1);
   CHECK(r.bestMove == 3);  // the centre column is the only winning first move
   // A mirror image: the book's move comes back mirrored.
   Connect4 left = gs_test::fromMoves<Connect4>("1");
   Connect4 right = gs_test::fromMoves<Connect4>("7");
   SearchResult rl = player.think(left, limits), rr = player.think(right, limits);
-  REQUIRE(rl.info.source == "book");
+  REQUIRE(rl.info.source == Source::kBook);
   CHECK(rl.bestMove == 6 - rr.bestMove);
   // Weaker levels do not use the book.
   limits.temperature = 40;
   limits.maxDepth = 2;
-  CHECK(player.think(Connect4{}, limits).info.source == "search");
+  CHECK(player.think(Connect4{}, limits).info.source == Source::kSearch);
 }
 
 TEST_CASE("Book: damaged or missing files are detected", "[book]") {
@@ -203,41 +203,41 @@ TEST_CASE("Book: damaged or missing files are detected", "[book]") {
   REQUIRE(good.size() > 40);
   Book book;
   std::string error;
-  REQUIRE(book.loadBytes(good, &error));
+  REQUIRE(book.loadBytes<Connect4>(good, &error));
 
   auto bad = good;
   bad[good.size() / 2] ^= 0x10;  // one flipped bit inside the entries
-  CHECK_FALSE(book.loadBytes(bad, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(bad, &error));
   CHECK(error.find("checksum") != std::string::npos);
   CHECK(book.size() == 0);
   CHECK_FALSE(book.probe(Connect4{}).found);
 
   bad = good;
   bad.pop_back();  // truncated
-  CHECK_FALSE(book.loadBytes(bad, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(bad, &error));
   bad = good;
   bad[0] = 'X';  // not a book
-  CHECK_FALSE(book.loadBytes(bad, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(bad, &error));
   CHECK(error.find("magic") != std::string::npos);
   bad = good;
   bad[8] = 99;  // unknown version
-  CHECK_FALSE(book.loadBytes(bad, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(bad, &error));
   CHECK(error.find("unsupported book version") != std::string::npos);
   bad[8] = 2;  // the previous format (no complete-plies field)
-  CHECK_FALSE(book.loadBytes(bad, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(bad, &error));
   CHECK(error.find("older version") != std::string::npos);
-  CHECK_FALSE(book.load(std::string(GS_TEST_BOOK) + ".missing", &error));
+  CHECK_FALSE(book.load<Connect4>(std::string(GS_TEST_BOOK) + ".missing", &error));
   CHECK(error.find("cannot open") != std::string::npos);
   // A bad payload with a correct checksum (value 2 does not exist).
   auto image = Book::serialize({(Book::canonicalKey(Connect4{}) << 8) | 3}, 1);
-  CHECK_FALSE(book.loadBytes(image, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(image, &error));
   CHECK(error.find("entry") != std::string::npos);
   // A header that promises every position of more plies than it stores.
   image = Book::serialize({Book::entry(Connect4{}, 1, 3)}, 1, 3);
-  CHECK_FALSE(book.loadBytes(image, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(image, &error));
   CHECK(error.find("header") != std::string::npos);
   image = Book::serialize({Book::entry(Connect4{}, 1, 3)}, 50);
-  CHECK_FALSE(book.loadBytes(image, &error));
+  CHECK_FALSE(book.loadBytes<Connect4>(image, &error));
   CHECK(error.find("header") != std::string::npos);
 }
 
@@ -247,7 +247,7 @@ TEST_CASE("Book: serialize and probe round trip, mirror images share an entry", 
   Connect4 b = gs_test::fromMoves<Connect4>("4");
   auto bytes = Book::serialize({Book::entry(b, -1, 2), Book::entry(a, 1, 0)}, 4, 2);
   Book book;
-  REQUIRE(book.loadBytes(bytes));
+  REQUIRE(book.loadBytes<Connect4>(bytes));
   CHECK(book.size() == 2);
   CHECK(book.maxPlies() == 4);
   CHECK(book.completePlies() == 2);
@@ -258,6 +258,6 @@ TEST_CASE("Book: serialize and probe round trip, mirror images share an entry", 
   CHECK_FALSE(book.probe(Connect4{}).found);
   // Entries given from the mirrored side land on the same key.
   auto again = Book::serialize({Book::entry(mirror, 1, 6)}, 4);
-  REQUIRE(book.loadBytes(again));
+  REQUIRE(book.loadBytes<Connect4>(again));
   CHECK(book.probe(a).move == 0);
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "connect4.hpp"
-#include "tictactoe.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <random>
 #include <set>
 
-#include "connect4.hpp"
+#include "games/connect4/connect4.hpp"
 #include "test_util.hpp"
-#include "tictactoe.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 using gs::Connect4;
 using gs::TicTacToe;

@@ -6,7 +6,7 @@
 using namespace gs;
 
 TEST_CASE("Session: moves, undo, outcome, errors", "[session]") {
-  Session s(GameKind::kConnect4, 1 << 20);
+  Session s(findGame("connect4"), 1 << 20);
   CHECK(s.legalMoves().size() == 7);
   CHECK(s.setMoves("4453") == "");
   CHECK(s.moves() == "4453");
@@ -25,8 +25,8 @@ TEST_CASE("Session: moves, undo, outcome, errors", "[session]") {
   CHECK(s.legalMoves().empty());
   CHECK_FALSE(s.canPlay(3));
   CHECK(s.winningCells() == std::vector<int>{0, 7, 14, 21});
-  s.newGame(GameKind::kTicTacToe);
-  CHECK(s.moveSlots() == 9);
+  s.newGame(findGame("tictactoe"));
+  CHECK(s.info().moveSlots == 9);
   CHECK(s.setMoves("1425") == "");
   CHECK(s.outcome() == Outcome::kOngoing);
   CHECK(s.play(3));
@@ -37,7 +37,7 @@ TEST_CASE("Session: moves, undo, outcome, errors", "[session]") {
 }
 
 TEST_CASE("Session: think, analyze and solve report 1-based moves", "[session]") {
-  Session s(GameKind::kTicTacToe, 1 << 20);
+  Session s(findGame("tictactoe"), 1 << 20);
   REQUIRE(s.setMoves("1425") == "");
   int infos = 0;
   SearchLimits lim;

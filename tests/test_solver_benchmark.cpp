@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "connect4.hpp"
-#include "solver.hpp"
-#include "solver_table.hpp"
-#include "tictactoe.hpp"
+#include "games/connect4/connect4.hpp"
+#include "search/solver.hpp"
+#include "search/solver_table.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 #include "test_util.hpp"
 
 using namespace gs;

@@ -1,4 +1,4 @@
-// The search-tree explorer's engine (engine/tree_trace.hpp): the traced search
+// The search-tree explorer's engine (engine/search/tree_trace.hpp): the traced search
 // is the untraced one, node for node; the trace is a well-formed preorder tree
 // whose cut-offs, table hits and chosen children agree with the search.
 #include <catch2/catch.hpp>
@@ -6,10 +6,10 @@
 #include <random>
 #include <string>
 
-#include "connect4.hpp"
+#include "games/connect4/connect4.hpp"
 #include "test_util.hpp"
-#include "tictactoe.hpp"
-#include "tree_trace.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "search/tree_trace.hpp"
 
 using gs::TraceNode;
 using gs::TraceRecorder;
@@ -180,33 +180,22 @@ TEST_CASE("tree: the node cap bounds memory and the count stays exact", "[tree]"
   for (const TraceNode& n : rec.nodes()) CHECK(n.end <= 1000);
 }
 
-TEST_CASE("tree: cut-off reasons in the lecture's words", "[tree]") {
+TEST_CASE("tree: alpha-beta cuts off below a win at once", "[tree]") {
   // X: 1 2, O: 5 4 -> X to move with cells 3 6 7 8 9 empty; X wins at once
-  // with 3, and the other moves are cut short below O's replies.
+  // with 3, and the other moves are cut short below O's replies. (The
+  // explorer's words for a cut-off are the page's, web/tree/.)
   const auto g = gs_test::fromMoves<gs::TicTacToe>("1524");
   TraceRecorder rec;
   auto t = traced(g, TreeAlgorithm::kAlphaBeta, rec);
   CHECK(t.value == 3);  // a win with the 3rd mark
   CHECK(t.bestMove == 2);
-  bool sawCut = false;
-  for (const TraceNode& n : rec.nodes()) {
-    if (!(n.flags & gs::kTreeCutoff)) continue;
-    sawCut = true;
-    const std::string why = gs::treeCutReason(n, true);
-    CHECK(why.rfind("\xCE\xB2-cut: ", 0) == 0);
-  }
-  CHECK(sawCut);
-  TraceNode n;
-  n.value = 3;
-  n.beta = 3;
-  n.flags = gs::kTreeCutoff;
-  CHECK(gs::treeCutReason(n, true) == "\xCE\xB2-cut: +3 \xE2\x89\xA5 \xCE\xB2 = +3");
-  n.flags = gs::kTreeTableHit | gs::kTreeBoundUpper;
-  n.value = -1;
-  n.alpha = -1;
-  CHECK(gs::treeCutReason(n, true) == "table: upper bound \xE2\x88\x92" "1 \xE2\x89\xA4 \xCE\xB1 = \xE2\x88\x92" "1");
-  CHECK(gs::treeValueText(gs::search_score::fromExact(3), false) == "win 3");
-  CHECK(gs::treeValueText(-gs::search_score::kInfinity, true) == "\xE2\x88\x92\xE2\x88\x9E");
+  int cuts = 0;
+  for (const TraceNode& n : rec.nodes())
+    if (n.flags & gs::kTreeCutoff) {
+      ++cuts;
+      CHECK(n.value >= n.beta);
+    }
+  CHECK(cuts > 0);
 }
 
 TEST_CASE("tree: iterative deepening, and the kept table shrinks later iterations", "[tree]") {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "notation.hpp"
+#include "core/notation.hpp"
 
 namespace gs_test {
 

@@ -8,7 +8,7 @@
 // values ("best": the longest, hardest games).
 // Each game stops at the first position where the computer is to move and
 // the book has no entry (the book's frontier), or at the end of the game.
-// There the player's solver step (engine/player.hpp) is timed from a cleared
+// There the player's solver step (engine/search/player.hpp) is timed from a cleared
 // table: the win/draw/loss value, then the value of every move. Prints, per
 // side, how many games reached the frontier, the value found there (the
 // computer playing first must still be winning), and the time distribution.
@@ -22,11 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "connect4.hpp"
-#include "move_order.hpp"
-#include "solver.hpp"
-#include "tt.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/move_list.hpp"
+#include "search/solver.hpp"
+#include "core/tt.hpp"
 
 namespace {
 
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   if (file.empty()) usage("--book is required");
   gs::Book book;
   std::string why;
-  if (!book.load(file, &why)) usage(why);
+  if (!book.load<gs::Connect4>(file, &why)) usage(why);
   std::printf("book %s: %zu positions, %d plies, %zu bytes\n", file.c_str(), book.size(), book.maxPlies(),
               32 + 8 * book.size());
 

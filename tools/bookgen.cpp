@@ -1,4 +1,4 @@
-// bookgen: builds an opening book (engine/book.hpp) with the project's solver.
+// bookgen: builds an opening book (engine/search/book.hpp) with the project's solver.
 //
 //   bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
 //
@@ -37,12 +37,12 @@
 #include <unordered_set>
 #include <vector>
 
-#include "book.hpp"
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tt.hpp"
+#include "search/book.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
+#include "core/tt.hpp"
 
 namespace {
 
@@ -66,7 +66,7 @@ const char* kHelp = R"(bookgen - builds a Connect Four opening book with the pro
 
 usage: bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
 
-  --out FILE     the book to write (binary format of engine/book.hpp)
+  --out FILE     the book to write (binary format of engine/search/book.hpp)
   --depth D      store positions up to D plies after the root (default 8)
   --all A        also store every position up to A plies after the root,
                  whoever is to move (for games that left the book's trees:

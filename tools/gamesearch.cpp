@@ -11,28 +11,30 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
-#include "connect4.hpp"
-#include "levels.hpp"
-#include "line_reader.hpp"
-#include "notation.hpp"
-#include "player.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tictactoe.hpp"
-#include "tt.hpp"
+#include "search/levels.hpp"
+#include "protocol/line_reader.hpp"
+#include "core/notation.hpp"
+#include "search/player.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
+#include "games/registry.hpp"
+#include "core/tt.hpp"
 
 namespace {
 
-const char* kUsage = R"(gamesearch - Connect Four and Tic-Tac-Toe game-search engine
+// The help text; {GAMES}, {NOTATION}, {WINBASES}, {DEFAULT}, {LEVELS} and
+// {SOLVE_FROM} are filled in from the game registry and the level table.
+const char* kUsage = R"(gamesearch - game-search engine for {GAMES}
 
-Usage: gamesearch [--game connect4|tictactoe] <command> [options] < positions
+Usage: gamesearch [--game {NAMES}] <command> [options] < positions
 
 Reads one position per line on stdin: a move string from the empty board, one
-digit per move (Connect Four: columns 1-7, e.g. 4453; Tic-Tac-Toe: cells 1-9,
-row by row from the top left). Anything after the first space is ignored, so
-benchmark files can be piped in as they are. An empty line is the empty board.
+digit per move. Anything after the first space is ignored, so benchmark files
+can be piped in as they are. An empty line is the empty board. Moves:
+{NOTATION}
 
 Commands
   solve     exact value of each position
@@ -47,13 +49,13 @@ Commands
 
 Scores (solve, analyze, and play when exact is 1) are exact game values for
 the side to move: 0 = draw; a win scores WINBASE - the number of stones the
-winner has placed when completing its line (WINBASE = 22 for Connect Four, 6 for
-Tic-Tac-Toe), so faster wins score higher; a loss is the negative of the
+winner has placed when completing its line (WINBASE = {WINBASES}),
+so faster wins score higher; a loss is the negative of the
 opponent's win score. In play, exact 0 means a heuristic evaluation (same sign
 convention, in evaluation units).
 
 Options
-  --game connect4|tictactoe   game (default connect4)
+  --game NAME                 game: {NAMES} (default {DEFAULT})
   --algorithm alphabeta|minimax
                               solve/analyze/play: search algorithm (default alphabeta)
   --no-ordering               do not order moves (solve, analyze, play)
@@ -71,11 +73,11 @@ Options
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
                               player first tries to prove the value with the
-                              solver in 70-95% of its time, from 10 stones on)
+                              solver in 70-95% of its time,
+                              {SOLVE_FROM})
   --time-ms N                 play: thinking time per position (default 1000)
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
-                              beginner (2 plies, temperature 40), casual (4 plies,
-                              temperature 12), strong (0.3 s), perfect (1 s)
+{LEVELS}
   --seed N                    play: pick at random among equal moves (and, for a
                               level with a temperature, among good moves) with this seed
   --depth D                   play: depth limit (default none); count: plies
@@ -91,7 +93,7 @@ Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.
 )";
 
 struct Config {
-  std::string game = "connect4";
+  std::string game = gs::gameInfo(0).name;
   std::string command;
   gs::SolverOptions solver;
   gs::SearchOptions search;
@@ -104,6 +106,47 @@ struct Config {
   std::string bookFile;    // play: opening book (Connect Four)
   std::size_t ttBytes = std::size_t{64} << 20;
 };
+
+std::string usage() {
+  std::string games, notation, winBases, solveFrom, levels;
+  for (int i = 0; i < gs::kGameCount; ++i) {
+    const gs::GameInfo& g = gs::gameInfo(i);
+    const std::string sep = i == 0 ? "" : i + 1 == gs::kGameCount ? " and " : ", ";
+    games += sep + g.displayName;
+    notation += std::string("  ") + g.displayName + ": " + g.notationHelp + (i + 1 < gs::kGameCount ? "\n" : "");
+    winBases += std::string(i ? ", " : "") + std::to_string(g.winBase) + " for " + g.displayName;
+  }
+  gs::forEachGame([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if (gs::hasSolverBounds<Game> && Game::kSolveFromPlies > 0)
+      solveFrom += std::string(solveFrom.empty() ? "" : ", ") + "from " + std::to_string(Game::kSolveFromPlies) +
+                   " stones on in " + Game::kDisplayName;
+  });
+  if (solveFrom.empty()) solveFrom = "from the first move";
+  for (int i = 0; i < gs::kLevelCount; ++i) {
+    const gs::Level& l = gs::kLevels[i];
+    std::string what = l.maxDepth ? std::to_string(l.maxDepth) + " plies" : "";
+    if (l.temperature) what += ", temperature " + std::to_string(l.temperature);
+    if (l.timeMs) {
+      std::string secs = std::to_string(l.timeMs / 1000) + "." + std::to_string(l.timeMs % 1000 / 100);
+      if (secs.back() == '0') secs.resize(secs.size() - 2);
+      what += (what.empty() ? "" : ", ") + secs + " s";
+    }
+    levels += std::string(30, ' ') + l.name + " (" + what + ")" + (i + 1 < gs::kLevelCount ? "\n" : "");
+  }
+  std::string text = kUsage;
+  auto fill = [&](const std::string& key, const std::string& value) {
+    for (std::size_t at; (at = text.find(key)) != std::string::npos;) text.replace(at, key.size(), value);
+  };
+  fill("{GAMES}", games);
+  fill("{NAMES}", gs::gameNames("|", "|"));
+  fill("{NOTATION}", notation);
+  fill("{WINBASES}", winBases);
+  fill("{DEFAULT}", gs::gameInfo(0).name);
+  fill("{SOLVE_FROM}", solveFrom);
+  fill("{LEVELS}", levels);
+  return text;
+}
 
 [[noreturn]] void usageError(const std::string& msg) {
   std::cerr << "gamesearch: " << msg << "\nTry 'gamesearch --help'.\n";
@@ -127,14 +170,13 @@ Config parseArgs(int argc, char** argv) {
     std::string a = argv[i];
     const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
     if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
+      std::cout << usage();
       std::exit(0);
     } else if (a == "--version") {
       std::cout << "gamesearch " << GS_VERSION << "\n";
       std::exit(0);
     } else if (a == "--game") {
-      if (!next || (std::string(next) != "connect4" && std::string(next) != "tictactoe"))
-        usageError("--game must be connect4 or tictactoe");
+      if (!next || gs::findGame(next) < 0) usageError("--game must be " + gs::gameNames(", ", " or "));
       c.game = next;
       ++i;
     } else if (a == "--algorithm") {
@@ -180,8 +222,12 @@ Config parseArgs(int argc, char** argv) {
       c.depth = static_cast<int>(parseNumber(a, next, 1, 64));
       ++i;
     } else if (a == "--level") {
-      if (!next || gs::findLevel(next) < 0)
-        usageError("--level must be beginner, casual, strong or perfect");
+      if (!next || gs::findLevel(next) < 0) {
+        std::string names;
+        for (int k = 0; k < gs::kLevelCount; ++k)
+          names += std::string(k == 0 ? "" : k + 1 == gs::kLevelCount ? " or " : ", ") + gs::kLevels[k].name;
+        usageError("--level must be " + names);
+      }
       c.level = gs::findLevel(next);
       ++i;
     } else if (a == "--seed") {
@@ -218,9 +264,18 @@ void countPositions(const Game& g, int depth, std::vector<std::vector<std::uint6
 
 template <class Game>
 int run(const Config& cfg) {
+  if constexpr (!gs::hasSolverBounds<Game>) {
+    if (cfg.command == "solve" || cfg.command == "analyze")
+      usageError(std::string(Game::kDisplayName) + " has no exact solver: use play or count");
+  }
   gs::TranspositionTable tt(cfg.ttBytes);
-  gs::Solver<Game> solver(tt);
-  solver.setOptions(cfg.solver);
+  // One solver for every line: its table is cleared per position, which costs
+  // nothing after a solve that did not touch it (core/tt.hpp).
+  struct NoSolver {
+    explicit NoSolver(gs::TranspositionTable&) {}
+  };
+  std::conditional_t<gs::hasSolverBounds<Game>, gs::Solver<Game>, NoSolver> solver(tt);
+  if constexpr (gs::hasSolverBounds<Game>) solver.setOptions(cfg.solver);
   gs::TranspositionTable solverTt(cfg.command == "play" && cfg.exact ? cfg.ttBytes : 1024);
   gs::Player<Game> player(tt, solverTt);
   player.setSearchOptions(cfg.search);
@@ -228,9 +283,13 @@ int run(const Config& cfg) {
   gs::Book book;
   if (!cfg.bookFile.empty()) {
     std::string why;
-    if (cfg.game != "connect4") usageError("--book is for Connect Four only");
-    if (!book.load(cfg.bookFile, &why)) usageError("--book: " + why);
-    if (cfg.exact) player.setBook(&book);
+    if constexpr (gs::hasMirror<Game>) {
+      if (!*Game::kBookFile) usageError(std::string("--book: ") + Game::kDisplayName + " has no opening book");
+      if (!book.load<Game>(cfg.bookFile, &why)) usageError("--book: " + why);
+      if (cfg.exact) player.setBook(&book);
+    } else {
+      usageError(std::string("--book: ") + Game::kDisplayName + " has no opening book");
+    }
   }
 
   std::string line;
@@ -261,29 +320,32 @@ int run(const Config& cfg) {
       reject(err.message);
       continue;
     }
-    const bool over = g.lastMoverWon() || g.isFull();
+    const bool over = gs::isOver(g);
 
-    if (cfg.command == "solve") {
-      tt.clear();
-      solver.resetNodes();
-      auto t0 = std::chrono::steady_clock::now();
-      int score = cfg.weak ? solver.solveSign(g) : solver.solve(g);
-      // Rounded, not truncated: a cut-off fraction would take 0.5 µs off every
-      // mean, about 12 % of a 4 µs solve.
-      const long long us =
-          std::llround(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
-      std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
-    } else if (cfg.command == "analyze") {
-      tt.clear();
-      std::cout << moves;
-      for (int m = 0; m < Game::kMoveSlots; ++m) {
-        if (over || !g.canPlay(m)) {
-          std::cout << " x";
-          continue;
+    if (cfg.command == "solve" || cfg.command == "analyze") {
+      if constexpr (gs::hasSolverBounds<Game>) {
+        tt.clear();
+        solver.resetNodes();
+        if (cfg.command == "solve") {
+          auto t0 = std::chrono::steady_clock::now();
+          int score = cfg.weak ? solver.solveSign(g) : solver.solve(g);
+          // Rounded, not truncated: a cut-off fraction would take 0.5 µs off
+          // the mean of the smallest solves.
+          const long long us =
+              std::llround(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+          std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
+        } else {
+          std::cout << moves;
+          for (int m = 0; m < Game::kMoveSlots; ++m) {
+            if (over || !g.canPlay(m)) {
+              std::cout << " x";
+              continue;
+            }
+            std::cout << " " << (cfg.weak ? solver.signOfMove(g, m) : solver.scoreMove(g, m));
+          }
+          std::cout << "\n";
         }
-        std::cout << " " << (cfg.weak ? solver.signOfMove(g, m) : solver.scoreMove(g, m));
       }
-      std::cout << "\n";
     } else if (cfg.command == "play") {
       if (over) {
         reject("the game is already over, there is no move to play");
@@ -324,5 +386,5 @@ int run(const Config& cfg) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   Config cfg = parseArgs(argc, argv);
-  return cfg.game == "connect4" ? run<gs::Connect4>(cfg) : run<gs::TicTacToe>(cfg);
+  return gs::withGame(gs::findGame(cfg.game), [&](auto tag) { return run<typename decltype(tag)::type>(cfg); });
 }

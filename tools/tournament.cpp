@@ -29,15 +29,15 @@
 
 #include <unistd.h>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "player.hpp"
-#include "search.hpp"
-#include "solver.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "search/player.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
 #include "tournament_lib.hpp"
 #include "tournament_nodes.hpp"
 #include "tournament_summary.hpp"
-#include "tt.hpp"
+#include "core/tt.hpp"
 
 namespace {
 
@@ -65,9 +65,9 @@ Player SPEC: comma-separated tokens
   nokillers, nohistory, noquiescence
                 switch one technique off
   temp=T        pick among root moves by a softmax with temperature T
-  solver        the full player (engine/player.hpp): the book (with --book), then
+  solver        the full player (engine/search/player.hpp): the book (with --book), then
                 the solver when a proof fits in the time, else iterative deepening
-  level=NAME    a difficulty level of engine/levels.hpp (beginner, casual,
+  level=NAME    a difficulty level of engine/search/levels.hpp (beginner, casual,
                 strong, perfect): sets t=, depth= and temp= (strong, perfect:
                 also solver)
   name=LABEL    label for the output instead of the canonical spec
@@ -262,7 +262,7 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   int turn = 0;  // 0: first, 1: second
   while (!pos.lastMoverWon() && !pos.isFull()) {
     const PlayerSpec& p = players[turn == 0 ? job.first : job.second];
-    // The player of engine/player.hpp: with `solver`, the book (if given),
+    // The player of engine/search/player.hpp: with `solver`, the book (if given),
     // then the solver when a proof fits; otherwise plain iterative deepening.
     gs::Player<Connect4> s(w.tt[turn], w.solverTt[turn]);
     s.setSearchOptions(p.opt);
@@ -279,7 +279,7 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
     gs::SearchResult res = s.think(pos, lim);
     SideStats& st = r.side[turn];
     ++st.moves;
-    if (res.info.exact || res.info.outcome != gs::SearchInfo::kNoOutcome) ++st.exactMoves;  // proven moves
+    if (res.info.exact || res.info.verdict) ++st.exactMoves;  // proven moves
     else st.depthSum += res.info.depth;
     st.nodes += res.info.nodes;
     st.timeMs += res.info.timeMs;
@@ -361,7 +361,7 @@ int runPlay(const Config& c) {
     gs::Book book;
     if (!c.bookFile.empty()) {
       std::string why;
-      if (!book.load(c.bookFile, &why)) usageError("--book: " + why);
+      if (!book.load<gs::Connect4>(c.bookFile, &why)) usageError("--book: " + why);
       std::cerr << "tournament: opening book " << c.bookFile << ", " << book.size() << " positions\n";
     }
     auto work = [&]() {

@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "levels.hpp"
-#include "search.hpp"
+#include "search/levels.hpp"
+#include "search/searcher.hpp"
 
 namespace gs::tour {
 

@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "search.hpp"
+#include "games/connect4/connect4.hpp"
+#include "core/notation.hpp"
+#include "search/searcher.hpp"
 #include "tournament_lib.hpp"
-#include "tt.hpp"
+#include "core/tt.hpp"
 
 namespace gs::tour {
 

@@ -1,27 +1,33 @@
 // Embind layer over gs::Session: nothing but bindings. The engine stays free of
 // Emscripten headers; this file only converts between C++ and JS values.
 //
-// JS view (every move is 1-based, as users write them):
+// JS view (every move is 1-based, as users write them; a game is named by its
+// id in Module.games(), games_bindings.cpp):
 //   const s = new Module.Session('connect4', 16);   // game, table size in MiB
 //   s.setMoves('4453')      -> '' or an error message (position unchanged)
 //   s.newGame('tictactoe')  -> false for an unknown game name
+//   s.kind()                -> the current game's id
 //   s.play(4), s.undo(), s.canPlay(4), s.moves(), s.plies(), s.sideToMove()
 //   s.outcome()             -> 0 ongoing, 1 first player won, 2 second won, 3 draw
 //   s.legalMoves(), s.winningCells()   -> plain JS arrays
+//   s.width(), s.height(), s.moveSlots()  -> the current game's board and moves
 //   s.think({timeMs, maxDepth, randomTies, seed, temperature}, info => ...) -> SearchResult
 //   s.analyze(timeMs)       -> [{move, legal, score, exact, depth}, ...]
 //   s.solve(), s.lastNodes()
-//   s.loadBook(uint8Array)  -> '' or why the opening book was rejected (then none)
-//   s.bookPositions(), s.bookPlies()   -> size and depth of the loaded book
-//   s.bookCompletePlies()              -> every unfinished position with fewer stones is in it
-//   SearchResult.info also has outcome (1/0/-1 proven win/draw/loss, 2 not
-//   proven) and source ('book', 'solver' or 'search').
+//   s.loadBook(game, uint8Array) -> '' or why the game's opening book was
+//                              rejected (then it has none)
+//   s.bookPositions(game), s.bookPlies(game) -> size and depth of its book
+//   s.bookCompletePlies(game)          -> every unfinished position with fewer stones is in it
+//   SearchResult.info also has outcome (1/0/-1 proven win/draw/loss, null
+//   not proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.levels()         -> [{name, timeMs, maxDepth, temperature}, ...]
-//                              the difficulty levels of engine/levels.hpp
+//                              the difficulty levels of engine/search/levels.hpp
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
-//                              timeMs, maxDepth, temperature, randomTies, seed}:
-//                              the worker's message validation (engine/request.hpp)
+//                              timeMs, maxDepth, temperature, randomTies, seed,
+//                              engineMs, usesBook}: the worker's message
+//                              validation (protocol/request.hpp)
+//   Module.games()          -> the game registry (games_bindings.cpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
 // SearchInfo.nodes is a JS number (exact up to 2^53).
@@ -33,8 +39,8 @@
 #include <string>
 #include <vector>
 
-#include "levels.hpp"
-#include "request.hpp"
+#include "protocol/request.hpp"
+#include "search/levels.hpp"
 #include "session.hpp"
 
 namespace {
@@ -55,28 +61,49 @@ std::vector<int> fromArray(const val& a) {
   return v;
 }
 
+// An unknown game name makes a session of the registry's first game.
 gs::Session* makeSession(const std::string& game, int tableMiB) {
-  gs::GameKind kind = gs::GameKind::kConnect4;
-  gs::parseGameKind(game, &kind);
+  const int id = gs::findGame(game);
   if (tableMiB < 1) tableMiB = 1;
   if (tableMiB > 32) tableMiB = 32;
-  return new gs::Session(kind, static_cast<std::size_t>(tableMiB) << 20);
+  return new gs::Session(id < 0 ? 0 : id, static_cast<std::size_t>(tableMiB) << 20);
 }
 
 bool newGame(gs::Session& s, const std::string& game) {
-  gs::GameKind kind;
-  if (!gs::parseGameKind(game, &kind)) return false;
-  s.newGame(kind);
+  const int id = gs::findGame(game);
+  if (id < 0) return false;
+  s.newGame(id);
   return true;
 }
 
-std::string kindName(const gs::Session& s) { return gs::gameKindName(s.kind()); }
+std::string kindName(const gs::Session& s) { return s.info().name; }
+int width(const gs::Session& s) { return s.info().width; }
+int height(const gs::Session& s) { return s.info().height; }
+int moveSlots(const gs::Session& s) { return s.info().moveSlots; }
 int outcome(const gs::Session& s) { return static_cast<int>(s.outcome()); }
 val legalMoves(const gs::Session& s) { return toArray(s.legalMoves()); }
 val winningCells(const gs::Session& s) { return toArray(s.winningCells()); }
 double lastNodes(const gs::Session& s) { return static_cast<double>(s.lastNodes()); }
-double bookPositions(const gs::Session& s) { return static_cast<double>(s.bookPositions()); }
 int tableMiB(const gs::Session& s) { return static_cast<int>(s.tableBytes() >> 20); }
+
+// The opening book of the game called `game`: load it, and its size, depth
+// and complete plies (0 for an unknown game or none loaded).
+std::string loadBook(gs::Session& s, const std::string& game, const std::string& bytes) {
+  const int id = gs::findGame(game);
+  return id < 0 ? "unknown game '" + game + "'" : s.loadBook(id, bytes);
+}
+double bookPositions(const gs::Session& s, const std::string& game) {
+  const int id = gs::findGame(game);
+  return id < 0 ? 0 : static_cast<double>(s.book(id).size());
+}
+int bookPlies(const gs::Session& s, const std::string& game) {
+  const int id = gs::findGame(game);
+  return id < 0 ? 0 : s.book(id).maxPlies();
+}
+int bookCompletePlies(const gs::Session& s, const std::string& game) {
+  const int id = gs::findGame(game);
+  return id < 0 ? 0 : s.book(id).completePlies();
+}
 
 // think() with an optional JS callback, called after every finished iteration.
 gs::SearchResult think(gs::Session& s, const gs::SearchLimits& limits, val onInfo) {
@@ -91,6 +118,16 @@ val analyze(gs::Session& s, int timeMs) {
   return a;
 }
 
+// outcome: the verdict (1/0/-1) or null; source: its name.
+val infoOutcome(const gs::SearchInfo& i) { return i.verdict ? val(*i.verdict) : val::null(); }
+void setInfoOutcome(gs::SearchInfo& i, val v) {
+  if (v.isNumber()) i.verdict = v.as<int>();
+  else i.verdict.reset();
+}
+std::string infoSource(const gs::SearchInfo& i) { return gs::sourceName(i.source); }
+void setInfoSource(gs::SearchInfo& i, const std::string& name) {
+  i.source = name == "book" ? gs::Source::kBook : name == "solver" ? gs::Source::kSolver : gs::Source::kSearch;
+}
 double infoNodes(const gs::SearchInfo& i) { return static_cast<double>(i.nodes); }
 void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint64_t>(n); }
 val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
@@ -138,8 +175,8 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("depth", &gs::SearchInfo::depth)
       .field("score", &gs::SearchInfo::score)
       .field("exact", &gs::SearchInfo::exact)
-      .field("outcome", &gs::SearchInfo::outcome)
-      .field("source", &gs::SearchInfo::source)
+      .field("outcome", &infoOutcome, &setInfoOutcome)
+      .field("source", &infoSource, &setInfoSource)
       .field("nodes", &infoNodes, &setInfoNodes)
       .field("timeMs", &gs::SearchInfo::timeMs)
       .field("pv", &infoPv, &setInfoPv);
@@ -164,7 +201,9 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("maxDepth", &gs::Request::maxDepth)
       .field("temperature", &gs::Request::temperature)
       .field("randomTies", &gs::Request::randomTies)
-      .field("seed", &gs::Request::seed);
+      .field("seed", &gs::Request::seed)
+      .field("engineMs", &gs::Request::engineMs)
+      .field("usesBook", &gs::Request::usesBook);
   function("checkRequest", &gs::checkRequest);
   function("levels", &levels);
   function("memoryStats", &memoryStats);
@@ -184,16 +223,16 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .function("legalMoves", &legalMoves)
       .function("winningCells", &winningCells)
       .function("cell", &gs::Session::cell)
-      .function("width", &gs::Session::width)
-      .function("height", &gs::Session::height)
-      .function("moveSlots", &gs::Session::moveSlots)
+      .function("width", &width)
+      .function("height", &height)
+      .function("moveSlots", &moveSlots)
       .function("think", &think)
       .function("analyze", &analyze)
       .function("solve", &gs::Session::solve)
       .function("lastNodes", &lastNodes)
       .function("tableMiB", &tableMiB)
-      .function("loadBook", &gs::Session::loadBook)
+      .function("loadBook", &loadBook)
       .function("bookPositions", &bookPositions)
-      .function("bookPlies", &gs::Session::bookPlies)
-      .function("bookCompletePlies", &gs::Session::bookCompletePlies);
+      .function("bookPlies", &bookPlies)
+      .function("bookCompletePlies", &bookCompletePlies);
 }

@@ -1,30 +1,37 @@
-// The page's link parser (engine/link.hpp) as a small WebAssembly module of
+// The page's link parser (protocol/link.hpp) as a small WebAssembly module of
 // its own, loaded on the page's main thread (the engine itself lives in the
 // worker, with a 64 MiB heap the main thread does not need):
 //
 //   const m = await createLinkParser();
 //   m.parseLink('#game=connect4&moves=4453', ['beginner', ...], 'casual')
 //     -> {settings: {game, moves, time, ai, level}, errors: [sentence, ...]}
+//   m.parseLink(hash, levels, defaultLevel, ['tree', 'study', ...])
+//     the same; the page's other views are named in an unknown view's message
+//   m.games() -> the game registry (games_bindings.cpp)
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <string>
 #include <vector>
 
-#include "link.hpp"
+#include "protocol/link.hpp"
 
 namespace {
 
 using emscripten::val;
 
-val parseLink(const std::string& hash, val levels, const std::string& defaultLevel) {
-  std::vector<std::string> names;
-  if (levels.isArray()) {
-    const unsigned n = levels["length"].as<unsigned>();
-    for (unsigned i = 0; i < n && i < 64; ++i)
-      if (levels[i].isString()) names.push_back(levels[i].as<std::string>());
-  }
-  const gs::LinkResult r = gs::parseLink(hash, names, defaultLevel);
+// The strings of a JS array (at most 64; anything else is skipped).
+std::vector<std::string> strings(const val& list) {
+  std::vector<std::string> out;
+  if (!list.isArray()) return out;
+  const unsigned n = list["length"].as<unsigned>();
+  for (unsigned i = 0; i < n && i < 64; ++i)
+    if (list[i].isString()) out.push_back(list[i].as<std::string>());
+  return out;
+}
+
+val parseLinkViews(const std::string& hash, val levels, const std::string& defaultLevel, val otherViews) {
+  const gs::LinkResult r = gs::parseLink(hash, strings(levels), defaultLevel, strings(otherViews));
   val settings = val::object();
   settings.set("game", r.settings.game);
   settings.set("moves", r.settings.moves);
@@ -39,6 +46,13 @@ val parseLink(const std::string& hash, val levels, const std::string& defaultLev
   return out;
 }
 
+val parseLink(const std::string& hash, val levels, const std::string& defaultLevel) {
+  return parseLinkViews(hash, levels, defaultLevel, val::array());
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(link) { emscripten::function("parseLink", &parseLink); }
+EMSCRIPTEN_BINDINGS(link) {
+  emscripten::function("parseLink", &parseLink);
+  emscripten::function("parseLink", &parseLinkViews);
+}

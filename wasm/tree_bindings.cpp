@@ -1,10 +1,10 @@
-// Embind layer of the search-tree explorer (engine/tree_trace.hpp): nothing but
+// Embind layer of the search-tree explorer (engine/search/tree_trace.hpp): nothing but
 // bindings, in their own EMSCRIPTEN_BINDINGS block, linked into the same module
 // as bindings.cpp.
 //
-// JS view (moves 1-based as users write them; game 'tictactoe' | 'connect4';
-// algorithm 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth 0 = to the end,
-// Connect Four needs a depth of 1..8):
+// JS view (moves 1-based as users write them; game: a game's id from
+// Module.games(); algorithm 'minimax' | 'alphabeta' | 'ordered' | 'table';
+// depth 0 = to the end, a game with a treeMaxDepth needs a depth of 1 to it):
 //   Module.treeTrace(game, moves, algorithm, depth, cap)
 //     -> {error:''|message, nodes, recorded, truncated, value, exactScale,
 //         bestMove, pv:[...], cutoffs, tableHits, leaves, bytes: Uint8Array}
@@ -28,16 +28,14 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "tictactoe.hpp"
-#include "tree_trace.hpp"
+#include "core/notation.hpp"
+#include "games/registry.hpp"
+#include "search/tree_trace.hpp"
 
 namespace {
 
 using emscripten::val;
 
-constexpr int kMaxConnect4Depth = 8;
 constexpr std::size_t kTableBytes = std::size_t{2} << 20;
 
 // Tables allocated on first use, once (the module's memory does not grow).
@@ -75,8 +73,8 @@ std::string prepare(const std::string& moves, int depth, Game& g) {
   gs::ParseError err = gs::parseMoves(moves, g);
   if (!err.ok) return err.message;
   if (depth < 0 || depth > Game::kMaxPlies) return "depth must be 0 (to the end) or a positive number of plies";
-  if (Game::kMoveSlots == 7 && (depth < 1 || depth > kMaxConnect4Depth))
-    return "Connect Four needs a depth limit from 1 to " + std::to_string(kMaxConnect4Depth);
+  if (Game::kTreeMaxDepth > 0 && (depth < 1 || depth > Game::kTreeMaxDepth))
+    return std::string(Game::kDisplayName) + " needs a depth limit from 1 to " + std::to_string(Game::kTreeMaxDepth);
   return "";
 }
 
@@ -173,7 +171,7 @@ val moveValues(const std::string& moves, int depth) {
   Game g;
   std::string err = prepare(moves, depth, g);
   if (!err.empty()) return errorObject(err);
-  if (g.lastMoverWon() || g.isFull()) return errorObject("the game is over: there is no move to value");
+  if (gs::isOver(g)) return errorObject("the game is over: there is no move to value");
   val list = val::array();
   gs::NullTracer none;
   int n = 0;
@@ -197,31 +195,31 @@ val moveValues(const std::string& moves, int depth) {
   return out;
 }
 
+// Calls f(GameType<Game>{}) for the game called `game`, or returns an error.
+template <class F>
+val forGame(const std::string& game, F&& f) {
+  const int id = gs::findGame(game);
+  if (id < 0) return errorObject("unknown game '" + game + "'");
+  return gs::withGame(id, f);
+}
+
 val treeMoveValues(const std::string& game, const std::string& moves, int depth) {
-  if (game == "tictactoe") return moveValues<gs::TicTacToe>(moves, depth);
-  if (game == "connect4") return moveValues<gs::Connect4>(moves, depth);
-  return errorObject("unknown game '" + game + "'");
+  return forGame(game, [&](auto tag) { return moveValues<typename decltype(tag)::type>(moves, depth); });
 }
 
 val treeTrace(const std::string& game, const std::string& moves, const std::string& algorithm, int depth,
               int cap) {
   gs::TreeAlgorithm a;
   if (!parseAlgorithm(algorithm, &a)) return errorObject("unknown algorithm '" + algorithm + "'");
-  if (game == "tictactoe") return trace<gs::TicTacToe>(moves, a, depth, cap);
-  if (game == "connect4") return trace<gs::Connect4>(moves, a, depth, cap);
-  return errorObject("unknown game '" + game + "'");
+  return forGame(game, [&](auto tag) { return trace<typename decltype(tag)::type>(moves, a, depth, cap); });
 }
 
 val treeCounts(const std::string& game, const std::string& moves, int depth) {
-  if (game == "tictactoe") return counts<gs::TicTacToe>(moves, depth);
-  if (game == "connect4") return counts<gs::Connect4>(moves, depth);
-  return errorObject("unknown game '" + game + "'");
+  return forGame(game, [&](auto tag) { return counts<typename decltype(tag)::type>(moves, depth); });
 }
 
 val treeDeepening(const std::string& game, const std::string& moves, int maxDepth) {
-  if (game == "tictactoe") return deepening<gs::TicTacToe>(moves, maxDepth);
-  if (game == "connect4") return deepening<gs::Connect4>(moves, maxDepth);
-  return errorObject("unknown game '" + game + "'");
+  return forGame(game, [&](auto tag) { return deepening<typename decltype(tag)::type>(moves, maxDepth); });
 }
 
 }  // namespace

@@ -22,7 +22,9 @@
 //   {type:'newgame', id, game?}                 {type:'newgameok', id}  (clears the
 //                                                 transposition table, as UCI's ucinewgame)
 //   {type:'levels', id}                         {type:'levels', id, levels:[{name, timeMs,
-//                                                   maxDepth, temperature}]} (engine/levels.hpp)
+//                                                   maxDepth, temperature}]} (engine/search/levels.hpp)
+//   {type:'games', id}                          {type:'games', id, games:[{id, name, width, height,
+//                                                   moveSlots, ...}]} (engine/games/registry.hpp)
 //   {type:'memory', id}                         {type:'memory', id, heapBytes, usedBytes,
 //                                                   arenaBytes} (wasm heap; malloc in use)
 //   {type:'book', id}                           {type:'book', id, status, positions, plies,
@@ -30,7 +32,8 @@
 //   {type:'stop'}                               {type:'stopped', dropped:[ids]}
 //
 //   Unsolicited: once the engine is loaded, the worker fetches the opening
-//   book (book.bin, next to this file) in the background and posts
+//   book (the file the game registry names, book.bin, next to this file) in
+//   the background and posts
 //   {type:'book', status, positions, plies, message, loadMs} (no id) when it
 //   is done. status: 'loading' | 'ok' | 'missing' (not found or no network) |
 //   'corrupt' (rejected by the engine: bad header, size or checksum); message
@@ -38,7 +41,7 @@
 //   search at the strongest settings that arrives while the book is loading
 //   waits for it (at most 3 s after the engine has loaded).
 //
-//   game: 'connect4' | 'tictactoe'; moves: move string from the empty board
+//   game: a game's id from the games reply; moves: move string from the empty board
 //   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0);
 //   temperature: 0..1000 (0 = always the best move; > 0 = softmax over the root
 //   moves' scores, the weak levels' human-like mistakes); level: a level name
@@ -46,7 +49,7 @@
 //   (timeMs may be left out; randomTies defaults to true); moves in
 //   replies are 1-based; score is from the point of view of the side to move:
 //   exact (exact:true) = game value (0 draw, > 0 the side to move wins, see
-//   engine/types.hpp) or a heuristic evaluation (exact:false). outcome: the
+//   engine/core/types.hpp) or a heuristic evaluation (exact:false). outcome: the
 //   proven value for the side to move when known, 1 win, 0 draw, -1 loss
 //   (with exact:false it was proven by the book or the win/draw/loss solver
 //   without the exact score; score is then 1000 * outcome), else null.
@@ -66,11 +69,12 @@ const TABLE_MIB = 16;
 let engine = null;    // the Emscripten module
 let session = null;   // gs::Session, created once (the table is sized at start-up)
 let levels = [];      // Module.levels(): [{name, timeMs, maxDepth, temperature}]
+let games = [];       // Module.games(): the game registry
+let bookGame = null;  // the game whose opening book the worker loads (the first with a book file)
 let loaded = false;
 const queue = [];
 const startTime = performance.now();
 let loadMs = 0;
-const BOOK_URL = 'book.bin';
 // worker.js?book=off: no book, the engine searches from the first move (the
 // page passes its own ?book=off on; for watching the search, and for tests
 // of long thinks early in the game).
@@ -92,33 +96,27 @@ function setPosition(game, moves) {
   return session.setMoves(moves);
 }
 
-function outcomeOf(info) {
-  return info.outcome >= -1 && info.outcome <= 1 ? info.outcome : null;
-}
-
 function nps(nodes, ms) {
   return ms > 0 ? Math.round((nodes * 1000) / ms) : 0;
 }
 
-// `r` is the request as checkRequest() read it (engine/request.hpp).
+// `r` is the request as checkRequest() read it (protocol/request.hpp).
 function search(id, r) {
   const err = setPosition(r.game, r.moves);
   if (err) return fail(id, err);
   if (session.outcome() !== 0) return fail(id, 'the game is over: there is no move to search');
-  const { timeMs, maxDepth, randomTies, seed, temperature } = r;
-  // The engine stops by itself at its deadline; a small reserve (2%, at most
-  // 8 ms) covers the last iteration's unwinding and the message to the page,
-  // so `bestmove` arrives within the budget.
-  const engineMs = timeMs > 0 ? Math.max(1, timeMs - Math.min(8, Math.floor(timeMs * 0.02))) : 0;
+  // The engine stops by itself at its deadline, r.engineMs: the budget less
+  // a reserve for the reply's way to the page (protocol/request.hpp).
+  const { engineMs, maxDepth, randomTies, seed, temperature } = r;
   const limits = { timeMs: engineMs, maxDepth, randomTies, seed, temperature };
   const result = session.think(limits, (info) => {
     reply({ type: 'info', id, depth: info.depth, score: info.score, exact: info.exact,
-      outcome: outcomeOf(info), source: info.source,
+      outcome: info.outcome, source: info.source,
       nodes: info.nodes, nps: nps(info.nodes, info.timeMs), timeMs: info.timeMs, pv: info.pv });
   });
   const i = result.info;
   reply({ type: 'bestmove', id, move: result.bestMove, depth: i.depth, score: i.score, exact: i.exact,
-    outcome: outcomeOf(i), source: i.source,
+    outcome: i.outcome, source: i.source,
     nodes: i.nodes, nps: nps(i.nodes, i.timeMs), timeMs: i.timeMs, pv: i.pv });
 }
 
@@ -130,25 +128,35 @@ function analyze(id, r) {
   reply({ type: 'analysis', id, scores, nodes: session.lastNodes(), timeMs: performance.now() - t0 });
 }
 
-// Every request is read and validated by the engine (engine/request.hpp,
+// Every request is read and validated by the engine (protocol/request.hpp,
 // fuzzed by fuzz/fuzz_request.cpp) from its JSON text; only the id is taken
 // from the message itself, to be echoed back.
-function handle(req) {
-  const id = req !== null && typeof req === 'object' ? req.id : undefined;
-  try {
+// The engine's reading of a queued message ({req, checked}), made once.
+function checked(entry) {
+  if (!entry.checked) {
     let text;
     try {
-      text = JSON.stringify(req);
+      text = JSON.stringify(entry.req);
     } catch (e) {
       text = '';   // cyclic, BigInt, ...: not a request
     }
-    const r = engine.checkRequest(typeof text === 'string' ? text : '');
+    entry.checked = engine.checkRequest(typeof text === 'string' ? text : '');
+  }
+  return entry.checked;
+}
+
+function handle(entry) {
+  const req = entry.req;
+  const id = req !== null && typeof req === 'object' ? req.id : undefined;
+  try {
+    const r = checked(entry);
     if (r.error) return fail(id, r.error);
     switch (r.type) {
       case 'isready': return reply({ type: 'readyok', id, loadMs });
       case 'search': return search(id, r);
       case 'analyze': return analyze(id, r);
       case 'levels': return reply({ type: 'levels', id, levels });
+      case 'games': return reply({ type: 'games', id, games });
       case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
       case 'book': return reply({ type: 'book', id, ...book });
       case 'newgame':
@@ -165,46 +173,49 @@ function handle(req) {
 // (without it). The result is posted to the page and kept for 'book' requests.
 function loadBook() {
   const t0 = performance.now();
-  if (BOOK_OFF) {
-    book = { status: 'off', positions: 0, plies: 0, completePlies: 0, message: 'switched off (?book=off)', loadMs: 0 };
+  if (BOOK_OFF || !bookGame) {
+    book = { status: 'off', positions: 0, plies: 0, completePlies: 0,
+      message: bookGame ? 'switched off (?book=off)' : 'no game has an opening book', loadMs: 0 };
     reply({ type: 'book', ...book });
     return;
   }
+  const game = bookGame.id;
   const done = (status, message) => {
-    book = { status, positions: session.bookPositions(), plies: session.bookPlies(),
-      completePlies: session.bookCompletePlies(), message,
+    book = { status, positions: session.bookPositions(game), plies: session.bookPlies(game),
+      completePlies: session.bookCompletePlies(game), message,
       loadMs: Math.round(performance.now() - t0) };
     reply({ type: 'book', ...book });
     drain();
   };
-  fetch(new URL(BOOK_URL, self.location.href).href)
+  fetch(new URL(bookGame.bookFile, self.location.href).href)
     .then((res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       return res.arrayBuffer();
     })
     .then((buf) => {
-      const err = session.loadBook(new Uint8Array(buf));
+      const err = session.loadBook(game, new Uint8Array(buf));
       done(err ? 'corrupt' : 'ok', err);
     }, (e) => done('missing', `could not download the book (${e && e.message ? e.message : e})`))
     .catch((e) => done('corrupt', `engine failure: ${e && e.message ? e.message : e}`));
 }
 
-// A Connect Four search at the strongest settings (the ones that use the
-// book) that arrives while the book is still loading waits for it, at most
-// BOOK_WAIT_MS after the engine has loaded, so that the computer's first
-// moves come from the book; requests behind it keep their order.
+// A search that plays from the book (checkRequest's usesBook: the book's
+// game at the strongest settings) that arrives while the book is still
+// loading waits for it, at most BOOK_WAIT_MS after the engine has loaded, so
+// that the computer's first moves come from the book; requests behind it
+// keep their order.
 const BOOK_WAIT_MS = 3000;
 let bookDeadline = 0;
 
-function waitsForBook(req) {
+function waitsForBook(entry) {
   if (book.status !== 'loading' || performance.now() >= bookDeadline) return false;
   let r;
   try {
-    r = engine.checkRequest(JSON.stringify(req) || '');
+    r = checked(entry);
   } catch (e) {
-    return false;
+    return false;  // handle() reports the failure
   }
-  return !r.error && r.type === 'search' && r.game === 'connect4' && r.maxDepth === 0 && r.temperature === 0;
+  return !r.error && r.usesBook;
 }
 
 function drain() {
@@ -217,10 +228,10 @@ function drain() {
 self.onmessage = (event) => {
   const req = event.data;
   if (req && req.type === 'stop') {
-    const dropped = queue.splice(0).map((r) => (r ? r.id : undefined));
+    const dropped = queue.splice(0).map(({ req: r }) => (r ? r.id : undefined));
     return reply({ type: 'stopped', dropped });
   }
-  queue.push(req);
+  queue.push({ req, checked: null });
   drain();
 };
 
@@ -231,7 +242,9 @@ try {
   }).then((module) => {
     engine = module;
     levels = module.levels();
-    session = new module.Session('connect4', TABLE_MIB);
+    games = module.games();
+    bookGame = games.find((g) => g.hasBook) || null;
+    session = new module.Session(games[0].id, TABLE_MIB);
     loaded = true;
     loadMs = performance.now() - startTime;
     bookDeadline = performance.now() + BOOK_WAIT_MS;

@@ -41,7 +41,7 @@
 #include <sys/mman.h>
 #endif
 
-#include "types.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 

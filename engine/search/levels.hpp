@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "search.hpp"
+#include "search/searcher.hpp"
 
 namespace gs {
 

@@ -1,4 +1,4 @@
-#include "connect4.hpp"
+#include "games/connect4/connect4.hpp"
 
 #include <algorithm>
 #include <array>

@@ -12,9 +12,10 @@
 //            (anything else: 1)
 //   analyze  game, moves, timeMs 1..60000
 //   newgame  game (optional)
-//   isready, levels, memory, book: nothing
-// game: "connect4" | "tictactoe"; moves: a move string (notation.hpp) of at
-// most 64 characters that is a legal game. Every other field is ignored.
+//   isready, levels, games, memory, book: nothing
+// game: a registered game's name (games/registry.hpp); moves: a move string
+// (core/notation.hpp) of at most 64 characters that is a legal game. Every
+// other field is ignored.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +33,18 @@ struct Request {
   int temperature = 0;
   bool randomTies = false;
   double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
+  // search: the engine's own budget, engineBudgetMs(timeMs), and whether
+  // the search plays from the game's opening book (a game with a book file,
+  // at full strength: search/player.hpp's isStrongest).
+  int engineMs = 0;
+  bool usesBook = false;
 };
+
+// The engine's share of a search's budget of `timeMs`: the budget minus a
+// small reserve (2%, at most 8 ms) for the last iteration's unwinding and
+// the reply's way to the page, so `bestmove` arrives within the budget.
+// 0 (no time limit) stays 0.
+int engineBudgetMs(int timeMs);
 
 // Longest request text and deepest nesting accepted.
 constexpr std::size_t kRequestMaxLength = 1 << 16;

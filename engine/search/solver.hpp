@@ -38,16 +38,20 @@
 // (gamesearch solve does); that clears both.
 //
 // `nodes` counts every position the search visits, the root included.
+//
+// Requires the solver-bounds capability of core/game.hpp (non-losing moves,
+// the line bounds, the ordering score, stonesOfKey).
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 
-#include "move_order.hpp"
-#include "solver_table.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "core/deadline.hpp"
+#include "core/game.hpp"
+#include "core/move_list.hpp"
+#include "search/solver_table.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 
@@ -63,6 +67,8 @@ struct SolverOptions {
 
 template <class Game>
 class Solver {
+  static_assert(hasSolverBounds<Game>, "the exact solver needs the threats and solver-bounds capabilities (core/game.hpp)");
+
  public:
   using Bits = typename Game::Bits;
 
@@ -112,16 +118,11 @@ class Solver {
   // budget"): the clock is checked every 4096 nodes; once it has passed, the
   // search unwinds at once, aborted() is true and the result is meaningless.
   // Nothing is stored in the table after the deadline, so the table stays sound.
-  using Clock = std::chrono::steady_clock;
-  void setDeadline(Clock::time_point t) {
-    hasDeadline_ = true;
-    deadline_ = t;
+  void setDeadline(const Deadline& d) {
+    deadline_ = d;
     aborted_ = false;
   }
-  void clearDeadline() {
-    hasDeadline_ = false;
-    aborted_ = false;
-  }
+  void clearDeadline() { setDeadline(Deadline()); }
   bool aborted() const { return aborted_; }
 
   // Exact score of `pos` for the side to move. Finished positions are allowed:
@@ -299,7 +300,7 @@ class Solver {
   // >= beta at least the result, in between the exact value.
   int negamax(const Game& pos, int alpha, int beta) {
     ++nodes_;  // Step 1. Count the node, honour the deadline
-    if (hasDeadline_ && (nodes_ & 4095) == 0 && Clock::now() >= deadline_) aborted_ = true;
+    if ((nodes_ & 4095) == 0 && deadline_.expired()) aborted_ = true;
     if (aborted_) return 0;
     const int plies = pos.plies();
     const int empty = Game::kMaxPlies - plies;
@@ -349,7 +350,7 @@ class Solver {
 
     // Step 5. Order: the winning spots a move creates (with many empty
     // cells, plus the heuristic's gain), then centre first.
-    MoveList<Game> moves;
+    MoveList<Bits, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
@@ -415,7 +416,7 @@ class Solver {
   }
 
   void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
-    if (Game::kMoveSlots > 7) move = -1;
+    if (!SolverTable<Game>::kStoresMoves) move = -1;
     tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, pos.plies());
   }
 
@@ -426,9 +427,8 @@ class Solver {
   int tableMinEmpty_ = kTableMinEmpty;
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
-  bool hasDeadline_ = false;
   bool aborted_ = false;
-  Clock::time_point deadline_{};
+  Deadline deadline_;
 };
 
 }  // namespace gs

@@ -3,7 +3,9 @@
 // horizon, quiescence through forced moves, a transposition table and move
 // ordering from the table move, killer moves, the history heuristic and the
 // evaluation. Every technique can be switched off (SearchOptions) so their
-// effect can be measured.
+// effect can be measured. Any game of core/game.hpp: the forced moves,
+// quiescence and the evaluation's ordering need the threats capability and
+// are left out for a game without it.
 //
 // Scores are on the internal scale of types.hpp (search_score): proven results
 // are +-(kProvenBase + exact score), heuristic values stay within
@@ -19,17 +21,18 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
-#include <string>
 #include <vector>
 
-#include "move_order.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "core/deadline.hpp"
+#include "core/game.hpp"
+#include "core/move_list.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 
@@ -57,20 +60,19 @@ struct SearchLimits {
 
 // One finished iteration (or the final answer).
 struct SearchInfo {
-  static constexpr int kNoOutcome = 2;
   // A proven win/draw/loss without the exact score counts this much, in
   // evaluation units, in `score`.
-  static constexpr int kOutcomeScore = 1000;
+  static constexpr int kVerdictScore = 1000;
   int depth = 0;
   int score = 0;        // exact score if `exact`, else the heuristic value
   bool exact = false;
   // The proven value for the side to move, when known: 1 win, 0 draw, -1
   // loss (set with every exact score, and alone when only the win/draw/loss
-  // value was proven, by the book or the solver); else kNoOutcome (also when
-  // the player's solver proved at least a draw but found no winning move in
-  // time: then score 0, depth 0, source "solver"; player.hpp).
-  int outcome = kNoOutcome;
-  std::string source = "search";  // "book", "solver" or "search"
+  // value was proven, by the book or the solver); else empty (also when the
+  // player's solver proved at least a draw but found no winning move in
+  // time: then score 0, depth 0, source kSolver; player.hpp).
+  std::optional<int> verdict;
+  Source source = Source::kSearch;
   std::uint64_t nodes = 0;
   double timeMs = 0;
   std::vector<int> pv;  // principal variation, 0-based moves
@@ -84,8 +86,6 @@ struct SearchResult {
 template <class Game>
 class Searcher {
  public:
-  using Bits = typename Game::Bits;
-  using Clock = std::chrono::steady_clock;
   using InfoCallback = std::function<void(const SearchInfo&)>;
 
   explicit Searcher(TranspositionTable& tt) : tt_(tt) {}
@@ -93,11 +93,14 @@ class Searcher {
   const SearchOptions& options() const { return opt_; }
   void setInfoCallback(InfoCallback cb) { onInfo_ = std::move(cb); }
 
-  // Precondition: the game is not over.
+  // Precondition: the game is not over. The deadline is limits.timeMs from now.
   SearchResult think(const Game& root, const SearchLimits& limits) {
-    start_ = Clock::now();
-    hasDeadline_ = limits.timeMs > 0;
-    deadline_ = start_ + std::chrono::milliseconds(limits.timeMs);
+    return think(root, limits, Deadline::fromNow(limits.timeMs));
+  }
+  // The same with the deadline given (limits.timeMs is then not read); times
+  // in the results count from `deadline.start()`.
+  SearchResult think(const Game& root, const SearchLimits& limits, const Deadline& deadline) {
+    deadline_ = deadline;
     stopped_ = false;
     nodes_ = 0;
     tt_.newSearch();
@@ -107,8 +110,7 @@ class Searcher {
 
     SearchResult result;
     const int remaining = Game::kMaxPlies - root.plies();
-    int maxDepth = limits.maxDepth > 0 ? std::min(limits.maxDepth, remaining) : remaining;
-    if (!hasDeadline_ && limits.maxDepth <= 0) maxDepth = remaining;
+    const int maxDepth = limits.maxDepth > 0 ? std::min(limits.maxDepth, remaining) : remaining;
 
     // Root move list: centre-first, shuffled when ties are to be random.
     std::vector<int> rootMoves;
@@ -143,9 +145,9 @@ class Searcher {
       info.depth = depth;
       info.exact = search_score::isProven(out.best) || depth >= remaining;
       info.score = search_score::isProven(out.best) ? search_score::toExact(out.best) : out.best;
-      if (info.exact) info.outcome = (info.score > 0) - (info.score < 0);
+      if (info.exact) info.verdict = signOf(info.score);
       info.nodes = nodes_;
-      info.timeMs = elapsedMs();
+      info.timeMs = deadline_.elapsedMs();
       info.pv = best == out.bestMove ? out.pv : std::vector<int>{best};
       extendPv(root, info.pv, depth);
       result.info = info;
@@ -155,31 +157,21 @@ class Searcher {
     if (limits.temperature > 0 && result.info.depth > 0 && rootMoves.size() > 1)
       sampleByTemperature(root, result, rootMoves, limits.temperature, rng);
     result.info.nodes = nodes_;
-    result.info.timeMs = elapsedMs();
+    result.info.timeMs = deadline_.elapsedMs();
     if (result.info.pv.empty() && result.bestMove >= 0) result.info.pv.push_back(result.bestMove);
     return result;
   }
 
   std::uint64_t nodes() const { return nodes_; }
 
-  // Value of `pos` searched to a fixed depth (no deadline), for tests/tools.
-  int searchFixedDepth(const Game& pos, int depth) {
-    hasDeadline_ = false;
-    stopped_ = false;
-    return search(pos, depth, -search_score::kInfinity, search_score::kInfinity, 0);
-  }
-
  private:
   static constexpr int kMaxPly = 64;
 
-  double elapsedMs() const {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
-  }
   bool timeUp() {
-    if (!hasDeadline_) return false;
+    if (!deadline_.limited()) return false;
     if (++clockCounter_ >= 1024) {
       clockCounter_ = 0;
-      if (Clock::now() >= deadline_) stopped_ = true;
+      if (deadline_.expired()) stopped_ = true;
     }
     return stopped_;
   }
@@ -189,14 +181,14 @@ class Searcher {
   void sampleByTemperature(const Game& root, SearchResult& result, const std::vector<int>& rootMoves,
                            int temperature, std::mt19937& rng) {
     using namespace search_score;
-    const bool hadDeadline = hasDeadline_;
-    hasDeadline_ = false;  // the scoring pass finishes what it starts
+    const Deadline hadDeadline = deadline_;
+    deadline_ = Deadline();  // the scoring pass finishes what it starts
     stopped_ = false;
     std::vector<int> raw;
     std::vector<double> value;
     for (int m : rootMoves) {
       int score;
-      if (root.isWinningMove(m)) {
+      if (winsAtOnce(root, m)) {
         score = fromExact(winScoreAtPly<Game>(root.plies()));
       } else {
         Game child = root;
@@ -206,7 +198,7 @@ class Searcher {
       raw.push_back(score);
       value.push_back(isProven(score) ? (score > 0 ? 3000.0 : -3000.0) : std::clamp(score, -900, 900));
     }
-    hasDeadline_ = hadDeadline;
+    deadline_ = hadDeadline;
     const int bestRaw = *std::max_element(raw.begin(), raw.end());
     std::vector<double> weight;
     if (isProven(bestRaw) && bestRaw > 0) {
@@ -220,11 +212,11 @@ class Searcher {
     if (chosen != result.bestMove) {
       result.bestMove = chosen;
       result.info.pv.assign(1, chosen);
-      result.info.exact = false;
       int r = raw[std::find(rootMoves.begin(), rootMoves.end(), chosen) - rootMoves.begin()];
       result.info.exact = isProven(r);
       result.info.score = isProven(r) ? toExact(r) : r;
-      result.info.outcome = result.info.exact ? (result.info.score > 0) - (result.info.score < 0) : SearchInfo::kNoOutcome;
+      result.info.verdict.reset();
+      if (result.info.exact) result.info.verdict = signOf(result.info.score);
     }
   }
 
@@ -247,7 +239,7 @@ class Searcher {
       int m = rootMoves[i];
       int score;
       pvLen_[1] = 0;
-      if (root.isWinningMove(m)) {
+      if (winsAtOnce(root, m)) {
         score = fromExact(winScoreAtPly<Game>(root.plies()));
       } else {
         Game child = root;
@@ -281,16 +273,22 @@ class Searcher {
     ++nodes_;
     if (timeUp()) return 0;
     pvLen_[ply] = 0;
-    // Step 2. Immediate win, draw by full board.
-    if (pos.canWinNext()) return fromExact(winScoreAtPly<Game>(pos.plies()));
+    // Step 2. Immediate win (with threats: one move away), draw by full board.
+    if constexpr (hasThreats<Game>) {
+      if (pos.canWinNext()) return fromExact(winScoreAtPly<Game>(pos.plies()));
+    } else {
+      if (pos.lastMoverWon()) return -fromExact(winScoreAtPly<Game>(pos.plies() - 1));
+    }
     if (pos.isFull()) return 0;
     // Step 3. Horizon: evaluate, or extend through forced moves.
     if (depth <= 0 || ply >= kMaxPly - 1) return quiesce(pos, alpha, beta, ply);
-    // Step 4. Forced replies: two threats lose, one must be blocked.
-    Bits legal = pos.legalMoves();
-    Bits forced = legal & pos.opponentWinningSpots();
-    if (forced & (forced - 1)) return fromExact(-winScoreAtPly<Game>(pos.plies() + 1));
-    Bits candidates = forced ? forced : legal;
+    // Step 4. Forced replies (with threats): two threats lose, one must be blocked.
+    auto candidates = allMoves(pos);
+    if constexpr (hasThreats<Game>) {
+      const auto forced = candidates & pos.opponentWinningSpots();
+      if (forced & (forced - 1)) return fromExact(-winScoreAtPly<Game>(pos.plies() + 1));
+      if (forced) candidates = forced;
+    }
     // Step 5. Transposition table.
     const std::uint64_t key = pos.key();
     int ttMove = -1;
@@ -307,21 +305,19 @@ class Searcher {
       }
     }
     // Step 6. Order the moves.
-    MoveList<Game> moves;
+    MoveList<int, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
-      int m = centreOrder<Game>(i);
-      if (!pos.canPlay(m)) continue;
-      Bits b = pos.moveBits(m);
-      if (!(candidates & b)) continue;
-      moves.add(b, orderScore(pos, b, m, ttMove, ply));
+      const int m = centreOrder<Game>(i);
+      if (!pos.canPlay(m) || !isCandidate(pos, candidates, m)) continue;
+      moves.add(m, orderScore(pos, m, ttMove, ply));
     }
     moves.sortStable();
     // Step 7. Search the children.
     int best = -kInfinity, bestMove = -1;
     for (int i = 0; i < moves.size(); ++i) {
+      const int m = moves.move(i);
       Game child = pos;
-      child.playBits(moves.move(i));
-      int m = Game::moveOf(moves.move(i));
+      child.play(m);
       int score = -search(child, depth - 1, -beta, -alpha, ply + 1);
       if (stopped_) return 0;
       if (score > best) {
@@ -354,12 +350,37 @@ class Searcher {
     return best;
   }
 
+  // The moves of `pos` as the threats capability's set of cells, or (without
+  // it) a mask of move slots; isCandidate() tests a slot against it.
+  static auto allMoves(const Game& pos) {
+    if constexpr (hasThreats<Game>) {
+      return pos.legalMoves();
+    } else {
+      (void)pos;
+      return (1u << Game::kMoveSlots) - 1;
+    }
+  }
+  template <class Set>
+  static bool isCandidate(const Game& pos, Set candidates, int m) {
+    if constexpr (hasThreats<Game>) {
+      return (candidates & pos.moveBits(m)) != 0;
+    } else {
+      (void)pos;
+      return (candidates >> m & 1) != 0;
+    }
+  }
+
   // Quiescence: a position is quiet unless the side to move can win at once
   // (handled by the caller) or must block an immediate threat. Forced blocks
-  // are played out; quiet positions are evaluated.
+  // are played out; quiet positions are evaluated. Without the threats
+  // capability every position is quiet.
   int quiesce(const Game& pos, int alpha, int beta, int ply) {
     using namespace search_score;
-    Bits forced = pos.legalMoves() & pos.opponentWinningSpots();
+    if constexpr (!hasThreats<Game>) {
+      (void)alpha, (void)beta, (void)ply;
+      return evaluateClamped(pos);
+    } else {
+    const auto forced = pos.legalMoves() & pos.opponentWinningSpots();
     if (!opt_.quiescence || !forced || ply >= kMaxPly - 1) return evaluateClamped(pos);
     if (forced & (forced - 1)) return fromExact(-winScoreAtPly<Game>(pos.plies() + 1));
     Game child = pos;
@@ -373,6 +394,7 @@ class Searcher {
     for (int k = 0; k < pvLen_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
     pvLen_[ply] = pvLen_[ply + 1] + 1;
     return score;
+    }
   }
 
   static int evaluateClamped(const Game& pos) {
@@ -386,10 +408,16 @@ class Searcher {
   // history score, which only break ties (measured: placed above the
   // evaluation they cost nodes, bench/ordering_benchmark.py); equal keys keep
   // the centre-first order.
-  int orderScore(const Game& pos, Bits b, int m, int ttMove, int ply) const {
+  // Without the threats capability the evaluation's part is left out.
+  int orderScore(const Game& pos, int m, int ttMove, int ply) const {
     int s = 0;
     if (opt_.table && m == ttMove) s += 1 << 28;
-    if (opt_.evalOrdering) s += (pos.threatScore(b) << 20) + ((std::clamp(pos.moveGain(b), -511, 511) + 512) << 8);
+    if constexpr (hasThreats<Game>) {
+      if (opt_.evalOrdering) {
+        const auto b = pos.moveBits(m);
+        s += (pos.threatScore(b) << 20) + ((std::clamp(pos.moveGain(b), -511, 511) + 512) << 8);
+      }
+    }
     if (opt_.killers && ply < kMaxPly) {
       if (killers_[ply][0] == m) s += 1 << 7;
       else if (killers_[ply][1] == m) s += 1 << 6;
@@ -405,7 +433,7 @@ class Searcher {
     Game p = root;
     for (int m : pv) {
       if (m < 0 || m >= Game::kMoveSlots || !p.canPlay(m)) return;
-      bool w = p.isWinningMove(m);
+      bool w = winsAtOnce(p, m);
       p.play(m);
       if (w) return;
     }
@@ -414,7 +442,7 @@ class Searcher {
       int m = e && e->move != 0xFF ? e->move : -1;
       if (m < 0 || m >= Game::kMoveSlots || !p.canPlay(m)) break;
       pv.push_back(m);
-      bool w = p.isWinningMove(m);
+      bool w = winsAtOnce(p, m);
       p.play(m);
       if (w) break;
     }
@@ -423,8 +451,7 @@ class Searcher {
   TranspositionTable& tt_;
   SearchOptions opt_;
   InfoCallback onInfo_;
-  Clock::time_point start_, deadline_;
-  bool hasDeadline_ = false;
+  Deadline deadline_;
   bool stopped_ = false;
   std::uint64_t nodes_ = 0;
   int clockCounter_ = 0;

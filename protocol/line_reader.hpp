@@ -7,7 +7,7 @@
 #include <istream>
 #include <string>
 
-#include "notation.hpp"
+#include "core/notation.hpp"
 
 namespace gs {
 

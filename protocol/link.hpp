@@ -3,13 +3,14 @@
 //
 //   #game=connect4&moves=4453&time=1000&ai=2&level=custom
 //
-//   game   connect4 | tictactoe
+//   game   a registered game's name (games/registry.hpp)
 //   moves  move string from the empty board (notation.hpp)
 //   time   thinking time per computer move in ms, kMinTime..kMaxTime (Custom)
 //   ai     which side the computer plays: 1, 2, none, both
 //   level  a level name the engine knows (levels.hpp) or custom. Without it,
 //          a link with a time is Custom and one without the default level.
-//   view   play (other views are routed elsewhere in the page)
+//   view   play; the page routes its other views elsewhere, and names them
+//          (`otherViews`) so that an unknown view's message lists them all
 //
 // This is the page's only parser of its play links (web/js/url-state.js calls
 // it through WebAssembly), so the libFuzzer target fuzz/fuzz_link.cpp covers
@@ -48,11 +49,9 @@ constexpr std::size_t kLinkMaxLength = 2048;
 std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& text);
 
 // `levels`: the level names the engine knows; `defaultLevel` is used when the
-// link names none (and is one of them).
+// link names none (and is one of them). `otherViews`: the page's views
+// besides play, for the message about an unknown view.
 LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels,
-                     const std::string& defaultLevel);
-
-// The hash for `s` ("#game=...&moves=...&time=...&ai=...&level=...").
-std::string formatLink(const LinkSettings& s);
+                     const std::string& defaultLevel, const std::vector<std::string>& otherViews = {});
 
 }  // namespace gs

@@ -1,10 +1,13 @@
-// Move-string notation: a position is the sequence of moves from the empty
-// board, one digit per move, 1-based ("4453" = columns 4, 4, 5, 3; Tic-Tac-Toe
-// cells 1..9 row by row from the top left).
+// Move-string notation: a position is the sequence of moves from the start,
+// one digit per move, 1-based (a game's move slots 0..kMoveSlots-1 written
+// 1..kMoveSlots: "4453" = Connect Four columns 4, 4, 5, 3; Tic-Tac-Toe cells
+// 1..9 row by row from the top left).
 #pragma once
 
 #include <string>
 #include <string_view>
+
+#include "core/game.hpp"
 
 namespace gs {
 
@@ -39,14 +42,14 @@ ParseError parseMoves(std::string_view moves, Game& game) {
     }
     int m = ch - '0';
     if (m < 1 || m > Game::kMoveSlots)
-      return fail(std::string(Game::moveNoun()) + " " + std::to_string(m) + " at position " +
+      return fail(std::string(Game::kMoveNoun) + " " + std::to_string(m) + " at position " +
                   std::to_string(i + 1) + " is out of range 1-" + std::to_string(Game::kMoveSlots));
-    if (game.lastMoverWon() || game.isFull())
+    if (isOver(game))
       return fail("move " + std::to_string(m) + " at position " + std::to_string(i + 1) +
                   " comes after the game has ended");
     if (!game.canPlay(m - 1))
-      return fail(std::string(Game::moveNoun()) + " " + std::to_string(m) + " at position " +
-                  std::to_string(i + 1) + (Game::kMoveSlots == 9 ? " is already taken" : " is full"));
+      return fail(std::string(Game::kMoveNoun) + " " + std::to_string(m) + " at position " +
+                  std::to_string(i + 1) + " " + Game::kTakenText);
     game.play(m - 1);
   }
   return err;

@@ -1,15 +1,16 @@
-#include "request.hpp"
+#include "protocol/request.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <utility>
 #include <vector>
 
-#include "connect4.hpp"
-#include "levels.hpp"
-#include "notation.hpp"
-#include "tictactoe.hpp"
+#include "core/notation.hpp"
+#include "games/registry.hpp"
+#include "search/levels.hpp"
+#include "search/player.hpp"
 
 namespace gs {
 
@@ -233,23 +234,25 @@ std::string clipped(const std::string& s, std::size_t n) {
   return s.substr(0, cut);
 }
 
-// The position fields: game and moves (a legal game). "" or the message.
-std::string position(const Json& req, Request& r) {
-  const Json* game = req.get("game");
-  if (!game || game->kind != Json::kString || (game->text != "connect4" && game->text != "tictactoe"))
+// The game field (a registered game's name): "" or the message.
+std::string gameField(const Json* game, Request& r) {
+  const int id = game && game->kind == Json::kString ? findGame(game->text) : -1;
+  if (id < 0)
     return "unknown game '" + (game && game->kind == Json::kString ? clipped(game->text, 24) : std::string("")) + "'";
   r.game = game->text;
+  return "";
+}
+
+// The position fields: game and moves (a legal game). "" or the message.
+std::string position(const Json& req, Request& r) {
+  if (std::string err = gameField(req.get("game"), r); !err.empty()) return err;
   const Json* moves = req.get("moves");
   if (!moves || moves->kind != Json::kString) return "moves must be a string of digits";
   if (moves->text.size() > 64) return "moves is too long";
-  ParseError err;
-  if (r.game == "connect4") {
-    Connect4 g;
-    err = parseMoves(moves->text, g);
-  } else {
-    TicTacToe g;
-    err = parseMoves(moves->text, g);
-  }
+  const ParseError err = withGame(findGame(r.game), [&](auto tag) {
+    typename decltype(tag)::type g;
+    return parseMoves(moves->text, g);
+  });
   if (!err.ok) return err.message;
   r.moves = moves->text;
   return "";
@@ -284,12 +287,22 @@ std::string search(const Json& req, Request& r) {
   r.timeMs = static_cast<int>(timeMs);
   r.maxDepth = static_cast<int>(maxDepth);
   r.temperature = static_cast<int>(temperature);
+  r.engineMs = engineBudgetMs(r.timeMs);
   double seed = 1;
   r.seed = intField(req.get("seed"), 0, 4294967295.0, seed) ? seed : 1;
-  return position(req, r);
+  if (std::string err = position(req, r); !err.empty()) return err;
+  SearchLimits limits;
+  limits.maxDepth = r.maxDepth;
+  limits.temperature = r.temperature;
+  r.usesBook = *gameInfo(findGame(r.game)).bookFile != '\0' && isStrongest(limits);
+  return "";
 }
 
 }  // namespace
+
+int engineBudgetMs(int timeMs) {
+  return timeMs > 0 ? std::max(1, timeMs - std::min(8, timeMs / 50)) : 0;
+}
 
 Request checkRequest(const std::string& json) {
   Request r;
@@ -314,12 +327,9 @@ Request checkRequest(const std::string& json) {
     else r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
   } else if (r.type == "newgame") {
-    const Json* game = req.get("game");
-    if (game) {
-      if (game->kind == Json::kString && (game->text == "connect4" || game->text == "tictactoe")) r.game = game->text;
-      else r.error = "unknown game '" + (game->kind == Json::kString ? clipped(game->text, 24) : std::string("")) + "'";
-    }
-  } else if (r.type != "isready" && r.type != "levels" && r.type != "memory" && r.type != "book") {
+    if (const Json* game = req.get("game")) r.error = gameField(game, r);
+  } else if (r.type != "isready" && r.type != "levels" && r.type != "games" && r.type != "memory" &&
+             r.type != "book") {
     r.error = "unknown request type '" + clipped(r.type, 40) + "'";
   }
   return r;

@@ -6,9 +6,10 @@
 //                      included; from the empty Tic-Tac-Toe board 549,946 nodes
 //                      (the same count as Solver's kMinimax).
 //   kAlphaBeta         alpha-beta, moves in their natural order (1, 2, 3, ...).
-//   kAlphaBetaOrdered  alpha-beta, moves ordered as search.hpp orders them:
+//   kAlphaBetaOrdered  alpha-beta, moves ordered as searcher.hpp orders them:
 //                      winning spots created (threatScore), then the incremental
-//                      evaluation gain (moveGain), centre first on ties.
+//                      evaluation gain (moveGain), centre first on ties (a game
+//                      without the threats capability: the game's static order).
 //   kAlphaBetaTable    the same plus a transposition table: its bounds cut
 //                      (exact / lower >= beta / upper <= alpha, when searched at
 //                      least as deep) and its best move is searched first.
@@ -35,12 +36,12 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "move_order.hpp"
-#include "tt.hpp"
-#include "types.hpp"
+#include "core/game.hpp"
+#include "core/move_list.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 
@@ -176,8 +177,6 @@ struct TreeResult {
 template <class Game, class Tracer = NullTracer>
 class TreeSearch {
  public:
-  using Bits = typename Game::Bits;
-
   // `tt` is needed only by kAlphaBetaTable.
   TreeSearch(Tracer& tracer, TranspositionTable* tt) : tracer_(tracer), tt_(tt) {}
 
@@ -217,11 +216,17 @@ class TreeSearch {
     return value;
   }
 
-  // Ordering key as in search.hpp (table move, threats, evaluation gain); the
-  // stable sort keeps centre-first order on ties.
-  int orderScore(const Game& pos, Bits b, int m, int ttMove) const {
+  // Ordering key as in searcher.hpp (table move, threats, evaluation gain);
+  // the stable sort keeps centre-first order on ties.
+  int orderScore(const Game& pos, int m, int ttMove) const {
     if (m == ttMove) return 1 << 28;
-    return (pos.threatScore(b) << 20) + ((std::clamp(pos.moveGain(b), -511, 511) + 512) << 8);
+    if constexpr (hasThreats<Game>) {
+      const auto b = pos.moveBits(m);
+      return (pos.threatScore(b) << 20) + ((std::clamp(pos.moveGain(b), -511, 511) + 512) << 8);
+    } else {
+      (void)pos;
+      return 0;
+    }
   }
 
   int search(const Game& pos, int depth, int alpha, int beta, int ply, int parent, int move) {
@@ -255,24 +260,23 @@ class TreeSearch {
     }
 
     // Step 5. The moves: natural order, or ordered.
-    MoveList<Game> moves;
+    MoveList<int, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = ordered() ? centreOrder<Game>(i) : i;
       if (!pos.canPlay(m)) continue;
-      const Bits b = pos.moveBits(m);
-      moves.add(b, ordered() ? orderScore(pos, b, m, ttMove) : 0);
+      moves.add(m, ordered() ? orderScore(pos, m, ttMove) : 0);
     }
     if (ordered()) moves.sortStable();
     std::uint16_t flags = 0;
-    if (ttMove >= 0 && moves.size() > 0 && Game::moveOf(moves.move(0)) == ttMove) flags |= kTreeTableMove;
+    if (ttMove >= 0 && moves.size() > 0 && moves.move(0) == ttMove) flags |= kTreeTableMove;
 
     // Step 6. Search the children: value = max(value, -child); alpha-beta
     // raises alpha and stops once alpha >= beta.
     int best = -kInfinity, bestMove = -1, bestChild = -1;
     for (int i = 0; i < moves.size(); ++i) {
+      const int m = moves.move(i);
       Game child = pos;
-      child.playBits(moves.move(i));
-      const int m = Game::moveOf(moves.move(i));
+      child.play(m);
       const int childIndex = tracer_.nextIndex();
       const int score = -search(child, depth - 1, -beta, -alpha, ply + 1, self, m);
       if (score > best) {
@@ -366,32 +370,6 @@ std::vector<DeepeningStep> treeDeepening(const Game& root, int maxDepth, Transpo
     if (s.proven) break;  // a forced win or loss: deeper iterations cannot change it
   }
   return steps;
-}
-
-// --- words ---------------------------------------------------------------------
-
-// A value as the explorer prints it: "+3", "0", "-2", "+inf"/"-inf" for the
-// open window; on the search_score scale proven values as "win 3" / "loss 3".
-inline std::string treeValueText(int v, bool exactScale) {
-  using namespace search_score;
-  if (v >= kInfinity) return "+\xE2\x88\x9E";   // +infinity
-  if (v <= -kInfinity) return "\xE2\x88\x92\xE2\x88\x9E";  // -infinity
-  if (!exactScale && isProven(v)) return (v > 0 ? "win " : "loss ") + std::to_string(std::abs(toExact(v)));
-  if (v > 0) return "+" + std::to_string(v);
-  if (v < 0) return "\xE2\x88\x92" + std::to_string(-v);  // minus sign
-  return "0";
-}
-
-// Why a node stopped early, in the lecture's words: "β-cut: 3 ≥ β = 3",
-// "table: exact 0", "table: lower bound 3 ≥ β = 3", "table: upper bound
-// −1 ≤ α = −1"; "" for a node that searched all its moves.
-inline std::string treeCutReason(const TraceNode& n, bool exactScale) {
-  auto t = [&](int v) { return treeValueText(v, exactScale); };
-  if (n.flags & kTreeCutoff) return "\xCE\xB2-cut: " + t(n.value) + " \xE2\x89\xA5 \xCE\xB2 = " + t(n.beta);
-  if (n.flags & kTreeBoundExact) return "table: exact " + t(n.value);
-  if (n.flags & kTreeBoundLower) return "table: lower bound " + t(n.value) + " \xE2\x89\xA5 \xCE\xB2 = " + t(n.beta);
-  if (n.flags & kTreeBoundUpper) return "table: upper bound " + t(n.value) + " \xE2\x89\xA4 \xCE\xB1 = " + t(n.alpha);
-  return "";
 }
 
 }  // namespace gs

@@ -6,7 +6,7 @@
 //   3 4 5        cells as the user writes them: 1..9 in the same order
 //   6 7 8
 //
-// Same interface as Connect4 (the search is a template over it): `mask_` holds
+// A game of core/game.hpp with every capability: `mask_` holds
 // the occupied cells, `current_` the side to move's marks, a move is a cell
 // 0..8 or its one-bit `Bits` value. X (the first player) moves on even plies.
 // Exact scores: kWinBase = 6, so a win with the 3rd mark scores 3, with the
@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "types.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 
@@ -29,7 +29,20 @@ class TicTacToe {
   static constexpr int kMoveSlots = 9;
   static constexpr int kMaxPlies = 9;
   static constexpr int kWinBase = 6;
+
+  // --- facts (core/game.hpp) ---------------------------------------------
   static constexpr const char* kName = "tictactoe";
+  static constexpr const char* kDisplayName = "Tic-Tac-Toe";
+  static constexpr const char* kSides[2] = {"X", "O"};
+  static constexpr const char* kMoveNoun = "cell";
+  static constexpr const char* kTakenText = "is already taken";
+  static constexpr const char* kNotationHelp = "cells 1-9, row by row from the top left";
+  static constexpr int kLine = 3;
+  static constexpr bool kGravity = false;
+  static constexpr int kCentreOrder[kMoveSlots] = {4, 0, 2, 6, 8, 1, 3, 5, 7};  // centre, corners, edges
+  static constexpr int kTreeMaxDepth = 0;  // the whole tree fits (549,946 nodes)
+  static constexpr const char* kBookFile = "";
+  static constexpr int kSolveFromPlies = 0;
 
   bool canPlay(int cell) const {
     assert(cell >= 0 && cell < kMoveSlots);
@@ -75,6 +88,7 @@ class TicTacToe {
   int orderScore(Bits move, bool /*forcing*/) const { return threatScore(move); }
 
   std::uint64_t key() const { return mask_ | (current_ << 9); }
+  static constexpr int mirrorMove(int cell) { return cell - cell % 3 + 2 - cell % 3; }
   std::uint64_t mirrorKey() const { return mirror(mask_) | (mirror(current_) << 9); }
   static int stonesOfKey(std::uint64_t key) { return __builtin_popcountll(key & kBoard); }
 
@@ -109,7 +123,6 @@ class TicTacToe {
       if (all >> i & 1) cells.push_back(i);
     return cells;
   }
-  static const char* moveNoun() { return "cell"; }
 
  private:
   static constexpr Bits kBoard = 0x1FF;

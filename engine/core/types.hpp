@@ -47,4 +47,13 @@ enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 
 // Game result as seen from outside the search.
 enum class Outcome : int { kOngoing = 0, kFirstWins = 1, kSecondWins = 2, kDraw = 3 };
 
+// The value of a position for the side to move as win/draw/loss: 1, 0, -1.
+constexpr int signOf(int exactScore) { return (exactScore > 0) - (exactScore < 0); }
+
+// Where a move and its value came from.
+enum class Source : int { kSearch = 0, kSolver = 1, kBook = 2 };
+constexpr const char* sourceName(Source s) {
+  return s == Source::kBook ? "book" : s == Source::kSolver ? "solver" : "search";
+}
+
 }  // namespace gs

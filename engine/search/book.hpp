@@ -1,8 +1,11 @@
 // Opening book: the game values (win/draw/loss) and a value-keeping move of
-// the Connect Four positions the computer can meet early in the game, made
-// by tools/bookgen from the project's own solver: every position of the
-// first plies (whoever is to move), and beyond them the positions of the
-// computer's own games to the deepest ply.
+// the positions the computer can meet early in the game, made by
+// tools/bookgen from the project's own solver: every position of the first
+// plies (whoever is to move), and beyond them the positions of the
+// computer's own games to the deepest ply. The shipped book is Connect
+// Four's (Connect4::kBookFile). The file does not name its game: the caller
+// says which game a book is for when it loads it (load<Game>), and the game
+// needs the mirror capability (core/game.hpp).
 //
 // File layout (all integers little endian):
 //
@@ -19,8 +22,8 @@
 // Entry: (canonical key << 8) | payload. The canonical key is
 // min(key, mirrorKey), so a position and its mirror image share one entry.
 // payload = (value + 1) | ((move + 1) << 2): value is 1 (the side to move
-// wins), 0 (draw) or -1 (loss), proven by the solver; move (0-based column,
-// in the orientation of the canonical key) keeps that value, or -1 for none.
+// wins), 0 (draw) or -1 (loss), proven by the solver; move (0-based move
+// slot, in the orientation of the canonical key) keeps that value, or -1 for none.
 // In a lost position every move loses; the book's move is then the one the
 // heuristic search prefers, so that the computer's play, and the positions
 // it leads to, stay inside the book. Entries are sorted by key, and probe()
@@ -39,7 +42,7 @@
 #include <string>
 #include <vector>
 
-#include "connect4.hpp"
+#include "core/game.hpp"
 
 namespace gs {
 
@@ -49,14 +52,20 @@ class Book {
   static constexpr std::size_t kHeaderBytes = 28;
   static constexpr char kMagic[8] = {'G', 'S', 'B', 'O', 'O', 'K', 0, 0};
 
-  static std::uint64_t canonicalKey(const Connect4& pos) { return std::min(pos.key(), pos.mirrorKey()); }
+  template <class Game>
+  static std::uint64_t canonicalKey(const Game& pos) {
+    static_assert(hasMirror<Game>, "a book needs the game's mirror capability (core/game.hpp)");
+    return std::min(pos.key(), pos.mirrorKey());
+  }
   // A move turned between the orientation of `pos` and that of its canonical
   // key (mirroring is its own inverse, so one function serves both ways).
-  static int orient(const Connect4& pos, int move) {
-    return move >= 0 && canonicalKey(pos) != pos.key() ? Connect4::kWidth - 1 - move : move;
+  template <class Game>
+  static int orient(const Game& pos, int move) {
+    return move >= 0 && canonicalKey(pos) != pos.key() ? Game::mirrorMove(move) : move;
   }
   // `move` is in the orientation of `pos`; stored turned to the canonical one.
-  static std::uint64_t entry(const Connect4& pos, int value, int move) {
+  template <class Game>
+  static std::uint64_t entry(const Game& pos, int value, int move) {
     return entryFor(canonicalKey(pos), value, orient(pos, move));
   }
   static std::uint64_t entryFor(std::uint64_t canonical, int value, int move) {
@@ -81,8 +90,9 @@ class Book {
     return out;
   }
 
-  // Replaces the book with the image `bytes`; on failure the book is empty
-  // and `error` says why.
+  // Replaces the book with the image `bytes` of a book for `Game`; on
+  // failure the book is empty and `error` says why.
+  template <class Game>
   bool loadBytes(const std::vector<unsigned char>& bytes, std::string* error = nullptr) {
     entries_.clear();
     maxPlies_ = completePlies_ = 0;
@@ -102,20 +112,21 @@ class Book {
     if (n > (bytes.size() - h - 8) / 8 || bytes.size() != h + 8 + 8 * n) return fail("book size does not match its header");
     if (getLe(bytes, h + 8 * n, 8) != fnv1a(bytes.data(), h + 8 * n)) return fail("book checksum mismatch (corrupt file)");
     const std::uint64_t maxPlies = getLe(bytes, 12, 4), complete = getLe(bytes, 16, 4);
-    if (maxPlies > static_cast<std::uint64_t>(Connect4::kMaxPlies) || complete > maxPlies + 1)
+    if (maxPlies > static_cast<std::uint64_t>(Game::kMaxPlies) || complete > maxPlies + 1)
       return fail("bad book header (plies)");
     entries_.resize(n);
     for (std::uint64_t i = 0; i < n; ++i) {
       entries_[i] = getLe(bytes, h + 8 * i, 8);
       if (i && entries_[i] >> 8 <= entries_[i - 1] >> 8) return fail("book entries out of order");
       const unsigned payload = static_cast<unsigned>(entries_[i] & 0xFF);
-      if ((payload & 3) == 3 || (payload >> 2) > Connect4::kWidth) return fail("bad book entry");
+      if ((payload & 3) == 3 || (payload >> 2) > Game::kMoveSlots) return fail("bad book entry");
     }
     maxPlies_ = static_cast<int>(maxPlies);
     completePlies_ = static_cast<int>(complete);
     return true;
   }
 
+  template <class Game>
   bool load(const std::string& path, std::string* error = nullptr) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -124,18 +135,19 @@ class Book {
       return false;
     }
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return loadBytes(bytes, error);
+    return loadBytes<Game>(bytes, error);
   }
 
   struct Hit {
     bool found = false;
     int value = 0;  // 1 win, 0 draw, -1 loss for the side to move
-    int move = -1;  // a column that keeps the value (0-based), -1 none
+    int move = -1;  // a move that keeps the value (0-based), -1 none
   };
 
   // The book's entry for `pos` (or its mirror image), with the move turned
-  // to the orientation of `pos`.
-  Hit probe(const Connect4& pos) const {
+  // to the orientation of `pos`. `Game` is the game the book was loaded for.
+  template <class Game>
+  Hit probe(const Game& pos) const {
     Hit h;
     const std::uint64_t canonical = canonicalKey(pos);
     const std::uint64_t lowest = canonical << 8;

@@ -1,12 +1,12 @@
 // The time-limited computer player: book first, then the solver when a proof
 // fits in the budget, else heuristic search.
 //
-// For each move, within one time budget:
-//   1. Connect Four with an opening book (book.hpp): a position in the book
-//      is answered at once with the book's move, which keeps the proven value.
-//   2. If the position is late enough that a proof is likely to fit
-//      (kSolveFromStones stones on the board, or always in Tic-Tac-Toe), the
-//      solver asks "draw or better?" until kValueShare of the budget; then
+// For each move, within one deadline (core/deadline.hpp):
+//   1. With an opening book (book.hpp; a game with the mirror capability): a
+//      position in the book is answered at once with the book's move, which
+//      keeps the proven value.
+//   2. If the game has the solver capability and the position is late enough
+//      that a proof is likely to fit (Game::kSolveFromPlies), the solver asks "draw or better?" until kValueShare of the budget; then
 //      it finds a move that keeps the draw and asks "a win?" until
 //      kWinShare (if that runs out, the drawing move is played: never worse
 //      than a draw when a draw was there); then the moves that keep the
@@ -16,33 +16,38 @@
 //   3. Otherwise, or if the proof did not finish in time, iterative deepening
 //      (search.hpp) uses the rest of the budget.
 // Levels with a depth limit or a temperature (weaker play on purpose) skip
-// steps 1 and 2. The solver has its own table, kept between moves (its
-// entries are proven bounds, valid in any later position).
+// steps 1 and 2 (isStrongest()). The solver has its own table, kept between
+// moves (its entries are proven bounds, valid in any later position).
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 #include <type_traits>
 #include <vector>
 
-#include "book.hpp"
-#include "search.hpp"
-#include "solver.hpp"
-#include "tt.hpp"
+#include "core/deadline.hpp"
+#include "core/game.hpp"
+#include "core/tt.hpp"
+#include "search/book.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
 
 namespace gs {
 
+// Whether the player plays at full strength with these limits (the book and
+// the solver first): no depth limit and no temperature.
+inline bool isStrongest(const SearchLimits& limits) { return limits.maxDepth == 0 && limits.temperature == 0; }
+
 template <class Game>
 class Player {
+  static constexpr bool kHasSolver = hasSolverBounds<Game>;
+  struct NoSolver {
+    explicit NoSolver(TranspositionTable&) {}
+  };
+
  public:
-  using Clock = std::chrono::steady_clock;
   using InfoCallback = typename Searcher<Game>::InfoCallback;
 
-  // Try the solver from this many stones on (Connect Four; measured: from 10
-  // stones most win/draw/loss values are proven within a few hundred ms
-  // natively, bench/value_keeping.py).
-  static constexpr int kSolveFromStones = Game::kMaxPlies == 42 ? 10 : 0;
   // Deadlines, as shares of the budget: the first probe (draw or better),
   // the second (a win), the moves that keep the value and the exact scores.
   static constexpr double kValueShare = 0.7;
@@ -62,57 +67,54 @@ class Player {
   void setSearchOptions(const SearchOptions& o) { searcher_.setOptions(o); }
   // false: never try the solver, iterative deepening only (for comparisons).
   void setExactAttempts(bool on) { exactAttempts_ = on; }
-  // Opening book (Connect Four only; nullptr: none). Not owned.
+  // Opening book for this game (nullptr: none). Not owned.
   void setBook(const Book* book) { book_ = book; }
   void setInfoCallback(InfoCallback cb) {
     onInfo_ = cb;
     searcher_.setInfoCallback(std::move(cb));
   }
 
-  // Precondition: the game is not over.
+  // Precondition: the game is not over. The deadline is limits.timeMs from now.
   SearchResult think(const Game& pos, const SearchLimits& limits) {
-    const auto start = Clock::now();
-    const bool strongest = exactAttempts_ && limits.maxDepth == 0 && limits.temperature == 0;
+    return think(pos, limits, Deadline::fromNow(limits.timeMs));
+  }
+  // The same with the deadline given (limits.timeMs is then not read).
+  SearchResult think(const Game& pos, const SearchLimits& limits, const Deadline& deadline) {
+    const bool strongest = exactAttempts_ && isStrongest(limits);
     SearchResult r;
     if (strongest && fromBook(pos, r)) {
-      r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      r.info.timeMs = deadline.elapsedMs();
       if (onInfo_) onInfo_(r.info);
       return r;
     }
     solverNodes_ = 0;
-    if (strongest && limits.timeMs > 0 && pos.plies() >= kSolveFromStones) {
-      auto at = [&](double share) {
-        return start + std::chrono::microseconds(static_cast<long long>(limits.timeMs * 1000.0 * share));
-      };
-      if (solve(pos, limits, at(valueShare_), at(winShare_), at(exactShare_), r)) {
-        r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        if (onInfo_) onInfo_(r.info);
-        return r;
+    if constexpr (kHasSolver) {
+      if (strongest && deadline.limited() && pos.plies() >= Game::kSolveFromPlies) {
+        if (solve(pos, limits, deadline.share(valueShare_), deadline.share(winShare_), deadline.share(exactShare_), r)) {
+          r.info.timeMs = deadline.elapsedMs();
+          if (onInfo_) onInfo_(r.info);
+          return r;
+        }
       }
     }
-    SearchLimits rest = limits;
-    if (limits.timeMs > 0) {
-      int used = static_cast<int>(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-      rest.timeMs = std::max(1, limits.timeMs - used);
-    }
-    r = searcher_.think(pos, rest);
+    r = searcher_.think(pos, limits, deadline.atLeastFromNow(1));
     r.info.nodes += solverNodes_;
-    r.info.timeMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    r.info.timeMs = deadline.elapsedMs();
     return r;
   }
 
  private:
   bool fromBook(const Game& pos, SearchResult& out) {
-    if constexpr (std::is_same<Game, Connect4>::value) {
+    if constexpr (hasMirror<Game>) {
       if (!book_) return false;
       Book::Hit h = book_->probe(pos);
       if (!h.found || h.move < 0 || !pos.canPlay(h.move)) return false;
       out.bestMove = h.move;
-      setOutcome(out.info, h.value);
+      setVerdict(out.info, h.value);
       out.info.depth = 0;
       out.info.nodes = 0;
       out.info.pv.assign(1, h.move);
-      out.info.source = "book";
+      out.info.source = Source::kBook;
       return true;
     } else {
       (void)pos;
@@ -121,10 +123,10 @@ class Player {
     }
   }
 
-  static void setOutcome(SearchInfo& info, int value) {
+  static void setVerdict(SearchInfo& info, int value) {
     info.exact = false;
-    info.outcome = value;
-    info.score = value * SearchInfo::kOutcomeScore;
+    info.verdict = value;
+    info.score = value * SearchInfo::kVerdictScore;
   }
 
   // Step 2. False if not even the first probe finished in time.
@@ -134,15 +136,15 @@ class Player {
   //      the table remembers from the proof, checked) is the safe move, and
   //      "a win?" is one more probe; both before `winBy`. If that runs out,
   //      the safe move is played: at least a draw, a win not ruled out (no
-  //      outcome reported, depth 0).
+  //      verdict reported, depth 0).
   //   c. The moves that keep the value, then the exact scores, before
   //      `exactBy`; if time runs out after the first move, those found are
   //      enough (and if before it, the safe move).
   // A first probe at 0 ("a win?") would settle a win with one probe, but
   // until it finishes nothing is known; this order secures the draw first
   // (docs/levels.md, "the player's probes").
-  bool solve(const Game& pos, const SearchLimits& limits, Clock::time_point valueBy, Clock::time_point winBy,
-             Clock::time_point exactBy, SearchResult& out) {
+  bool solve(const Game& pos, const SearchLimits& limits, const Deadline& valueBy, const Deadline& winBy,
+             const Deadline& exactBy, SearchResult& out) {
     solver_.resetNodes();
     solver_.setDeadline(valueBy);
     const bool notLost = !solver_.signAtMost(pos, -1);
@@ -189,16 +191,16 @@ class Player {
       return limits.randomTies ? moves[rng() % moves.size()] : moves.front();
     };
     out.bestMove = pick(keep);
-    if (drawOnly) {  // no loss proven, a win not ruled out: no outcome, depth 0
+    if (drawOnly) {  // no loss proven, a win not ruled out: no verdict, depth 0
       out.info.exact = false;
-      out.info.outcome = SearchInfo::kNoOutcome;
+      out.info.verdict.reset();
       out.info.score = 0;
       out.info.depth = 0;
     } else {
-      setOutcome(out.info, value);
+      setVerdict(out.info, value);
       out.info.depth = Game::kMaxPlies - pos.plies();
     }
-    out.info.source = "solver";
+    out.info.source = Source::kSolver;
 
     // The exact scores, among the moves that keep the value (not when the
     // time ran out during the probes or the move checks already).
@@ -261,7 +263,7 @@ class Player {
   }
 
   Searcher<Game> searcher_;
-  Solver<Game> solver_;
+  std::conditional_t<kHasSolver, Solver<Game>, NoSolver> solver_;
   InfoCallback onInfo_;
   bool exactAttempts_ = true;
   const Book* book_ = nullptr;

@@ -1,10 +1,9 @@
-#include "link.hpp"
+#include "protocol/link.hpp"
 
 #include <algorithm>
 
-#include "connect4.hpp"
-#include "notation.hpp"
-#include "tictactoe.hpp"
+#include "core/notation.hpp"
+#include "games/registry.hpp"
 
 namespace gs {
 
@@ -87,8 +86,7 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
 template <class Game>
 std::string movesError(const std::string& moves) {
   if (moves.size() > static_cast<std::size_t>(Game::kMaxPlies))
-    return std::to_string(moves.size()) + " moves is more than a " + (Game::kMaxPlies == 42 ? "Connect Four" : "Tic-Tac-Toe") +
-           " game can have";
+    return std::to_string(moves.size()) + " moves is more than a " + Game::kDisplayName + " game can have";
   // A character that is not a digit, named as the reader sees it (positions
   // count characters, not bytes).
   std::size_t i = 0;
@@ -127,7 +125,8 @@ std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& t
   return pairs;
 }
 
-LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels, const std::string& defaultLevel) {
+LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels, const std::string& defaultLevel,
+                     const std::vector<std::string>& otherViews) {
   LinkResult r;
   LinkSettings& s = r.settings;
   if (contains(levels, defaultLevel)) s.level = defaultLevel;
@@ -147,10 +146,15 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
     return false;
   };
   std::string view, game, time, level, ai, moves;
-  if (get("view", view) && view != "play") r.errors.push_back("unknown view '" + clip(view) + "' (use play, tree or study)");
+  if (get("view", view) && view != "play") {
+    std::string known = "play";
+    for (std::size_t i = 0; i < otherViews.size(); ++i)
+      known += (i + 1 == otherViews.size() ? " or " : ", ") + clip(otherViews[i]);
+    r.errors.push_back("unknown view '" + clip(view) + "' (use " + known + ")");
+  }
   if (get("game", game)) {
-    if (game == "connect4" || game == "tictactoe") s.game = game;
-    else r.errors.push_back("unknown game '" + clip(game) + "' (use connect4 or tictactoe)");
+    if (findGame(game) >= 0) s.game = game;
+    else r.errors.push_back("unknown game '" + clip(game) + "' (use " + gameNames(", ", " or ") + ")");
   }
   const bool hasTime = get("time", time);
   if (hasTime) {
@@ -178,21 +182,16 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
     else r.errors.push_back("ai '" + clip(ai) + "' must be 1, 2, none or both");
   }
   if (get("moves", moves) && !moves.empty()) {
-    const bool c4 = s.game == "connect4";
-    std::string err = c4 ? movesError<Connect4>(moves) : movesError<TicTacToe>(moves);
+    const GameId id = findGame(s.game);
+    const std::string err = withGame(id, [&](auto tag) { return movesError<typename decltype(tag)::type>(moves); });
     if (!err.empty())
-      r.errors.push_back("the moves '" + clip(moves) + "' are not a valid " + (c4 ? "Connect Four" : "Tic-Tac-Toe") +
+      r.errors.push_back("the moves '" + clip(moves) + "' are not a valid " + gameInfo(id).displayName +
                          " game: " + err);
     else
       s.moves = moves;
   }
   if (!r.errors.empty()) s.moves.clear();
   return r;
-}
-
-std::string formatLink(const LinkSettings& s) {
-  return "#game=" + s.game + "&moves=" + s.moves + "&time=" + std::to_string(s.time) + "&ai=" + s.ai +
-         (s.level.empty() ? "" : "&level=" + s.level);
 }
 
 }  // namespace gs

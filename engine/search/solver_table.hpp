@@ -44,6 +44,8 @@ class SolverTable {
   static constexpr int kScoreOffset = 32;
   static constexpr int kKeyShift = 15;
   static constexpr std::uint64_t kMaxKey = std::uint64_t{1} << (64 - kKeyShift);
+  // The move field holds 0..7: games with more move slots store no moves.
+  static constexpr bool kStoresMoves = Game::kMoveSlots <= 7;
 
   // `words` 8-byte words at `mem`, a power of two >= 4 (two pairs: the index
   // shift stays below 64), all 0 when empty.

@@ -1,29 +1,23 @@
 // Move ordering helpers: a small fixed-capacity list of moves with scores,
 // sorted by insertion (at most 9 moves, so this beats std::sort), and the
-// static "centre first" order used to break ties.
+// static order each game gives its move slots (Game::kCentreOrder) to break
+// ties.
 #pragma once
-
-#include <cstdint>
 
 namespace gs {
 
-// i-th move slot in centre-first order: Connect Four columns 4 3 5 2 6 1 7,
-// Tic-Tac-Toe centre, corners, edges.
+// i-th move slot in the game's static order: Connect Four columns 4 3 5 2 6
+// 1 7, Tic-Tac-Toe centre, corners, edges.
 template <class Game>
 constexpr int centreOrder(int i) {
-  if constexpr (Game::kMoveSlots == 9) {
-    constexpr int kOrder[9] = {4, 0, 2, 6, 8, 1, 3, 5, 7};
-    return kOrder[i];
-  } else {
-    return Game::kMoveSlots / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
-  }
+  return Game::kCentreOrder[i];
 }
 
-template <class Game>
+// Up to N moves (a slot number, or a game's one-bit move) with their scores.
+template <class Move, int N>
 class MoveList {
  public:
-  using Bits = typename Game::Bits;
-  void add(Bits move, int score) {
+  void add(Move move, int score) {
     moves_[n_] = move;
     scores_[n_] = score;
     ++n_;
@@ -31,7 +25,7 @@ class MoveList {
   // Highest score first; equal scores keep their insertion order.
   void sortStable() {
     for (int i = 1; i < n_; ++i) {
-      Bits m = moves_[i];
+      Move m = moves_[i];
       int s = scores_[i];
       int j = i;
       for (; j > 0 && scores_[j - 1] < s; --j) {
@@ -43,14 +37,15 @@ class MoveList {
     }
   }
   int size() const { return n_; }
-  Bits move(int i) const { return moves_[i]; }
+  Move move(int i) const { return moves_[i]; }
   int score(int i) const { return scores_[i]; }
 
  private:
-  // Only the first n_ entries are ever read; not zeroing the arrays saves a
-  // memset per node (4 % of the solver's negamax samples in a profile).
-  Bits moves_[Game::kMoveSlots];
-  int scores_[Game::kMoveSlots];
+  // Only the first n_ entries are ever read, so the arrays are left
+  // uninitialised: the solver builds one list per node, and zeroing them
+  // would be a memset per node.
+  Move moves_[N];
+  int scores_[N];
   int n_ = 0;
 };
 

@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "types.hpp"
+#include "core/types.hpp"
 
 namespace gs {
 
@@ -44,8 +44,25 @@ class Connect4 {
   static constexpr int kMoveSlots = kWidth;  // moves are columns
   static constexpr int kMaxPlies = kWidth * kHeight;
   static constexpr int kWinBase = 22;
-  static constexpr const char* kName = "connect4";
   static_assert(kWidth * (kHeight + 1) <= 64, "board must fit in 64 bits");
+
+  // --- facts (core/game.hpp) ---------------------------------------------
+  static constexpr const char* kName = "connect4";
+  static constexpr const char* kDisplayName = "Connect Four";
+  static constexpr const char* kSides[2] = {"Red", "Yellow"};
+  static constexpr const char* kMoveNoun = "column";
+  static constexpr const char* kTakenText = "is full";
+  static constexpr const char* kNotationHelp = "columns 1-7, left to right";
+  static constexpr int kLine = 4;
+  static constexpr bool kGravity = true;
+  static constexpr int kCentreOrder[kMoveSlots] = {3, 2, 4, 1, 5, 0, 6};  // columns 4 3 5 2 6 1 7
+  // The tree explorer's full trees grow about 5x per ply: 8 plies stay
+  // within a second in the browser.
+  static constexpr int kTreeMaxDepth = 8;
+  static constexpr const char* kBookFile = "book.bin";
+  // From 10 stones on most win/draw/loss values are proven within a few
+  // hundred ms (docs/levels.md), so the player tries the solver from there.
+  static constexpr int kSolveFromPlies = 10;
 
   // --- moves -------------------------------------------------------------
   bool canPlay(int col) const {
@@ -152,6 +169,8 @@ class Connect4 {
   int moveGain(Bits move) const;
 
   std::uint64_t key() const { return current_ + mask_; }
+  // The column that mirrors `col` left-right.
+  static constexpr int mirrorMove(int col) { return kWidth - 1 - col; }
   // Key of the left-right mirror image; min(key, mirrorKey) is symmetric.
   std::uint64_t mirrorKey() const {
     const std::uint64_t k = key();
@@ -181,8 +200,6 @@ class Connect4 {
   // Cells of the last mover's four in a row (every cell of every line if
   // more than one), as col + kWidth * row with row 0 at the bottom; empty if none.
   std::vector<int> winningCells() const;
-
-  static const char* moveNoun() { return "column"; }
 
  private:
   static constexpr Bits bottomMask(int col) { return Bits{1} << (col * (kHeight + 1)); }

@@ -1,0 +1,60 @@
+// Deadline: when a search must have answered. Made once per request from its
+// time budget, and handed down to the player, the heuristic searcher and the
+// solver, which check it themselves (every N nodes): a Web Worker cannot read
+// a "stop" message while the search runs.
+//
+//   start            when the budget began (the request's arrival)
+//   budgetMs         how long it lasts; a Deadline() without a budget never expires
+//   share(f)         the same start with f (0..1) of the budget: the player's
+//                    phases (search/player.hpp) end at fixed shares of one budget
+//   at()             start + budget
+//   expired()        the clock has passed at()
+#pragma once
+
+#include <chrono>
+
+namespace gs {
+
+class Deadline {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // No limit: never expires.
+  Deadline() = default;
+  // `budgetMs` (> 0) from `start`; a budget <= 0 means no limit.
+  Deadline(Clock::time_point start, double budgetMs) : Deadline(start, budgetMs, budgetMs > 0) {}
+  static Deadline fromNow(double budgetMs) { return Deadline(Clock::now(), budgetMs); }
+
+  bool limited() const { return limited_; }
+  Clock::time_point start() const { return start_; }
+  double budgetMs() const { return budgetMs_; }
+  Clock::time_point at() const { return end_; }
+  bool expired() const { return limited_ && Clock::now() >= end_; }
+  double elapsedMs() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
+
+  // The same start with `fraction` (0..1) of the budget; a share of 0
+  // expires at once. No limit stays no limit.
+  Deadline share(double fraction) const { return limited_ ? Deadline(start_, budgetMs_ * fraction, true) : *this; }
+  // This deadline, or `ms` from now if that is later: a last phase always
+  // gets a moment to produce an answer.
+  Deadline atLeastFromNow(double ms) const {
+    const Clock::time_point later = Clock::now() + toDuration(ms);
+    if (!limited_ || later <= end_) return *this;
+    return Deadline(start_, std::chrono::duration<double, std::milli>(later - start_).count(), true);
+  }
+
+ private:
+  Deadline(Clock::time_point start, double budgetMs, bool limited)
+      : limited_(limited), start_(start), budgetMs_(limited ? budgetMs : 0), end_(start + toDuration(budgetMs_)) {}
+
+  static Clock::duration toDuration(double ms) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
+  }
+
+  bool limited_ = false;
+  Clock::time_point start_{};
+  double budgetMs_ = 0;
+  Clock::time_point end_{};
+};
+
+}  // namespace gs

@@ -1,0 +1,162 @@
+// The Game concept: what a game class must offer so that every search of the
+// engine can play it, written down once and checked (checkGame<G>() below,
+// called by the registry for every game it lists).
+//
+// A game is a small value type: a copy is a position, the default-constructed
+// value is the start position. Two players move in turn; the first player
+// moves on even plies. A move is a slot number 0..kMoveSlots-1 inside the
+// engine and a digit 1..kMoveSlots in text ("4453"), so kMoveSlots <= 9.
+//
+// 1. Facts (static constexpr members): the one place a game's facts live.
+//    The registry (games/registry.hpp) hands them to the front ends, so no
+//    other file spells them.
+//      kName          "connect4": the id of links, worker requests, --game
+//      kDisplayName   "Connect Four"
+//      kSides[2]      the players' names, first player first ("Red", "Yellow")
+//      kMoveNoun      what a move slot is called ("column", "cell")
+//      kNotationHelp  how a move is written, for help texts ("columns 1-7")
+//      kTakenText     why a slot cannot be played ("is full", "is already taken")
+//      kWidth, kHeight  the board for display: cell(col, row) for col < kWidth,
+//                     row < kHeight
+//      kLine          stones in a winning line (the page's own rules draw and
+//                     check the board with it), kGravity: whether a move is a
+//                     column and the stone falls (else a move is a cell,
+//                     numbered row by row from the top left)
+//      kMoveSlots     number of move slots (<= 9)
+//      kMaxPlies      the longest game; kWinBase: the exact score base (a win
+//                     with the player's n-th stone scores kWinBase - n;
+//                     core/types.hpp)
+//      kCentreOrder[kMoveSlots]  the static move order, most promising first;
+//                     searches break ties in it
+//      kTreeMaxDepth  the tree explorer's deepest depth limit; 0: the game is
+//                     small enough to search to the end
+//      kBookFile      the opening book the page downloads ("" = none)
+//      kSolveFromPlies  the player tries the exact solver from this ply on
+//                     (games with the solver capability)
+//
+// 2. The minimal interface (every search: minimax, alpha-beta, iterative
+//    deepening, the transposition table, the tree explorer):
+//      bool canPlay(int m) const      m in [0, kMoveSlots); legal here (the
+//                                     caller checks that the game is not over)
+//      void play(int m)               precondition: canPlay(m)
+//      int plies() const              moves played since the start
+//      bool lastMoverWon() const      the player who just moved has won
+//      bool isFull() const            no move is left (a draw unless lastMoverWon)
+//      int evaluate() const           heuristic value for the side to move, in
+//                                     about +-1000 (only for a game not over)
+//      std::uint64_t key() const      unique per position (table key)
+//      int cell(int col, int row) const  0 empty, 1 first player, 2 second
+//      std::vector<int> winningCells() const  cells (col + kWidth * row) of the
+//                                     last mover's winning line(s), or none
+//
+// 3. Optional capabilities, required only where they are used:
+//    a. Threats (hasThreats<G>): cells where a side would complete a line.
+//       The heuristic search uses them for its forced moves, quiescence and
+//       move ordering; without them it searches every move, ordered by the
+//       table, killers and history.
+//         using Bits                  a set of cells (bit per cell)
+//         Bits legalMoves() const, Bits moveBits(int m) const, void playBits(Bits),
+//         static int moveOf(Bits), static Bits slotMask(int m)
+//         bool canWinNext() const, bool isWinningMove(int m) const,
+//         Bits opponentWinningSpots() const
+//         int threatScore(Bits move) const, int moveGain(Bits move) const
+//    b. Solver bounds (hasSolverBounds<G>, with threats): what the exact
+//       solver's alpha-beta needs (search/solver.hpp).
+//         Bits nonLosingMoves() const, int signUpperBound() const,
+//         int signLowerBound() const, int orderScore(Bits, bool forcing) const,
+//         static int stonesOfKey(std::uint64_t key)
+//    c. Mirror (hasMirror<G>): a left-right symmetry, for the opening book.
+//         std::uint64_t mirrorKey() const, static int mirrorMove(int m)
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace gs {
+
+namespace game_detail {
+template <class G>
+using Minimal = std::void_t<
+    decltype(G::kName), decltype(G::kDisplayName), decltype(G::kSides), decltype(G::kMoveNoun),
+    decltype(G::kTakenText), decltype(G::kNotationHelp), decltype(G::kWidth), decltype(G::kHeight), decltype(G::kLine), decltype(G::kGravity),
+    decltype(G::kMoveSlots), decltype(G::kMaxPlies), decltype(G::kWinBase), decltype(G::kCentreOrder),
+    decltype(G::kTreeMaxDepth), decltype(G::kBookFile), decltype(G::kSolveFromPlies),
+    decltype(bool{std::declval<const G&>().canPlay(0)}), decltype(std::declval<G&>().play(0)),
+    decltype(int{std::declval<const G&>().plies()}), decltype(bool{std::declval<const G&>().lastMoverWon()}),
+    decltype(bool{std::declval<const G&>().isFull()}), decltype(int{std::declval<const G&>().evaluate()}),
+    decltype(std::uint64_t{std::declval<const G&>().key()}), decltype(int{std::declval<const G&>().cell(0, 0)}),
+    decltype(std::vector<int>{std::declval<const G&>().winningCells()})>;
+
+template <class G>
+using Threats = std::void_t<
+    typename G::Bits, decltype(std::declval<const G&>().legalMoves()), decltype(std::declval<const G&>().moveBits(0)),
+    decltype(std::declval<G&>().playBits(typename G::Bits{})), decltype(G::moveOf(typename G::Bits{})),
+    decltype(G::slotMask(0)), decltype(bool{std::declval<const G&>().canWinNext()}),
+    decltype(bool{std::declval<const G&>().isWinningMove(0)}),
+    decltype(std::declval<const G&>().opponentWinningSpots()),
+    decltype(int{std::declval<const G&>().threatScore(typename G::Bits{})}),
+    decltype(int{std::declval<const G&>().moveGain(typename G::Bits{})})>;
+
+template <class G>
+using SolverBounds = std::void_t<
+    decltype(std::declval<const G&>().nonLosingMoves()), decltype(int{std::declval<const G&>().signUpperBound()}),
+    decltype(int{std::declval<const G&>().signLowerBound()}),
+    decltype(int{std::declval<const G&>().orderScore(typename G::Bits{}, true)}),
+    decltype(int{G::stonesOfKey(std::uint64_t{})})>;
+
+template <class G>
+using Mirror = std::void_t<decltype(std::uint64_t{std::declval<const G&>().mirrorKey()}),
+                           decltype(int{G::mirrorMove(0)})>;
+
+template <class G, template <class> class Op, class = void>
+struct Detect : std::false_type {};
+template <class G, template <class> class Op>
+struct Detect<G, Op, std::void_t<Op<G>>> : std::true_type {};
+}  // namespace game_detail
+
+template <class G>
+constexpr bool isGame = game_detail::Detect<G, game_detail::Minimal>::value;
+template <class G>
+constexpr bool hasThreats = game_detail::Detect<G, game_detail::Threats>::value;
+template <class G>
+constexpr bool hasSolverBounds = hasThreats<G> && game_detail::Detect<G, game_detail::SolverBounds>::value;
+template <class G>
+constexpr bool hasMirror = game_detail::Detect<G, game_detail::Mirror>::value;
+
+// The checks of section 1 and 2, with a message per rule.
+template <class G>
+constexpr bool checkGame() {
+  static_assert(isGame<G>, "a game needs every fact and member of the minimal interface (core/game.hpp)");
+  static_assert(std::is_default_constructible_v<G> && std::is_copy_constructible_v<G>,
+                "a game is a value: default-constructed = the start position, a copy = a position");
+  static_assert(G::kMoveSlots >= 1 && G::kMoveSlots <= 9, "moves are written as one digit 1..kMoveSlots");
+  static_assert(sizeof(G::kCentreOrder) / sizeof(G::kCentreOrder[0]) == G::kMoveSlots,
+                "kCentreOrder lists every move slot once");
+  static_assert(G::kMaxPlies >= 1 && G::kMaxPlies <= 64, "the searches keep at most 64 plies per line");
+  static_assert(G::kWinBase > (G::kMaxPlies + 1) / 2 && G::kWinBase <= 31,
+                "every win scores at least 1, and exact scores fit the solver table's 6 bits");
+  static_assert(G::kTreeMaxDepth >= 0 && G::kTreeMaxDepth <= G::kMaxPlies, "kTreeMaxDepth is a depth in plies");
+  return true;
+}
+
+// True when the game is over: the last mover won or no move is left.
+template <class G>
+bool isOver(const G& g) {
+  return g.lastMoverWon() || g.isFull();
+}
+
+// Whether move `m` (legal) wins at once for the side to move.
+template <class G>
+bool winsAtOnce(const G& g, int m) {
+  if constexpr (hasThreats<G>) {
+    return g.isWinningMove(m);
+  } else {
+    G child = g;
+    child.play(m);
+    return child.lastMoverWon();
+  }
+}
+
+}  // namespace gs
