@@ -3,7 +3,8 @@
 // (engine/gamesearch.js, engine/link.js) and the game descriptions they
 // report. Only read by the type checker; the site does not ship it.
 
-/** One game as the engine describes it (Module.games(), the worker's `games` reply). */
+/** One game as the engine describes it (Module.games() of both wasm modules, the
+ * worker's `games` reply; registered in engine/games/registry.hpp). */
 export interface GameInfo {
   id: string;           // 'connect4' | 'tictactoe': the key in links and requests
   name: string;         // 'Connect Four'
@@ -14,9 +15,12 @@ export interface GameInfo {
   line: number;         // stones in a row that win
   gravity: boolean;     // a move names a column and the stone falls
   noun: string;         // 'column' | 'cell': what a move names
+  notation: string;     // the moves in words: 'columns 1-7, left to right'
   sides: [string, string];  // the players' names, first mover first
   winBase: number;      // exact score s > 0 means a win with the (winBase - s)-th stone
-  hasBook: boolean;
+  hasBook: boolean;     // the player opens from an opening book ...
+  bookFile: string;     // ... this file of the site ('' without one)
+  hasSolver: boolean;   // the exact solver can prove its positions
   treeMaxDepth: number; // the tree explorer's largest depth limit, 0 = to the end
 }
 

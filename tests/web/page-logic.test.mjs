@@ -15,6 +15,8 @@ test('before its parser has loaded, a link is not read (and says so)', () => {
     'before its parser has loaded, a link is not read (and says so)');
 });
 const linkModule = await loadLinkModule();
+// The games as the engine describes them (js/games.js); the link parser itself comes later.
+(await import(`${ROOT}/web/js/games.js`)).setGames(linkModule.games());
 const { movesToWin, scoreInWords, shortScore } = await import(`${ROOT}/web/js/score-words.js`);
 const { parseLevelResults, resultLines } = await import(`${ROOT}/web/js/levels.js`);
 

@@ -28,7 +28,7 @@ export class Controller {
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
     this.active = true;      // false while another view (tree, study) is shown
-    this.game = new Game('connect4');
+    this.game = null;        // the game being played: set by load() and newGame(), once the games are known
     this.redo = [];          // groups of moves taken back by Undo, newest last
     this.hint = 0;
     this.analysisOn = false;

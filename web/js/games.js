@@ -1,20 +1,36 @@
-// The games the page knows, one description each, in the fields the engine
-// uses to describe them (Module.games() of engine/gamesearch.js and
-// engine/link.js, the worker's `games` reply; see GameInfo in web/types.d.ts):
-//   id, name, width, height, moveSlots, maxPlies, line, gravity, noun,
-//   sides, winBase, hasBook, treeMaxDepth
+// The games the page knows, one description each, as the engine describes
+// them: Module.games() of the link module (engine/link.js, loaded on the main
+// thread by url-state.js's loadLinkParser(), which hands them to setGames()).
+// Fields (GameInfo in web/types.d.ts): id, name, width, height, moveSlots,
+// maxPlies, line, gravity, noun, sides, winBase, hasBook, treeMaxDepth.
 // Every view reads a game's facts from here (rules, boards, score words, the
-// tree explorer, the demo). The sides' colours are presentation (style.css).
+// tree explorer, the demo); the page spells none. The sides' colours are
+// presentation (style.css).
 
 /** @typedef {import('../types').GameInfo} GameInfo */
 
-/** @type {Readonly<Record<string, GameInfo>>} */
-export const GAMES = Object.freeze({
-  connect4: { id: 'connect4', name: 'Connect Four', width: 7, height: 6, moveSlots: 7, maxPlies: 42, line: 4,
-    gravity: true, noun: 'column', sides: ['Red', 'Yellow'], winBase: 22, hasBook: true, treeMaxDepth: 8 },
-  tictactoe: { id: 'tictactoe', name: 'Tic-Tac-Toe', width: 3, height: 3, moveSlots: 9, maxPlies: 9, line: 3,
-    gravity: false, noun: 'cell', sides: ['X', 'O'], winBase: 6, hasBook: false, treeMaxDepth: 0 },
-});
+/** Game id -> description, in the engine's registry order (empty until setGames()).
+ * @type {Record<string, GameInfo>} */
+export const GAMES = {};
+
+let markLoaded;
+const loaded = new Promise((resolve) => { markLoaded = resolve; });
+
+/** Takes the engine's game descriptions (Module.games()); the first call counts.
+ * @param {GameInfo[]} list */
+export function setGames(list) {
+  if (Object.keys(GAMES).length) return;
+  for (const g of list) {
+    /** @type {GameInfo} */
+    const game = { ...g, sides: [g.sides[0], g.sides[1]] };   // a plain copy of the Embind value
+    GAMES[g.id] = Object.freeze(game);
+  }
+  Object.freeze(GAMES);
+  markLoaded(GAMES);
+}
+
+/** Resolves once the games are known. @returns {Promise<Record<string, GameInfo>>} */
+export const gamesLoaded = () => loaded;
 
 /** True for a game id only (not for '__proto__' and friends). @param {unknown} kind */
 export const isGameKind = (kind) => typeof kind === 'string' && Object.hasOwn(GAMES, kind);

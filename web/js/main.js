@@ -8,7 +8,7 @@ import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
-import { isGameKind } from './games.js';
+import { gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { loadLinkParser, viewOf } from './url-state.js';
 import { installTreeRoute, isTreeHash } from '../tree/route.js';
@@ -228,7 +228,7 @@ function start() {
   showView(firstView);
   if (firstView === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
   const linked = new URLSearchParams(location.hash.replace(/^#/, '')).get('game');
-  board.setGame(new Game(isGameKind(linked) ? linked : 'connect4'));
+  gamesLoaded().then(() => board.setGame(new Game(isGameKind(linked) ? linked : 'connect4')));
 
   loadLevelResults('levels.json').then((r) => { results = r; if (started()) renderLevel(ui, controller, results); });
   // The game is loaded from the hash once the engine has told its levels and

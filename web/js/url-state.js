@@ -13,6 +13,8 @@
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
 // caller starts a clean game with the defaults for anything invalid.
 
+import { setGames } from './games.js';
+
 const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom' });
 const DEFAULT_LEVEL = 'casual';
 const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
@@ -32,7 +34,11 @@ export function viewOf(hash) {
 // parseHash), so the page runs the very code the libFuzzer target
 // fuzz/fuzz_link.cpp fuzzes.
 let linkParser = null;
-export function setLinkParser(module) { linkParser = module; }
+// Takes the loaded link module; its game descriptions become the page's (games.js).
+export function setLinkParser(module) {
+  linkParser = module;
+  setGames(module.games());
+}
 
 // Loads engine/link.js (+ .wasm) next to the page; resolves when ready.
 export function loadLinkParser(base = 'engine/') {
