@@ -25,10 +25,12 @@
 #include <utility>
 #include <vector>
 
+#include "games/registry.hpp"
+
 namespace gs {
 
 struct LinkSettings {
-  std::string game = "connect4";
+  std::string game = gameInfo(0).name;  // the registry's first game
   std::string moves;
   int time = 1000;
   std::string ai = "2";

@@ -4,18 +4,9 @@
 // parser and validator of messages, so the libFuzzer target
 // fuzz/fuzz_request.cpp covers what the worker runs.
 //
-// A request is a JSON object with a string "type"; per type:
-//   search   game, moves, and either level (a levels.hpp name; sets timeMs,
-//            maxDepth and temperature, randomTies defaults to true) or
-//            timeMs 1..60000 (0 allowed with maxDepth > 0), maxDepth 0..64,
-//            temperature 0..1000, randomTies (true/false); seed 0..2^32-1
-//            (anything else: 1)
-//   analyze  game, moves, timeMs 1..60000
-//   newgame  game (optional)
-//   isready, levels, games, memory, book: nothing
-// game: a registered game's name (games/registry.hpp); moves: a move string
-// (core/notation.hpp) of at most 64 characters that is a legal game. Every
-// other field is ignored.
+// A request is a JSON object with a string "type"; docs/protocol.md lists the
+// types, their fields and the ranges checked here. Every other field is
+// ignored.
 #pragma once
 
 #include <cstdint>

@@ -28,7 +28,6 @@ step "sanitizer tests"
 
 if [[ $ONLY_NATIVE == 1 ]]; then exit 0; fi
 
-# wasm and browser tests (issue 3) are added below this line.
 step "wasm and browser tests (scripts/test-web.sh)"
 scripts/test-web.sh
 

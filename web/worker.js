@@ -1,67 +1,15 @@
-// Engine worker: runs the WebAssembly engine off the main thread and speaks a
-// small message protocol in the spirit of UCI. Classic worker (not a module):
-// it loads the non-ES6 modularized build with importScripts.
+// Engine worker: runs the WebAssembly engine off the main thread and speaks
+// the message protocol of docs/protocol.md (the one description of every
+// request and its replies). Classic worker (not a module): it loads the
+// non-ES6 modularized build with importScripts.
 //
-// Every message is a plain object with a `type`. Requests carry an `id`
-// (any number or string chosen by the page); every reply to a request carries
-// the same `id`. Requests that arrive before the engine is loaded are queued
-// and answered in order.
-//
-// Requests (page -> worker)                    Replies (worker -> page)
-//   {type:'isready', id}                        {type:'readyok', id, loadMs}
-//   {type:'search', id, game, moves, timeMs,    zero or more
-//     maxDepth?, randomTies?, seed?,              {type:'info', id, depth, score, exact,
-//     temperature?, level?}
-//                                                   nodes, nps, timeMs, pv}
-//                                                then exactly one
-//                                                 {type:'bestmove', id, move, depth, score,
-//                                                   exact, nodes, nps, timeMs, pv}
-//                                                (both also carry outcome and source, below)
-//   {type:'analyze', id, game, moves, timeMs}   {type:'analysis', id, scores:[{move, legal,
-//                                                   score, exact, depth}], nodes, timeMs}
-//   {type:'newgame', id, game?}                 {type:'newgameok', id}  (clears the
-//                                                 transposition table, as UCI's ucinewgame)
-//   {type:'levels', id}                         {type:'levels', id, levels:[{name, timeMs,
-//                                                   maxDepth, temperature}]} (engine/search/levels.hpp)
-//   {type:'games', id}                          {type:'games', id, games:[{id, name, width, height,
-//                                                   moveSlots, ...}]} (engine/games/registry.hpp)
-//   {type:'memory', id}                         {type:'memory', id, heapBytes, usedBytes,
-//                                                   arenaBytes} (wasm heap; malloc in use)
-//   {type:'book', id}                           {type:'book', id, status, positions, plies,
-//                                                   message, loadMs}
-//   {type:'stop'}                               {type:'stopped', dropped:[ids]}
-//
-//   Unsolicited: once the engine is loaded, the worker fetches the opening
-//   book (the file the game registry names, book.bin, next to this file) in
-//   the background and posts
-//   {type:'book', status, positions, plies, message, loadMs} (no id) when it
-//   is done. status: 'loading' | 'ok' | 'missing' (not found or no network) |
-//   'corrupt' (rejected by the engine: bad header, size or checksum); message
-//   says why. Without a book the engine searches instead. A Connect Four
-//   search at the strongest settings that arrives while the book is loading
-//   waits for it (at most 3 s after the engine has loaded).
-//
-//   game: a game's id from the games reply; moves: move string from the empty board
-//   ('4453'); timeMs: 1..60000 (search: 0 allowed when maxDepth > 0);
-//   temperature: 0..1000 (0 = always the best move; > 0 = softmax over the root
-//   moves' scores, the weak levels' human-like mistakes); level: a level name
-//   from the levels table, which then sets timeMs, maxDepth and temperature
-//   (timeMs may be left out; randomTies defaults to true); moves in
-//   replies are 1-based; score is from the point of view of the side to move:
-//   exact (exact:true) = game value (0 draw, > 0 the side to move wins, see
-//   engine/core/types.hpp) or a heuristic evaluation (exact:false). outcome: the
-//   proven value for the side to move when known, 1 win, 0 draw, -1 loss
-//   (with exact:false it was proven by the book or the win/draw/loss solver
-//   without the exact score; score is then 1000 * outcome), else null.
-//   source: 'book', 'solver' or 'search' ('solver' with outcome null: at
-//   least a draw proven, no winning move found in time; score 0, depth 0).
-//   {type:'error', id?, message} answers any malformed request (unknown type,
-//   bad game, bad move string, finished game, bad numbers) and a failed load.
-//
-// A search blocks this worker until its deadline (the engine checks its clock
-// itself), so `stop` is only read between requests: it drops requests still
-// queued. To abandon a running search the page terminates the worker and
-// switches to a spare one it started in advance (see js/engine-client.js).
+// A thin pipe: the engine reads and validates every request
+// (checkRequest, protocol/request.hpp); this file queues requests until the
+// engine is loaded, answers `stop` by dropping the queue, downloads the
+// opening book in the background, and turns the engine's answers into
+// replies. A search blocks this worker until its deadline (the engine checks
+// its clock itself), so `stop` is only read between requests; to abandon a
+// running search the page terminates the worker and switches to a spare one.
 /* global createGameSearch */
 'use strict';
 

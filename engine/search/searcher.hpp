@@ -405,7 +405,7 @@ class Searcher {
   // Ordering key, highest first: the table's move; then the evaluation: the
   // winning spots the move creates (its tactical value), then the incremental
   // change of the evaluation it makes (moveGain); then killer moves, then the
-  // history score, which only break ties (measured: placed above the
+  // history score, which only break ties (placed above the
   // evaluation they cost nodes, bench/ordering_benchmark.py); equal keys keep
   // the centre-first order.
   // Without the threats capability the evaluation's part is left out.

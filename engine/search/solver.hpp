@@ -100,7 +100,7 @@ class Solver {
   // subtrees, where ordering pays most and costs least), a move's ordering
   // score is kGainThreatWeight x its winning spots + the change it makes to
   // the heuristic evaluation's window and centre terms (Game::moveGain):
-  // the heuristic breaks the ties the column alone used to break, and a
+  // the heuristic breaks ties that the static order would break, and a
   // large gain (a blocked three is 6) can outweigh a spot or two.
   static constexpr int kGainOrderEmpty = 28;
   static constexpr int kGainThreatWeight = 4;
