@@ -5,10 +5,11 @@
 // Perfect would not play; a damaged or missing book is reported in the page
 // (a notice no later page event takes back) and the computer still plays, by
 // searching. Screenshots go to build/screenshots/.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { check, runBrowserTest, serveSite, SHOTS, SITE } from './lib.mjs';
+import { runBrowserTest, serveSite, SHOTS, SITE } from './lib.mjs';
 import { moves, open, settle, state, watchErrors } from './page-helpers.mjs';
 
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -38,14 +39,14 @@ await runBrowserTest('book', async ({ browser, url }) => {
   await open(page, url, '#game=connect4&moves=&ai=1&level=perfect');
   await waitForBook(page);
   const good = await bookStatus(page);
-  check(good.status === 'ok' && /Opening book: [\d,]+ positions: every position of the first \d+ moves, and the Perfect level's own games to move 14/.test(good.text), `status: "${good.text}"`);
+  assert.ok(good.status === 'ok' && /Opening book: [\d,]+ positions: every position of the first \d+ moves, and the Perfect level's own games to move 14/.test(good.text), `status: "${good.text}"`);
 
   console.log('Perfect, playing first, answers from the book:');
   await settle(page);
-  check(await moves(page) === '4', `the computer opens in the centre (${await moves(page)})`);
+  assert.ok(await moves(page) === '4', `the computer opens in the centre (${await moves(page)})`);
   const depth = await page.textContent('#think-depth');
   const score = await page.textContent('#think-score');
-  check(depth === 'book' && /Red wins with best play \(opening book\)/.test(score), `panel: depth "${depth}", "${score}"`);
+  assert.ok(depth === 'book' && /Red wins with best play \(opening book\)/.test(score), `panel: depth "${depth}", "${score}"`);
   await shot(page, 'book-first-move');
   // A few more moves: every answer within the book is immediate and a proven win.
   for (const col of [4, 3, 5]) {
@@ -56,7 +57,7 @@ await runBrowserTest('book', async ({ browser, url }) => {
     await settle(page);
     const ms = Date.now() - t0;
     const s = await page.textContent('#think-score');
-    check(/Red wins with best play/.test(s), `after ${await moves(page)}: "${s}" (${ms} ms)`);
+    assert.ok(/Red wins with best play/.test(s), `after ${await moves(page)}: "${s}" (${ms} ms)`);
   }
 
   console.log('a game that left Perfect\'s own lines is still answered from the book in its first moves:');
@@ -66,8 +67,8 @@ await runBrowserTest('book', async ({ browser, url }) => {
   await settle(page);
   const off = await moves(page);
   const offDepth = await page.textContent('#think-depth');
-  check(off.length === 5 && offDepth === 'book', `after 7126 the computer played ${off.slice(4)} from the book (depth "${offDepth}")`);
-  check(errors.length === 0, `no console errors (${errors.join('; ')})`);
+  assert.ok(off.length === 5 && offDepth === 'book', `after 7126 the computer played ${off.slice(4)} from the book (depth "${offDepth}")`);
+  assert.ok(errors.length === 0, `no console errors (${errors.join('; ')})`);
 
   for (const [name, edit, status] of [
     ['damaged', (buf) => { const b = Buffer.from(buf); b[b.length >> 1] ^= 0x40; return b; }, 'corrupt'],
@@ -82,13 +83,13 @@ await runBrowserTest('book', async ({ browser, url }) => {
       await open(p, other.url, '#game=connect4&moves=44&ai=2&time=200');
       await waitForBook(p);
       const b = await bookStatus(p);
-      check(b.status === status && /not available/.test(b.text), `status ${b.status}: "${b.text}"`);
+      assert.ok(b.status === status && /not available/.test(b.text), `status ${b.status}: "${b.text}"`);
       const notice = await p.evaluate(() => !document.getElementById('notice').hidden
         && document.getElementById('notice-text').textContent);
-      check(notice && /opening book could not be used/.test(notice), `notice: "${notice}"`);
+      assert.ok(notice && /opening book could not be used/.test(notice), `notice: "${notice}"`);
       await p.keyboard.press('3');
       await settle(p);
-      check((await moves(p)).length === 4 && await state(p) === 'human-turn', `the computer answered (${await moves(p)})`);
+      assert.ok((await moves(p)).length === 4 && await state(p) === 'human-turn', `the computer answered (${await moves(p)})`);
       if (name === 'damaged') await shot(p, 'book-damaged');
     } finally {
       await p.close();

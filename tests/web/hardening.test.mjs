@@ -18,9 +18,10 @@
 //
 //   node tests/web/hardening.test.mjs
 //   SOAK_GAMES=1000 CANCELS=100 node tests/web/hardening.test.mjs   (the full soak)
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, runBrowserTest, SITE } from './lib.mjs';
+import { runBrowserTest, SITE } from './lib.mjs';
 import { clickMove, moves, open, pickMove, settle, state, watchErrors } from './page-helpers.mjs';
 
 const CANCELS = Number(process.env.CANCELS || 100);
@@ -174,15 +175,15 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   const after = await page.evaluate((k) => window.moveLog.slice(k), rest);
   if (after.length || await moves(page) !== restMoves) { stale++; problems.push(`late stale move: ${JSON.stringify(after)}`); }
   console.log(`  actions: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  check(stale === 0, `${CANCELS} cancels, ${stale} stale moves landed (also none in the 5.3 s after the last)`);
-  check(inconsistent === 0, `state consistent after every cancel (${inconsistent} not) ${problems.slice(0, 4).join(' | ')}`);
-  check(late === 0, `restarted thinks (new time / level) end within budget + ${MARGIN_MS} ms; worst overshoot ${worstRestart} ms`);
+  assert.ok(stale === 0, `${CANCELS} cancels, ${stale} stale moves landed (also none in the 5.3 s after the last)`);
+  assert.ok(inconsistent === 0, `state consistent after every cancel (${inconsistent} not) ${problems.slice(0, 4).join(' | ')}`);
+  assert.ok(late === 0, `restarted thinks (new time / level) end within budget + ${MARGIN_MS} ms; worst overshoot ${worstRestart} ms`);
   const lastGame = await page.inputValue('#game-select');
   await clickMove(page, lastGame, pickMove(lastGame, restMoves));
   await settle(page, 8000);
-  check((await moves(page)).length === restMoves.length + 2, 'the game goes on normally afterwards');
+  assert.ok((await moves(page)).length === restMoves.length + 2, 'the game goes on normally afterwards');
   const jsAfterCancels = await jsHeap();
-  check(jsAfterCancels - jsBeforeCancels < 1048576,
+  assert.ok(jsAfterCancels - jsBeforeCancels < 1048576,
     `page JS heap across the cancels (each replaces the engine worker), after 20: ${mib(jsBeforeCancels)} -> ${mib(jsAfterCancels)}`
     + ` (${heapMarks.join(', ')})`);
 
@@ -223,9 +224,9 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
     if ((await moves(page)).length !== m0.length + 2) { dead++; bad.push(`${h.slice(0, 40)}: no game afterwards`); }
     console.log(`  ${JSON.stringify(h.slice(0, 44))}: ${notice.replace(/^This link could not be used: /, '').slice(0, 96)}`);
   }
-  check(unclear === 0, `${corpus.length} malformed links each give a clear message (${unclear} do not)`);
-  check(dirty === 0 && dead === 0, `each starts a clean game that plays (${dirty} not clean, ${dead} not playing) ${bad.slice(0, 3).join(' | ')}`);
-  check(dialogs.length === 0, `no script from a link ever runs (dialogs: ${dialogs.length})`);
+  assert.ok(unclear === 0, `${corpus.length} malformed links each give a clear message (${unclear} do not)`);
+  assert.ok(dirty === 0 && dead === 0, `each starts a clean game that plays (${dirty} not clean, ${dead} not playing) ${bad.slice(0, 3).join(' | ')}`);
+  assert.ok(dialogs.length === 0, `no script from a link ever runs (dialogs: ${dialogs.length})`);
 
   console.log('(c) malformed worker messages:');
   const huge = '4'.repeat(100000);
@@ -253,10 +254,10 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   }, huge);
   const errs = wr.got.filter((r) => r.type === 'error');
   const last = wr.got.at(-1);
-  check(errs.length === wr.sent, `${wr.sent} malformed requests, ${errs.length} error replies`);
-  check(errs.every((e) => typeof e.message === 'string' && e.message.length > 0 && e.message.length < 300),
+  assert.ok(errs.length === wr.sent, `${wr.sent} malformed requests, ${errs.length} error replies`);
+  assert.ok(errs.every((e) => typeof e.message === 'string' && e.message.length > 0 && e.message.length < 300),
     `each error says what is wrong, briefly: ${[...new Set(errs.map((e) => e.message.slice(0, 40)))].slice(0, 6).join(' | ')}`);
-  check(last.type === 'bestmove' && last.id === 'alive' && last.move >= 1 && last.move <= 7, 'the worker still answers afterwards');
+  assert.ok(last.type === 'bestmove' && last.id === 'alive' && last.move >= 1 && last.move <= 7, 'the worker still answers afterwards');
 
   // --- (d) soak -----------------------------------------------------------------
   console.log(`(d) soak, ${SOAK_GAMES} computer-vs-computer games:`);
@@ -311,21 +312,21 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   console.log(`  wasm heap ${mib(mem0.heapBytes)} -> ${mib(mem1.heapBytes)}; malloc in use ${mem0.usedBytes} -> ${mem1.usedBytes} bytes`
     + ` (arena ${mem0.arenaBytes} -> ${mem1.arenaBytes}); page JS heap ${mib(js0)} -> ${mib(js1)}`);
   if (marks.length > 1) console.log(`  checkpoints: ${marks.join('; ')}`);
-  check(soak.errors.length === 0, `no errors in the soak ${soak.errors.slice(0, 3).join(' | ')}`);
-  check(mem1.heapBytes === mem0.heapBytes && Math.abs(mem1.usedBytes - mem0.usedBytes) <= 65536,
+  assert.ok(soak.errors.length === 0, `no errors in the soak ${soak.errors.slice(0, 3).join(' | ')}`);
+  assert.ok(mem1.heapBytes === mem0.heapBytes && Math.abs(mem1.usedBytes - mem0.usedBytes) <= 65536,
     `wasm memory flat: heap ${mib(mem1.heapBytes)}, malloc in use ${mem0.usedBytes} -> ${mem1.usedBytes} bytes`);
-  check(js1 - js0 < 2 * 1048576, `page JS heap flat: ${mib(js0)} -> ${mib(js1)}`);
+  assert.ok(js1 - js0 < 2 * 1048576, `page JS heap flat: ${mib(js0)} -> ${mib(js1)}`);
 
   // --- (b) strict CSP -----------------------------------------------------------
   console.log('(b) strict Content-Security-Policy:');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-  check(csp === "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'", `the page's policy: ${csp}`);
+  assert.ok(csp === "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'", `the page's policy: ${csp}`);
   const htmls = ['index.html', ...fs.readdirSync(path.join(SITE, 'tree')).filter((f) => f.endsWith('.html')).map((f) => `tree/${f}`)];
   const inline = htmls.filter((f) => {
     const text = fs.readFileSync(path.join(SITE, f), 'utf8');
     return /<script(?![^>]*\bsrc=)[^>]*>/i.test(text) || /\son[a-z]+\s*=/i.test(text) || !text.includes("script-src 'self' 'wasm-unsafe-eval'");
   });
-  check(inline.length === 0, `${htmls.length} pages ship the policy, no inline script or handler ${inline.join(', ')}`);
+  assert.ok(inline.length === 0, `${htmls.length} pages ship the policy, no inline script or handler ${inline.join(', ')}`);
   // The explorer and the study under the same policy (the game ran above).
   await open(page, url, '#view=tree&game=tictactoe&moves=');
   await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''), null, { timeout: 30000 });
@@ -336,11 +337,11 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   await page.selectOption('#study-games', '2');
   await page.click('#study-start');
   await page.waitForFunction(() => /Done/.test(document.getElementById('study-status').textContent), null, { timeout: 30000 });
-  check(true, 'the explorer and a live study match run under it');
+  assert.ok(true, 'the explorer and a live study match run under it');
   const violations = await page.evaluate(() => window.cspViolations);
-  check(violations.length === 0, `no policy violations while playing (${violations.join(', ')})`);
+  assert.ok(violations.length === 0, `no policy violations while playing (${violations.join(', ')})`);
   const foreign = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
-  check(requests.length > 0 && foreign.length === 0,
+  assert.ok(requests.length > 0 && foreign.length === 0,
     `${requests.length} requests, all to ${origin} (${foreign.length} elsewhere ${foreign.slice(0, 3).join(' ')})`);
   // The policy is enforced: eval and an injected inline script are refused.
   // The probe script comes from the page's own origin (allowed), so its eval
@@ -361,9 +362,9 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   });
   await probe.waitForTimeout(100);
   const probeViolations = await probe.evaluate(() => window.cspViolations);
-  check(refused.evalResult === 'EvalError' && refused.fnResult === 'EvalError' && !refused.inlineRan && probeViolations.length >= 3,
+  assert.ok(refused.evalResult === 'EvalError' && refused.fnResult === 'EvalError' && !refused.inlineRan && probeViolations.length >= 3,
     `eval, new Function and an inline script are refused (${JSON.stringify(refused)}, ${probeViolations.length} violations reported)`);
   await probe.close();
 
-  check(errors.length === 0, `no console errors, exceptions or failed requests ${errors.slice(0, 5).join(' | ')}`);
+  assert.ok(errors.length === 0, `no console errors, exceptions or failed requests ${errors.slice(0, 5).join(' | ')}`);
 });

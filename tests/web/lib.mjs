@@ -1,8 +1,9 @@
 // Shared helpers of the web tests: paths, a static server on a free loopback
-// port, headless Chromium through playwright-core, tiny assertions.
+// port, headless Chromium through playwright-core, one browser test's frame.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import test from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,38 +53,18 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-// Runs one browser test file: serves `dir` (build/site by default), launches
-// Chromium, awaits body({browser, url}), then closes both, prints the summary
-// and exits 0 only if every check passed and the body ran to its end (an
-// exception is reported as a failure).
-export async function runBrowserTest(name, body, { dir } = {}) {
-  const server = await serveSite(dir);
-  const browser = await launchChromium();
-  let finished = false;
-  try {
-    await body({ browser, url: server.url, server });
-    finished = true;
-  } catch (e) {
-    console.log(`  FAIL ${e.stack || e}`);
-  } finally {
-    await browser.close();
-    server.stop();
-  }
-  process.exit(summary(name) && finished ? 0 : 1);
-}
-
-let failures = 0;
-let passes = 0;
-export function check(cond, what) {
-  if (cond) {
-    passes++;
-    console.log(`  ok   ${what}`);
-  } else {
-    failures++;
-    console.log(`  FAIL ${what}`);
-  }
-}
-export function summary(name) {
-  console.log(`${name}: ${passes} passed, ${failures} failed`);
-  return failures === 0;
+// Registers one browser test (node:test): serves `dir` (build/site by
+// default), launches Chromium, awaits body({browser, url, server}), then
+// closes both whether the body passed or threw.
+export function runBrowserTest(name, body, { dir } = {}) {
+  return test(name, async () => {
+    const server = await serveSite(dir);
+    const browser = await launchChromium();
+    try {
+      await body({ browser, url: server.url, server });
+    } finally {
+      await browser.close();
+      server.stop();
+    }
+  });
 }

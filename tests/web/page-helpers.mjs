@@ -1,5 +1,7 @@
 // Helpers that drive the page through its public hooks: <canvas id="board">,
 // #status, #moves and document.body.dataset.state.
+import assert from 'node:assert/strict';
+
 export const state = (page) => page.evaluate(() => document.body.dataset.state);
 export const moves = (page) => page.textContent('#moves');
 export const status = (page) => page.textContent('#status');
@@ -49,7 +51,7 @@ export function pickMove(game, played) {
 }
 
 // Plays a whole game by clicking against the computer; returns the moves.
-export async function playWholeGame(page, game, check) {
+export async function playWholeGame(page, game) {
   let answered = 0, turns = 0;
   while ((await settle(page)) === 'human-turn' && turns < 30) {
     const before = await moves(page);
@@ -59,6 +61,6 @@ export async function playWholeGame(page, game, check) {
     const now = await moves(page);
     if (after === 'human-turn' && now.length === before.length + 2) answered++;
   }
-  check(answered > 0, `${game}: the computer answered ${answered} of ${turns} clicked moves`);
+  assert.ok(answered > 0, `${game}: the computer answered ${answered} of ${turns} clicked moves`);
   return moves(page);
 }

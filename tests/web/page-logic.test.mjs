@@ -2,15 +2,21 @@
 // with the engine on random games (outcome, winning cells, legal moves, move
 // string errors), the URL hash parser never throws and always yields a valid
 // clean state, and scores turn into the right words.
-import { check, ROOT, summary } from './lib.mjs';
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { ROOT } from './lib.mjs';
 import { loadEngine } from './wasm.mjs';
 
 const { Game } = await import(`${ROOT}/web/js/rules.js`);
-const { parseHash, formatHash, setLinkParser } = await import(`${ROOT}/web/js/url-state.js`);
+const { parseHash, formatHash, setLinkParser, viewOf } = await import(`${ROOT}/web/js/url-state.js`);
 const { loadLinkModule } = await import('./wasm.mjs');
-check(parseHash('#game=tictactoe').errors.length === 1 && parseHash('').errors.length === 0,
-  'before its parser has loaded, a link is not read (and says so)');
-setLinkParser(await loadLinkModule());
+test('before its parser has loaded, a link is not read (and says so)', () => {
+  assert.ok(parseHash('#game=tictactoe').errors.length === 1 && parseHash('').errors.length === 0,
+    'before its parser has loaded, a link is not read (and says so)');
+});
+const linkModule = await loadLinkModule();
+// The games as the engine describes them (js/games.js); the link parser itself comes later.
+(await import(`${ROOT}/web/js/games.js`)).setGames(linkModule.games());
 const { movesToWin, scoreInWords, shortScore } = await import(`${ROOT}/web/js/score-words.js`);
 const { parseLevelResults, resultLines } = await import(`${ROOT}/web/js/levels.js`);
 
@@ -23,117 +29,120 @@ const rand = (n) => {
   return seed % n;
 };
 
-console.log('rules.js agrees with the engine on random games:');
-const M = await loadEngine();
-const s = new M.Session('connect4', 1);
-for (const kind of ['connect4', 'tictactoe']) {
-  let games = 0, mismatches = 0;
-  const W = kind === 'connect4' ? 7 : 3, H = kind === 'connect4' ? 6 : 3;
-  // engine cell index -> display index (row 0 at the top)
-  const toDisplay = (i) => (kind === 'connect4' ? (H - 1 - Math.floor(i / W)) * W + (i % W) : i);
-  for (let n = 0; n < 400; n++) {
-    const g = new Game(kind);
-    s.newGame(kind);
-    while (!g.over) {
-      const legal = g.legalMoves();
-      const engineLegal = s.legalMoves();
-      if (JSON.stringify(legal) !== JSON.stringify(engineLegal)) mismatches++;
-      const m = legal[rand(legal.length)];
-      g.play(m);
-      s.play(m);
-      if (g.outcome !== s.outcome()) mismatches++;
+test('rules.js agrees with the engine on random games', async () => {
+  const M = await loadEngine();
+  const s = new M.Session('connect4', 1);
+  for (const kind of ['connect4', 'tictactoe']) {
+    let games = 0, mismatches = 0;
+    const W = kind === 'connect4' ? 7 : 3, H = kind === 'connect4' ? 6 : 3;
+    // engine cell index -> display index (row 0 at the top)
+    const toDisplay = (i) => (kind === 'connect4' ? (H - 1 - Math.floor(i / W)) * W + (i % W) : i);
+    for (let n = 0; n < 400; n++) {
+      const g = new Game(kind);
+      s.newGame(kind);
+      while (!g.over) {
+        const legal = g.legalMoves();
+        const engineLegal = s.legalMoves();
+        if (JSON.stringify(legal) !== JSON.stringify(engineLegal)) mismatches++;
+        const m = legal[rand(legal.length)];
+        g.play(m);
+        s.play(m);
+        if (g.outcome !== s.outcome()) mismatches++;
+      }
+      const cells = s.winningCells().map(toDisplay).sort((a, b) => a - b);
+      if (JSON.stringify(cells) !== JSON.stringify(g.winCells)) mismatches++;
+      // Move-string validation: the same verdict as the engine's parser.
+      const text = g.moveString();
+      const bad = text.slice(0, rand(text.length + 1)) + String(rand(10)) + text.slice(rand(text.length));
+      const ours = Game.fromMoves(kind, bad);
+      const theirs = s.setMoves(bad);
+      if (Boolean(ours.error) !== Boolean(theirs)) mismatches++;
+      games++;
     }
-    const cells = s.winningCells().map(toDisplay).sort((a, b) => a - b);
-    if (JSON.stringify(cells) !== JSON.stringify(g.winCells)) mismatches++;
-    // Move-string validation: the same verdict as the engine's parser.
-    const text = g.moveString();
-    const bad = text.slice(0, rand(text.length + 1)) + String(rand(10)) + text.slice(rand(text.length));
-    const ours = Game.fromMoves(kind, bad);
-    const theirs = s.setMoves(bad);
-    if (Boolean(ours.error) !== Boolean(theirs)) mismatches++;
-    games++;
+    assert.ok(mismatches === 0, `${kind}: ${games} random games, ${mismatches} disagreements`);
   }
-  check(mismatches === 0, `${kind}: ${games} random games, ${mismatches} disagreements`);
-}
-s.delete();
+  s.delete();
+});
 
-console.log('URL hash:');
-const good = parseHash('#game=connect4&moves=4453&time=1000&ai=2');
-check(good.errors.length === 0 && good.settings.moves === '4453' && good.settings.time === 1000 && good.settings.ai === '2',
-  'a good hash is read');
-check(good.settings.level === 'custom' && formatHash(good.settings) === '#game=connect4&moves=4453&time=1000&ai=2&level=custom',
-  'and written back with the Custom level (a time without a level)');
-const LEVELS = ['beginner', 'casual', 'strong', 'perfect'];
-const lv = parseHash('#game=connect4&moves=44&time=300&ai=1&level=strong', LEVELS);
-check(lv.errors.length === 0 && lv.settings.level === 'strong' && formatHash(lv.settings) === '#game=connect4&moves=44&time=300&ai=1&level=strong',
-  'a level is read and written back');
-check(parseHash('', LEVELS).settings.level === 'casual' && parseHash('#game=tictactoe', LEVELS).settings.level === 'casual',
-  'without level and time: the default level');
-check(parseHash('#level=strong').errors.length === 1, 'a level the engine does not know is an error');
-for (const h of ['#level=Strong', '#level=', '#level=godlike&moves=44', '#level=__proto__', '#level=custom%00']) {
-  const r = parseHash(h, LEVELS);
-  check(r.errors.length === 1 && r.settings.moves === '' && r.settings.level === 'casual', `${h}: "${r.errors[0]}"`);
-}
-const { viewOf } = await import(`${ROOT}/web/js/url-state.js`);
-check(viewOf('') === 'play' && viewOf('#game=connect4&moves=44') === 'play' && viewOf('#view=tree&game=tictactoe&moves=') === 'tree'
-  && viewOf('#view=study') === 'study' && viewOf('#view=bogus') === 'play' && viewOf('#view=%') === 'play', 'views from the hash');
-check(parseHash('').errors.length === 0 && parseHash('#').settings.game === 'connect4', 'an empty hash gives the defaults');
-check(parseHash('#%%%&x=1').errors.length === 0, 'unknown keys are ignored');
-const samples = ['#game=connect4&moves=4489', '#time=49', '#time=10001', '#time=1e3', '#ai=3', '#game=', '#moves=0',
-  '#game=tictactoe&moves=55', '#moves=%', '#game=connect4&moves=1111111', `#moves=${'4'.repeat(5000)}`,
-  '#game=__proto__', '#game=constructor&ai=toString', '#time=-5', '#time= 100'];
-for (const h of samples) {
-  const r = parseHash(h);
-  check(r.errors.length > 0 && r.settings.moves === '', `${h.slice(0, 30)}: "${r.errors.join('; ').slice(0, 70)}"`);
-}
-let threw = 0, invalid = 0;
-const alphabet = '#=&%game=connect4tictactoemovestimeailevelstrongcustom0123456789 ;?+-_.';
-for (let n = 0; n < 20000; n++) {
-  let h = '';
-  for (let k = rand(60); k > 0; k--) h += alphabet[rand(alphabet.length)];
-  try {
-    const { settings } = parseHash(h, LEVELS);
-    const again = parseHash(formatHash(settings), LEVELS);
-    if (again.errors.length) invalid++;
-  } catch (e) {
-    threw++;
+test('URL hash', () => {
+  setLinkParser(linkModule);
+  const good = parseHash('#game=connect4&moves=4453&time=1000&ai=2');
+  assert.ok(good.errors.length === 0 && good.settings.moves === '4453' && good.settings.time === 1000 && good.settings.ai === '2',
+    'a good hash is read');
+  assert.ok(good.settings.level === 'custom' && formatHash(good.settings) === '#game=connect4&moves=4453&time=1000&ai=2&level=custom',
+    'and written back with the Custom level (a time without a level)');
+  const LEVELS = ['beginner', 'casual', 'strong', 'perfect'];
+  const lv = parseHash('#game=connect4&moves=44&time=300&ai=1&level=strong', LEVELS);
+  assert.ok(lv.errors.length === 0 && lv.settings.level === 'strong' && formatHash(lv.settings) === '#game=connect4&moves=44&time=300&ai=1&level=strong',
+    'a level is read and written back');
+  assert.ok(parseHash('', LEVELS).settings.level === 'casual' && parseHash('#game=tictactoe', LEVELS).settings.level === 'casual',
+    'without level and time: the default level');
+  assert.ok(parseHash('#level=strong').errors.length === 1, 'a level the engine does not know is an error');
+  for (const h of ['#level=Strong', '#level=', '#level=godlike&moves=44', '#level=__proto__', '#level=custom%00']) {
+    const r = parseHash(h, LEVELS);
+    assert.ok(r.errors.length === 1 && r.settings.moves === '' && r.settings.level === 'casual', `${h}: "${r.errors[0]}"`);
   }
-}
-check(threw === 0 && invalid === 0, `20000 random hashes: ${threw} threw, ${invalid} gave an invalid state`);
+  assert.ok(viewOf('') === 'play' && viewOf('#game=connect4&moves=44') === 'play' && viewOf('#view=tree&game=tictactoe&moves=') === 'tree'
+    && viewOf('#view=study') === 'study' && viewOf('#view=bogus') === 'play' && viewOf('#view=%') === 'play', 'views from the hash');
+  assert.ok(parseHash('').errors.length === 0 && parseHash('#').settings.game === 'connect4', 'an empty hash gives the defaults');
+  assert.ok(parseHash('#%%%&x=1').errors.length === 0, 'unknown keys are ignored');
+  const samples = ['#game=connect4&moves=4489', '#time=49', '#time=10001', '#time=1e3', '#ai=3', '#game=', '#moves=0',
+    '#game=tictactoe&moves=55', '#moves=%', '#game=connect4&moves=1111111', `#moves=${'4'.repeat(5000)}`,
+    '#game=__proto__', '#game=constructor&ai=toString', '#time=-5', '#time= 100'];
+  for (const h of samples) {
+    const r = parseHash(h);
+    assert.ok(r.errors.length > 0 && r.settings.moves === '', `${h.slice(0, 30)}: "${r.errors.join('; ').slice(0, 70)}"`);
+  }
+  let threw = 0, invalid = 0;
+  const alphabet = '#=&%game=connect4tictactoemovestimeailevelstrongcustom0123456789 ;?+-_.';
+  for (let n = 0; n < 20000; n++) {
+    let h = '';
+    for (let k = rand(60); k > 0; k--) h += alphabet[rand(alphabet.length)];
+    try {
+      const { settings } = parseHash(h, LEVELS);
+      const again = parseHash(formatHash(settings), LEVELS);
+      if (again.errors.length) invalid++;
+    } catch (e) {
+      threw++;
+    }
+  }
+  assert.ok(threw === 0 && invalid === 0, `20000 random hashes: ${threw} threw, ${invalid} gave an invalid state`);
+});
 
-console.log('scores in words:');
-const names = { 1: 'Red', 2: 'Yellow' };
-// Empty board: a win with the first player's 4th stone scores 18, 4 moves away.
-check(movesToWin('connect4', 18, 0) === 4 && movesToWin('connect4', 18, 2) === 3, 'wins: moves left for the winner');
-check(movesToWin('connect4', -18, 1) === 3, 'losses: moves left for the opponent');
-check(scoreInWords('connect4', 18, true, 6, 1, names) === 'Red wins with the next move', 'win next move');
-check(scoreInWords('connect4', -17, true, 5, 2, names) === 'Red wins in 2 moves', 'the opponent wins');
-check(scoreInWords('connect4', 0, true, 10, 1, names) === 'draw with best play', 'draw');
-check(scoreInWords('connect4', 5, false, 10, 1, names) === 'slight edge for Red', 'slight edge');
-check(scoreInWords('connect4', -50, false, 10, 1, names) === 'big advantage for Yellow', 'big advantage');
-check(scoreInWords('tictactoe', 3, true, 4, 1, { 1: 'X', 2: 'O' }) === 'X wins with the next move', 'tic-tac-toe win');
-check(shortScore('connect4', 17, true, 4) === 'W3' && shortScore('connect4', 0, true, 4) === '='
-  && shortScore('connect4', 6, false, 4) === '+0.6', 'short labels');
-// Proven win/draw/loss without the exact score (book, win/draw/loss solver).
-check(scoreInWords('connect4', 1000, false, 0, 1, names, 1) === 'Red wins with best play', 'proven win, no exact score');
-check(scoreInWords('connect4', -1000, false, 1, 2, names, -1) === 'Red wins with best play', 'proven loss');
-check(scoreInWords('connect4', 0, false, 3, 2, names, 0) === 'draw with best play', 'proven draw');
-check(scoreInWords('connect4', 0, false, 11, 2, names, null, 'solver') === 'a draw or better for Yellow',
-  'the solver proved at least a draw, no outcome');
-check(scoreInWords('connect4', 0, false, 11, 2, names, null, 'search') === 'about even', 'a heuristic score stays one');
-check(scoreInWords('connect4', 5, false, 10, 1, names, null) === 'slight edge for Red', 'no outcome: the heuristic');
+test('scores in words', () => {
+  const names = { 1: 'Red', 2: 'Yellow' };
+  // Empty board: a win with the first player's 4th stone scores 18, 4 moves away.
+  assert.ok(movesToWin('connect4', 18, 0) === 4 && movesToWin('connect4', 18, 2) === 3, 'wins: moves left for the winner');
+  assert.ok(movesToWin('connect4', -18, 1) === 3, 'losses: moves left for the opponent');
+  assert.ok(scoreInWords('connect4', 18, true, 6, 1, names) === 'Red wins with the next move', 'win next move');
+  assert.ok(scoreInWords('connect4', -17, true, 5, 2, names) === 'Red wins in 2 moves', 'the opponent wins');
+  assert.ok(scoreInWords('connect4', 0, true, 10, 1, names) === 'draw with best play', 'draw');
+  assert.ok(scoreInWords('connect4', 5, false, 10, 1, names) === 'slight edge for Red', 'slight edge');
+  assert.ok(scoreInWords('connect4', -50, false, 10, 1, names) === 'big advantage for Yellow', 'big advantage');
+  assert.ok(scoreInWords('tictactoe', 3, true, 4, 1, { 1: 'X', 2: 'O' }) === 'X wins with the next move', 'tic-tac-toe win');
+  assert.ok(shortScore('connect4', 17, true, 4) === 'W3' && shortScore('connect4', 0, true, 4) === '='
+    && shortScore('connect4', 6, false, 4) === '+0.6', 'short labels');
+  // Proven win/draw/loss without the exact score (book, win/draw/loss solver).
+  assert.ok(scoreInWords('connect4', 1000, false, 0, 1, names, 1) === 'Red wins with best play', 'proven win, no exact score');
+  assert.ok(scoreInWords('connect4', -1000, false, 1, 2, names, -1) === 'Red wins with best play', 'proven loss');
+  assert.ok(scoreInWords('connect4', 0, false, 3, 2, names, 0) === 'draw with best play', 'proven draw');
+  assert.ok(scoreInWords('connect4', 0, false, 11, 2, names, null, 'solver') === 'a draw or better for Yellow',
+    'the solver proved at least a draw, no outcome');
+  assert.ok(scoreInWords('connect4', 0, false, 11, 2, names, null, 'search') === 'about even', 'a heuristic score stays one');
+  assert.ok(scoreInWords('connect4', 5, false, 10, 1, names, null) === 'slight edge for Red', 'no outcome: the heuristic');
+});
 
-console.log('level results:');
-const results = parseLevelResults({ levels: [{ name: 'perfect',
-  results: [{ vs: 'strong', wins: 7, draws: 4, losses: 5, games: 16 }, { vs: 'bad', wins: -1, draws: 0, losses: 0 }],
-  first: [{ vs: 'strong', wins: 10, draws: 0, losses: 0, games: 10 }] }] });
-const lines = resultLines(results, 'perfect');
-check(lines.length === 2 && lines[0] === 'wins 44% against Strong, draws 25% (16 games)'
-  && lines[1] === 'moving first: wins 10 of 10 games (against Strong)', `lines: ${JSON.stringify(lines)}`);
-const two = resultLines(parseLevelResults({ levels: [{ name: 'perfect', results: [], first: [
-  { vs: 'casual', wins: 3, draws: 0, losses: 0, games: 3 }, { vs: 'perfect', wins: 2, draws: 1, losses: 1, games: 4 }] }] }),
-'perfect');
-check(two.length === 1 && two[0] === 'moving first: wins 5 of 7 games, draws 1, loses 1 (against Casual and itself)',
-  `first-move line: ${JSON.stringify(two)}`);
-check(parseLevelResults({ levels: 'x' }) === null && resultLines(null, 'perfect').length === 0, 'bad data shows nothing');
-if (!summary('page-logic')) process.exit(1);
+test('level results', () => {
+  const results = parseLevelResults({ levels: [{ name: 'perfect',
+    results: [{ vs: 'strong', wins: 7, draws: 4, losses: 5, games: 16 }, { vs: 'bad', wins: -1, draws: 0, losses: 0 }],
+    first: [{ vs: 'strong', wins: 10, draws: 0, losses: 0, games: 10 }] }] });
+  const lines = resultLines(results, 'perfect');
+  assert.ok(lines.length === 2 && lines[0] === 'wins 44% against Strong, draws 25% (16 games)'
+    && lines[1] === 'moving first: wins 10 of 10 games (against Strong)', `lines: ${JSON.stringify(lines)}`);
+  const two = resultLines(parseLevelResults({ levels: [{ name: 'perfect', results: [], first: [
+    { vs: 'casual', wins: 3, draws: 0, losses: 0, games: 3 }, { vs: 'perfect', wins: 2, draws: 1, losses: 1, games: 4 }] }] }),
+  'perfect');
+  assert.ok(two.length === 1 && two[0] === 'moving first: wins 5 of 7 games, draws 1, loses 1 (against Casual and itself)',
+    `first-move line: ${JSON.stringify(two)}`);
+  assert.ok(parseLevelResults({ levels: 'x' }) === null && resultLines(null, 'perfect').length === 0, 'bad data shows nothing');
+});

@@ -4,10 +4,11 @@
 // search-tree explorer opened from the main page (#view=tree) and the
 // navigation, and the Study view (shipped results and plots, a live
 // experiment in a worker: progress, results, stop).
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, runBrowserTest, SHOTS, SITE } from './lib.mjs';
-import { clickMove, moves, open, settle, state, watchErrors } from './page-helpers.mjs';
+import { runBrowserTest, SHOTS, SITE } from './lib.mjs';
+import { clickMove, moves, open, settle, watchErrors } from './page-helpers.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -37,10 +38,10 @@ await runBrowserTest('views', async ({ browser, url }) => {
   console.log('levels come from the engine:');
   await open(page, url, '');
   const options = await page.$$eval('#level-select option', (o) => o.map((x) => x.value));
-  check(JSON.stringify(options) === '["beginner","casual","strong","perfect","custom"]', `level picker: ${options.join(', ')}`);
-  check(/level=casual$/.test(await hash(page)) && await page.inputValue('#level-select') === 'casual',
+  assert.ok(JSON.stringify(options) === '["beginner","casual","strong","perfect","custom"]', `level picker: ${options.join(', ')}`);
+  assert.ok(/level=casual$/.test(await hash(page)) && await page.inputValue('#level-select') === 'casual',
     `the default level is in the hash: ${await hash(page)}`);
-  check(/4 moves \(plies\) ahead/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
+  assert.ok(/4 moves \(plies\) ahead/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
   // The shipped levels.json (docs/levels.json, or an empty table without it).
   const shipped = JSON.parse(fs.readFileSync(path.join(SITE, 'levels.json'), 'utf8'));
   const casual = (shipped.levels || []).find((l) => l && l.name === 'casual');
@@ -49,24 +50,24 @@ await runBrowserTest('views', async ({ browser, url }) => {
     const shown = await page.$$eval('#level-results li', (l) => l.map((x) => x.textContent));
     const r = casual.results[0];
     const want = `wins ${Math.round((100 * r.wins) / r.games)}% against ${r.vs.charAt(0).toUpperCase()}${r.vs.slice(1)}`;
-    check(shown.length === casual.results.length && shown[0].startsWith(want), `the shipped results of Casual: ${shown.join(' | ')}`);
+    assert.ok(shown.length === casual.results.length && shown[0].startsWith(want), `the shipped results of Casual: ${shown.join(' | ')}`);
   } else {
-    check(await page.isHidden('#level-results'), 'no measured results shown when levels.json has none');
+    assert.ok(await page.isHidden('#level-results'), 'no measured results shown when levels.json has none');
   }
   await clickMove(page, 'connect4', 4);
   await settle(page);
-  check((await moves(page)).length === 2, 'Casual answers');
+  assert.ok((await moves(page)).length === 2, 'Casual answers');
   await page.selectOption('#level-select', 'strong');
-  check(/time=300&ai=2&level=strong$/.test(await hash(page)) && (await page.textContent('#time-value')) === '300 ms',
+  assert.ok(/time=300&ai=2&level=strong$/.test(await hash(page)) && (await page.textContent('#time-value')) === '300 ms',
     `choosing Strong sets its time: ${await hash(page)}`);
   await page.fill('#time-range', '0');
-  check(await page.inputValue('#level-select') === 'custom' && /time=50&ai=2&level=custom$/.test(await hash(page)),
+  assert.ok(await page.inputValue('#level-select') === 'custom' && /time=50&ai=2&level=custom$/.test(await hash(page)),
     'moving the time slider chooses Custom');
   await open(page, url, '#game=tictactoe&moves=5&time=1000&ai=2&level=beginner');
-  check(await page.inputValue('#level-select') === 'beginner' && await page.isHidden('#notice'), 'a link with level=beginner');
-  check((await page.textContent('#time-value')) === 'depth 2, no clock', 'a depth-only level shows its depth');
+  assert.ok(await page.inputValue('#level-select') === 'beginner' && await page.isHidden('#notice'), 'a link with level=beginner');
+  assert.ok((await page.textContent('#time-value')) === 'depth 2, no clock', 'a depth-only level shows its depth');
   await open(page, url, '#game=connect4&moves=44&time=1000&ai=2&level=grandmaster');
-  check(await page.isVisible('#notice') && /unknown level 'grandmaster'/.test(await page.textContent('#notice-text'))
+  assert.ok(await page.isVisible('#notice') && /unknown level 'grandmaster'/.test(await page.textContent('#notice-text'))
     && await moves(page) === '', 'an unknown level: a message and a clean game');
 
   console.log('measured results from levels.json:');
@@ -74,19 +75,19 @@ await runBrowserTest('views', async ({ browser, url }) => {
   await fresh(page, url, '#game=connect4&moves=&time=1000&ai=2&level=beginner');
   await page.waitForFunction(() => !document.getElementById('level-results').hidden);
   const lines = await page.$$eval('#level-results li', (l) => l.map((x) => x.textContent));
-  check(lines.includes('wins 30% against Casual, draws 10% (20 games)') && lines.includes('wins 30% against Strong (20 games)'),
+  assert.ok(lines.includes('wins 30% against Casual, draws 10% (20 games)') && lines.includes('wins 30% against Strong (20 games)'),
     `shown next to the picker: ${lines.join(' | ')}`);
   await shot(page, 'desktop-levels');
   await page.selectOption('#level-select', 'perfect');
-  check(await page.isHidden('#level-results'), 'a level without results shows none');
+  assert.ok(await page.isHidden('#level-results'), 'a level without results shows none');
   await page.selectOption('#level-select', 'strong');
-  check((await page.textContent('#level-results')).includes('wins 15% against Perfect'), 'Strong: its own results');
+  assert.ok((await page.textContent('#level-results')).includes('wins 15% against Perfect'), 'Strong: its own results');
   for (const body of ['{"levels": [{"name": "beginner", "results": [{"vs": 3}]}]}', 'not json <', '[]', '{"levels":{}}']) {
     await page.unroute('**/levels.json');
     await page.route('**/levels.json', (r) => r.fulfill({ contentType: 'application/json', body }));
     await fresh(page, url, '#game=connect4&moves=&time=1000&ai=2&level=beginner');
     await page.waitForTimeout(100);
-    check(await page.isHidden('#level-results'), `malformed levels.json ${JSON.stringify(body).slice(0, 40)}: nothing shown`);
+    assert.ok(await page.isHidden('#level-results'), `malformed levels.json ${JSON.stringify(body).slice(0, 40)}: nothing shown`);
   }
   await page.unroute('**/levels.json');
 
@@ -95,26 +96,26 @@ await runBrowserTest('views', async ({ browser, url }) => {
   await page.click('#nav-tree');
   await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
     null, { timeout: 30000 });
-  check(true, 'the navigation opens the explorer: "minimax 549946" in #tree-stats');
-  check(await page.isHidden('main.layout') && await page.getAttribute('#nav-tree', 'aria-current') === 'page',
+  assert.ok(true, 'the navigation opens the explorer: "minimax 549946" in #tree-stats');
+  assert.ok(await page.isHidden('main.layout') && await page.getAttribute('#nav-tree', 'aria-current') === 'page',
     'the game is hidden, the navigation marks the view');
   await page.click('#nav-play');
   await page.waitForFunction(() => document.body.dataset.state === 'human-turn');
-  check(await moves(page) === '4453' && /moves=4453/.test(await hash(page)), `Play returns to the game: ${await hash(page)}`);
+  assert.ok(await moves(page) === '4453' && /moves=4453/.test(await hash(page)), `Play returns to the game: ${await hash(page)}`);
   await page.goto('about:blank');
   await page.goto(`${url}#view=tree&game=tictactoe&moves=`);
   await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
     null, { timeout: 30000 });
-  check(true, 'a link to #view=tree&game=tictactoe&moves= opens the explorer directly');
+  assert.ok(true, 'a link to #view=tree&game=tictactoe&moves= opens the explorer directly');
   await page.keyboard.press('n');
-  check(await page.isHidden('main.layout'), 'game keys do nothing in the explorer');
+  assert.ok(await page.isHidden('main.layout'), 'game keys do nothing in the explorer');
   await page.evaluate(() => { location.hash = '#view=tree&game=connect4&depth=3&moves=44'; });
   await page.waitForFunction(() => /minimax \d+/.test((document.querySelector('#tree-stats') || {}).textContent || '')
     && /game=connect4/.test(location.hash), null, { timeout: 30000 });
-  check(/depth=3/.test(await hash(page)), `Connect Four at a depth limit: ${(await page.textContent('#tree-stats')).slice(0, 60)}`);
+  assert.ok(/depth=3/.test(await hash(page)), `Connect Four at a depth limit: ${(await page.textContent('#tree-stats')).slice(0, 60)}`);
   await page.click('#nav-play');
   await page.waitForFunction(() => ['human-turn', 'thinking'].includes(document.body.dataset.state));
-  check(await page.isVisible('#board'), 'Play after a direct link to the explorer starts a game');
+  assert.ok(await page.isVisible('#board'), 'Play after a direct link to the explorer starts a game');
 
   console.log('the other views of web/tree/ from the navigation:');
   for (const [id, view] of [['#nav-menace', 'menace'], ['#nav-demo', 'demo']]) {
@@ -122,32 +123,32 @@ await runBrowserTest('views', async ({ browser, url }) => {
     await page.waitForFunction((v) => document.body.dataset.view === v && document.querySelector('#tree-view-root')
       && !document.querySelector('#tree-view-root').hidden, view, { timeout: 15000 });
     await page.waitForTimeout(500);
-    check(await page.isHidden('main.layout') && await page.getAttribute(id, 'aria-current') === 'page', `${view}: opens, the game hidden`);
+    assert.ok(await page.isHidden('main.layout') && await page.getAttribute(id, 'aria-current') === 'page', `${view}: opens, the game hidden`);
   }
   await page.click('#nav-play');
   await page.waitForFunction(() => ['human-turn', 'thinking'].includes(document.body.dataset.state) && !document.querySelector('main.layout').hidden);
-  check(await page.isHidden('#tree-view-root'), 'Play hides them again');
+  assert.ok(await page.isHidden('#tree-view-root'), 'Play hides them again');
 
   console.log('study view:');
   await page.click('#nav-study');
   await page.waitForSelector('.study-table');
   const rows = await page.$$eval('.study-table tbody tr', (r) => r.map((x) => x.firstChild.textContent));
-  check(rows.includes('t=1') && rows.length >= 5, `the shipped results: ${rows.join(', ')}`);
+  assert.ok(rows.includes('t=1') && rows.length >= 5, `the shipped results: ${rows.join(', ')}`);
   await page.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].every((i) => i.complete && i.naturalWidth > 0)
     && document.querySelectorAll('.study-plot img').length > 0, null, { timeout: 10000 });
-  check(true, `the plots load: ${await page.$$eval('.study-plot img', (i) => i.length)} SVGs`);
-  check(await page.isHidden('main.layout') && await page.getAttribute('#nav-study', 'aria-current') === 'page', 'the game is hidden');
+  assert.ok(true, `the plots load: ${await page.$$eval('.study-plot img', (i) => i.length)} SVGs`);
+  assert.ok(await page.isHidden('main.layout') && await page.getAttribute('#nav-study', 'aria-current') === 'page', 'the game is hidden');
   await page.selectOption('#study-time-a', '1');
   await page.selectOption('#study-time-b', '10');
   await page.selectOption('#study-games', '2');
   await page.click('#study-start');
-  check(await page.isDisabled('#study-start') && await page.isEnabled('#study-stop'), 'a live match starts');
+  assert.ok(await page.isDisabled('#study-start') && await page.isEnabled('#study-stop'), 'a live match starts');
   await page.waitForFunction(() => document.querySelectorAll('#study-games-log li').length === 1, null, { timeout: 30000 });
   const first = await page.textContent('#study-score');
-  check(/1 ms against 10 ms: \d won, \d drawn, \d lost — score \d+%/.test(first), `results fill in as games finish: ${first}`);
+  assert.ok(/1 ms against 10 ms: \d won, \d drawn, \d lost — score \d+%/.test(first), `results fill in as games finish: ${first}`);
   await page.waitForFunction(() => /Done: 2 games/.test(document.getElementById('study-status').textContent), null, { timeout: 30000 });
   const bar = await page.getAttribute('.study-progress', 'aria-valuenow');
-  check(bar === '100' && (await page.$$('#study-games-log li')).length === 2, `the match ends: ${await page.textContent('#study-score')}`);
+  assert.ok(bar === '100' && (await page.$$('#study-games-log li')).length === 2, `the match ends: ${await page.textContent('#study-score')}`);
   await shot(page, 'desktop-study');
   await page.selectOption('#study-time-a', '100');
   await page.selectOption('#study-time-b', '100');
@@ -157,15 +158,15 @@ await runBrowserTest('views', async ({ browser, url }) => {
   await page.click('#study-stop');
   const stoppedAt = await page.$$eval('#study-games-log li', (l) => l.length);
   await page.waitForTimeout(400);
-  check(/Stopped/.test(await page.textContent('#study-status')) && await page.isEnabled('#study-start')
+  assert.ok(/Stopped/.test(await page.textContent('#study-status')) && await page.isEnabled('#study-start')
     && (await page.$$eval('#study-games-log li', (l) => l.length)) === stoppedAt, 'Stop stops the match at once');
   await page.click('#study-start');
   await page.waitForFunction(() => /Game 1 of 20/.test(document.getElementById('study-status').textContent));
   await page.click('#nav-play');
   await page.waitForFunction(() => document.body.dataset.state === 'human-turn' || document.body.dataset.state === 'thinking');
-  check(/left the Study view/.test(await page.textContent('#study-status')), 'leaving the view stops the match');
+  assert.ok(/left the Study view/.test(await page.textContent('#study-status')), 'leaving the view stops the match');
 
-  check(errors.length === 0, `no console errors, exceptions or failed requests ${errors.join(' | ')}`);
+  assert.ok(errors.length === 0, `no console errors, exceptions or failed requests ${errors.join(' | ')}`);
 
   console.log('screenshots of the views (desktop and phone, light and dark):');
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
@@ -190,7 +191,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
         null, { timeout: 10000 });
       await p.waitForTimeout(200);
       await p.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-study.png`), fullPage: true });
-      check(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);
+      assert.ok(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);
       await ctx.close();
     }
   }

@@ -2,67 +2,74 @@
 // search in wasm returns the same best move, score, exactness, depth and node
 // count as the native CLI. Also checks the bindings' other entry points and
 // that bad input is reported, not thrown.
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { check, ROOT, summary } from './lib.mjs';
+import test from 'node:test';
+import { ROOT } from './lib.mjs';
 import { nativePlay, TABLE_MIB } from './native.mjs';
 import { POSITIONS } from './positions.mjs';
 import { loadEngine, wasmPlay } from './wasm.mjs';
 
 const M = await loadEngine();
 const s = new M.Session('connect4', TABLE_MIB);
-check(s.tableMiB() === TABLE_MIB, `the session's table is ${TABLE_MIB} MiB`);
+test.after(() => s.delete());
 
-console.log('wasm vs native, fixed depth:');
-for (const [game, moves, depth] of POSITIONS) {
-  const n = nativePlay(game, moves, depth);
-  if (n.error) {
-    check(false, `${game} '${moves}': native CLI failed: ${n.error}`);
-    continue;
+test('the session\'s table size', () => {
+  assert.ok(s.tableMiB() === TABLE_MIB, `the session's table is ${TABLE_MIB} MiB`);
+});
+
+test('wasm vs native, fixed depth', () => {
+  for (const [game, moves, depth] of POSITIONS) {
+    const n = nativePlay(game, moves, depth);
+    if (n.error) {
+      assert.ok(false, `${game} '${moves}': native CLI failed: ${n.error}`);
+      continue;
+    }
+    const w = wasmPlay(s, game, moves, depth);
+    const same = n.move === w.move && n.score === w.score && n.exact === w.exact && n.depth === w.depth
+      && n.nodes === w.nodes;
+    assert.ok(same, `${game} '${moves}' depth ${depth}: native ${n.move}/${n.score}/${n.nodes} nodes, `
+      + `wasm ${w.move}/${w.score}/${w.nodes} nodes`);
   }
-  const w = wasmPlay(s, game, moves, depth);
-  const same = n.move === w.move && n.score === w.score && n.exact === w.exact && n.depth === w.depth
-    && n.nodes === w.nodes;
-  check(same, `${game} '${moves}' depth ${depth}: native ${n.move}/${n.score}/${n.nodes} nodes, `
-    + `wasm ${w.move}/${w.score}/${w.nodes} nodes`);
-}
+});
 
-console.log('bindings:');
-s.newGame('connect4');
-check(s.setMoves('4453') === '' && s.moves() === '4453' && s.plies() === 4, 'setMoves / moves / plies');
-check(s.setMoves('48').includes('out of range') && s.moves() === '4453', 'a bad move string is reported, position kept');
-check(s.setMoves('4x').includes('invalid character'), 'a non-digit is reported');
-check(JSON.stringify(s.legalMoves()) === '[1,2,3,4,5,6,7]', 'legalMoves is a plain array');
-check(s.play(4) && !s.play(9) && s.undo() && s.moves() === '4453', 'play / undo');
-check(s.setMoves('1212121') === '' && s.outcome() === 1, 'outcome: first player wins');
-check(JSON.stringify(s.winningCells()) === '[0,7,14,21]', `winningCells ${JSON.stringify(s.winningCells())}`);
-check(s.legalMoves().length === 0 && !s.canPlay(3), 'no legal move after the end');
-check(s.newGame('bogus') === false && s.kind() === 'connect4', 'an unknown game is refused');
-check(s.newGame('tictactoe') && s.kind() === 'tictactoe' && s.width() === 3 && s.moveSlots() === 9, 'tic-tac-toe');
-s.setMoves('');
-check(s.solve() === 0, 'tic-tac-toe solves to a draw');
-s.newGame('connect4');
-s.setMoves('4453');
-const infos = [];
-const r = s.think({ timeMs: 100, maxDepth: 0, randomTies: true, seed: 12345, temperature: 0 }, (i) => infos.push(i));
-check(infos.length > 0 && infos.every((i, k) => i.depth === k + 1 && Array.isArray(i.pv)), 'think streams one info per depth');
-check(r.bestMove >= 1 && r.bestMove <= 7 && r.info.timeMs < 150, `think honours 100 ms (${r.info.timeMs.toFixed(1)} ms)`);
-const a = s.analyze(200);
-check(a.length === 7 && a.every((m) => m.legal && typeof m.score === 'number'), 'analyze scores every column');
-s.delete();
+test('bindings', () => {
+  s.newGame('connect4');
+  assert.ok(s.setMoves('4453') === '' && s.moves() === '4453' && s.plies() === 4, 'setMoves / moves / plies');
+  assert.ok(s.setMoves('48').includes('out of range') && s.moves() === '4453', 'a bad move string is reported, position kept');
+  assert.ok(s.setMoves('4x').includes('invalid character'), 'a non-digit is reported');
+  assert.ok(JSON.stringify(s.legalMoves()) === '[1,2,3,4,5,6,7]', 'legalMoves is a plain array');
+  assert.ok(s.play(4) && !s.play(9) && s.undo() && s.moves() === '4453', 'play / undo');
+  assert.ok(s.setMoves('1212121') === '' && s.outcome() === 1, 'outcome: first player wins');
+  assert.ok(JSON.stringify(s.winningCells()) === '[0,7,14,21]', `winningCells ${JSON.stringify(s.winningCells())}`);
+  assert.ok(s.legalMoves().length === 0 && !s.canPlay(3), 'no legal move after the end');
+  assert.ok(s.newGame('bogus') === false && s.kind() === 'connect4', 'an unknown game is refused');
+  assert.ok(s.newGame('tictactoe') && s.kind() === 'tictactoe' && s.width() === 3 && s.moveSlots() === 9, 'tic-tac-toe');
+  s.setMoves('');
+  assert.ok(s.solve() === 0, 'tic-tac-toe solves to a draw');
+  s.newGame('connect4');
+  s.setMoves('4453');
+  const infos = [];
+  const r = s.think({ timeMs: 100, maxDepth: 0, randomTies: true, seed: 12345, temperature: 0 }, (i) => infos.push(i));
+  assert.ok(infos.length > 0 && infos.every((i, k) => i.depth === k + 1 && Array.isArray(i.pv)), 'think streams one info per depth');
+  assert.ok(r.bestMove >= 1 && r.bestMove <= 7 && r.info.timeMs < 150, `think honours 100 ms (${r.info.timeMs.toFixed(1)} ms)`);
+  const a = s.analyze(200);
+  assert.ok(a.length === 7 && a.every((m) => m.legal && typeof m.score === 'number'), 'analyze scores every column');
+});
 
 // bench/wasm_play.mjs (value keeping in the browser's engine,
 // bench/value_keeping.py --wasm): its output format, the book, the solver,
 // and a clear error for a bad position.
-console.log('bench/wasm_play.mjs:');
-const wasmPlayTool = (input, extra = []) => spawnSync('node', [path.join(ROOT, 'bench/wasm_play.mjs'),
-  '--bin', path.join(ROOT, 'build/wasm/bin'), '--time-ms', '300', ...extra], { input, encoding: 'utf8' });
-const wp = wasmPlayTool('4\n52677675164321472411331752454\n', ['--book', path.join(ROOT, 'web/book.bin')]);
-const wpLines = wp.stdout.trim().split('\n');
-check(wp.status === 0 && wpLines.length === 2, `two answers (exit ${wp.status}: ${wp.stderr.trim()})`);
-check(/^4 bestmove [1-7] source book time_ms \d+$/.test(wpLines[0] || ''), `from the book: "${wpLines[0]}"`);
-check(/^52677675164321472411331752454 bestmove [1-7] source solver time_ms \d+$/.test(wpLines[1] || ''),
-  `a proven late position: "${wpLines[1]}"`);
-const bad = wasmPlayTool('4x\n');
-check(bad.status === 2 && /4x: .*invalid/.test(bad.stderr) && bad.stdout === '', `a bad position is refused: "${bad.stderr.trim()}"`);
-if (!summary('wasm-vs-native')) process.exit(1);
+test('bench/wasm_play.mjs', () => {
+  const wasmPlayTool = (input, extra = []) => spawnSync('node', [path.join(ROOT, 'bench/wasm_play.mjs'),
+    '--bin', path.join(ROOT, 'build/wasm/bin'), '--time-ms', '300', ...extra], { input, encoding: 'utf8' });
+  const wp = wasmPlayTool('4\n52677675164321472411331752454\n', ['--book', path.join(ROOT, 'web/book.bin')]);
+  const wpLines = wp.stdout.trim().split('\n');
+  assert.ok(wp.status === 0 && wpLines.length === 2, `two answers (exit ${wp.status}: ${wp.stderr.trim()})`);
+  assert.ok(/^4 bestmove [1-7] source book time_ms \d+$/.test(wpLines[0] || ''), `from the book: "${wpLines[0]}"`);
+  assert.ok(/^52677675164321472411331752454 bestmove [1-7] source solver time_ms \d+$/.test(wpLines[1] || ''),
+    `a proven late position: "${wpLines[1]}"`);
+  const bad = wasmPlayTool('4x\n');
+  assert.ok(bad.status === 2 && /4x: .*invalid/.test(bad.stderr) && bad.stdout === '', `a bad position is refused: "${bad.stderr.trim()}"`);
+});

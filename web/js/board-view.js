@@ -73,7 +73,7 @@ export class BoardView {
       }
       rows.push(`row ${r + 1}: ${row.join(', ')}`);
     }
-    const keys = `Press 1 to ${g.def.slots} to play a ${noun}.`;
+    const keys = `Press 1 to ${g.def.moveSlots} to play a ${noun}.`;
     this.canvas.setAttribute('aria-label', `${g.def.name} board, top row first. ${rows.join('; ')}. ${keys}`);
   }
 
@@ -118,7 +118,7 @@ export class BoardView {
   }
 
   invalidate() {
-    if (!this.frame) this.frame = requestAnimationFrame((t) => { this.frame = 0; this.draw(t); });
+    if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
   }
 
   resize() {
@@ -134,7 +134,7 @@ export class BoardView {
     return { w: rect.width, h: rect.height };
   }
 
-  draw(now) {
+  draw() {
     const g = this.game;
     if (!g) return;
     const { w, h } = this.resize();
@@ -148,7 +148,7 @@ export class BoardView {
       else this.invalidate();
     }
     const cell = w / g.def.width;
-    if (g.def.gravity) this.drawConnect4(ctx, g, cell, progress, now);
+    if (g.def.gravity) this.drawConnect4(ctx, g, cell, progress);
     else this.drawTicTacToe(ctx, g, cell, progress);
   }
 

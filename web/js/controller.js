@@ -6,11 +6,11 @@
 // engine-client.js) and bumps `token`; an answer that arrives for an older
 // token is dropped, so a stale move never lands on the board.
 
-import { Game, GAMES } from './rules.js';
+import { sideNames } from './games.js';
+import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
 import { scoreInWords, shortScore } from './score-words.js';
 
-export const SIDE_NAMES = { connect4: { 1: 'Red', 2: 'Yellow' }, tictactoe: { 1: 'X', 2: 'O' } };
 const DEMO_PAUSE_MS = 350;
 // Depth-limited levels answer in a few ms; the computer still takes this long,
 // so its move does not land before the player has seen their own.
@@ -28,7 +28,7 @@ export class Controller {
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
     this.active = true;      // false while another view (tree, study) is shown
-    this.game = new Game('connect4');
+    this.game = null;        // the game being played: set by load() and newGame(), once the games are known
     this.redo = [];          // groups of moves taken back by Undo, newest last
     this.hint = 0;
     this.analysisOn = false;
@@ -37,7 +37,7 @@ export class Controller {
     this.landing = Promise.resolve();
   }
 
-  get names() { return SIDE_NAMES[this.game.kind]; }
+  get names() { return sideNames(this.game.kind); }
   isComputer(side) { return this.settings.ai === 'both' || this.settings.ai === String(side); }
   get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
   get canRedo() { return this.redo.length > 0; }
@@ -325,5 +325,3 @@ export class Controller {
     this.setState(this.game.over ? 'game-over' : 'human-turn');
   }
 }
-
-export { GAMES };

@@ -1,62 +1,129 @@
-// The page's side of the worker protocol (see worker.js and docs/protocol.md).
+// The page's one client of a worker protocol: the engine worker (worker.js,
+// docs/protocol.md) for Play, Demo and Study, and the trace worker
+// (tree/trace-worker.js, through tree/engine.js) for the tree explorer and
+// MENACE. Every request gets an id; `info` replies go to the request's
+// onInfo, an `error` reply rejects it, any other reply resolves it.
 //
 // A search blocks its worker, so a search cannot be interrupted by a message.
 // cancel() therefore terminates the busy worker and switches to a spare worker
 // that was started (and has loaded the engine) in advance, then starts a new
-// spare in the background. Replies whose id is not pending are ignored, so a
-// stale move can never reach the board.
+// spare in the background (without a spare: starts a new worker at once).
+// Replies whose id is not pending are ignored, so a stale move can never reach
+// the board. A worker that fails to load (an `error` without id, or the
+// worker's own error event) rejects its pending requests and every later one.
+
+/** @typedef {import('../types').WorkerReply} WorkerReply */
+/** @typedef {import('../types').BookReport} BookReport */
+/**
+ * @typedef {object} Pending
+ * @property {(reply: WorkerReply | null) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {((info: WorkerReply) => void) | undefined} onInfo
+ */
+/**
+ * @typedef {object} Entry  one worker and what is known of it
+ * @property {Worker} worker
+ * @property {boolean} ready
+ * @property {number} [loadMs]
+ * @property {BookReport} [book]
+ * @property {Error | null} failure
+ * @property {Promise<number>} readyPromise
+ * @property {(ms: number) => void} markReady
+ * @property {(error: Error) => void} markFailed
+ */
 
 export class EngineClient {
-  // onBook(status) hears about the current worker's opening book: the
-  // worker's {type:'book', status, positions, plies, message} report.
-  constructor(url, { onError, onBook } = {}) {
+  /**
+   * @param {string | URL} url  the worker script
+   * @param {object} [options]
+   * @param {(message: string) => void} [options.onError]  a worker failed
+   * @param {(book: BookReport) => void} [options.onBook]  the current worker's opening book
+   *   report changed ({type:'book', status, positions, plies, message})
+   * @param {boolean} [options.spare]  keep a loaded spare worker for cancel() (default true)
+   * @param {boolean} [options.warmup]  ask the worker `isready` at its start, for ready()
+   *   (default true; the trace worker does not answer it)
+   */
+  constructor(url, { onError, onBook, spare = true, warmup = true } = {}) {
     this.url = url;
     this.onError = onError || (() => {});
     this.onBook = onBook || (() => {});
+    this.warmup = warmup;
+    /** @type {BookReport | null} */
     this.book = null;   // the current worker's last book report
     this.nextId = 1;
-    this.pending = new Map();   // id -> {resolve, reject, onInfo}
+    /** @type {Map<number, Pending>} */
+    this.pending = new Map();
     this.current = this.spawn();
-    this.spare = this.spawn();
+    this.spare = spare ? this.spawn() : null;
   }
 
+  /** @returns {Entry} */
   spawn() {
-    const entry = { worker: new Worker(this.url), ready: false };
-    entry.readyPromise = new Promise((resolve) => { entry.markReady = resolve; });
+    const entry = /** @type {Entry} */ ({ worker: new Worker(this.url), ready: false, failure: null });
+    entry.readyPromise = new Promise((resolve, reject) => { entry.markReady = resolve; entry.markFailed = reject; });
+    entry.readyPromise.catch(() => {});   // a spare may fail unheard: its failure is told when it is used
     entry.worker.onmessage = (e) => this.receive(entry, e.data);
     entry.worker.onerror = (e) => {
       e.preventDefault();
       this.workerFailed(entry, e.message || 'the engine worker failed to start');
     };
-    entry.worker.postMessage({ type: 'isready', id: 'warmup' });
+    if (this.warmup) entry.worker.postMessage({ type: 'isready', id: 'warmup' });
+    else entry.markReady(0);
     return entry;
   }
 
-  // Resolves when the current worker has loaded the engine.
+  /** Resolves with the load time in ms when the current worker has loaded the
+   * engine; rejects if it failed first. */
   ready() { return this.current.readyPromise; }
   get busy() { return this.pending.size > 0; }
 
-  // Sends a request; resolves with the final reply (bestmove / analysis), or
-  // with null if the request was cancelled; rejects on an engine error.
+  /**
+   * Sends a request; resolves with the final reply (bestmove, analysis, ...),
+   * or with null if the request was cancelled; rejects on an engine error.
+   * @param {object} msg  a request without its id
+   * @param {(info: WorkerReply) => void} [onInfo]  hears the request's `info` replies
+   * @returns {Promise<WorkerReply | null>}
+   */
   request(msg, onInfo) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (this.current.failure) { reject(this.current.failure); return; }
       this.pending.set(id, { resolve, reject, onInfo });
       this.current.worker.postMessage({ ...msg, id });
     });
   }
 
-  // Abandons every pending request at once.
+  // Abandons every pending request at once (they resolve with null).
   cancel() {
     if (!this.pending.size) return;
-    for (const p of this.pending.values()) p.resolve(null);
-    this.pending.clear();
+    this.dropPending();
     this.current.worker.terminate();
-    this.current = this.spare;
-    this.spare = this.spawn();
+    if (this.spare) {
+      this.current = this.spare;
+      this.spare = this.spawn();
+    } else {
+      this.current = this.spawn();
+    }
     if (this.current.book) this.reportBook(this.current.book);
+    if (this.current.failure) this.onError(this.current.failure.message);
   }
 
+  // Stops every worker for good; pending requests resolve with null.
+  terminate() {
+    this.dropPending();
+    this.current.worker.terminate();
+    if (this.spare) this.spare.worker.terminate();
+  }
+
+  dropPending() {
+    for (const p of this.pending.values()) p.resolve(null);
+    this.pending.clear();
+  }
+
+  /**
+   * @param {Entry} entry
+   * @param {WorkerReply} msg
+   */
   receive(entry, msg) {
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'readyok' && msg.id === 'warmup') {
@@ -66,39 +133,45 @@ export class EngineClient {
       return;
     }
     if (msg.type === 'book' && msg.id === undefined) {
-      entry.book = msg;
-      if (entry === this.current) this.reportBook(msg);
+      entry.book = /** @type {BookReport} */ (msg);
+      if (entry === this.current) this.reportBook(entry.book);
       return;
     }
-    if (entry !== this.current) return;
     if (msg.type === 'error' && msg.id === undefined) {
       this.workerFailed(entry, msg.message);
       return;
     }
-    const p = this.pending.get(msg.id);
+    if (entry !== this.current) return;
+    const p = this.pending.get(Number(msg.id));
     if (!p) return;  // stale: cancelled or unknown
     if (msg.type === 'info') {
       if (p.onInfo) p.onInfo(msg);
     } else if (msg.type === 'error') {
-      this.pending.delete(msg.id);
+      this.pending.delete(Number(msg.id));
       p.reject(new Error(msg.message));
     } else {
-      this.pending.delete(msg.id);
+      this.pending.delete(Number(msg.id));
       p.resolve(msg);
     }
   }
 
+  /** @param {BookReport} msg */
   reportBook(msg) {
     const same = this.book && this.book.status === msg.status && this.book.message === msg.message;
     this.book = msg;
     if (!same) this.onBook(msg);
   }
 
+  /**
+   * @param {Entry} entry
+   * @param {string} message
+   */
   workerFailed(entry, message) {
-    if (entry === this.current) {
-      for (const p of this.pending.values()) p.reject(new Error(message));
-      this.pending.clear();
-    }
+    entry.failure = new Error(message);
+    entry.markFailed(entry.failure);
+    if (entry !== this.current) return;   // a spare: told when it becomes the current worker
+    for (const p of this.pending.values()) p.reject(entry.failure);
+    this.pending.clear();
     this.onError(message);
   }
 }

@@ -8,12 +8,19 @@ import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
-import { Game, isGameKind } from './rules.js';
+import { gamesLoaded, isGameKind } from './games.js';
+import { Game } from './rules.js';
 import { loadLinkParser, viewOf } from './url-state.js';
 import { installTreeRoute, isTreeHash } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 const $ = (id) => document.getElementById(id);
+/** @type {(id: string) => HTMLSelectElement} */
+const $select = (id) => /** @type {HTMLSelectElement} */ ($(id));
+/** @type {(id: string) => HTMLInputElement} */
+const $input = (id) => /** @type {HTMLInputElement} */ ($(id));
+/** @type {(id: string) => HTMLButtonElement} */
+const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
 function formatTime(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} s`;
@@ -32,21 +39,12 @@ function viewFor(hash) {
   return viewOf(hash) === 'study' ? 'study' : 'play';
 }
 
-function start() {
-  const root = document.documentElement;
-  const panel = new Panel();
-  // ?book=off (in the page's address, before the #): no opening book, the
-  // computer searches from the first move.
-  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
-  const engine = new EngineClient(bookOff ? 'worker.js?book=off' : 'worker.js', {
-    onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
-    onBook: (book) => showBook(book),
-  });
-  // The opening book's state, under the engine panel; a missing or damaged
-  // book is also announced once in the notice banner (the game goes on: the
-  // computer searches from the first move instead).
+// The opening book's state, under the engine panel; a missing or damaged
+// book is also announced once in the notice banner (the game goes on: the
+// computer searches from the first move instead).
+function bookStatus(panel) {
   let bookWarned = false;
-  const showBook = (book) => {
+  return (book) => {
     const el = $('book-status');
     el.dataset.status = book.status;
     if (book.status === 'ok') {
@@ -68,70 +66,51 @@ function start() {
       }
     }
   };
-  const ui = {
-    game: $('game-select'), players: $('players-select'), level: $('level-select'), time: $('time-range'),
-    timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
-    analysis: $('analysis-toggle'), newGame: $('new-game'), undo: $('undo'), redo: $('redo'), hint: $('hint'),
-  };
-  let controller = null;
-  let results = null;   // measured level results (levels.json), or null
-  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
+}
 
-  const renderLevel = () => {
-    const level = controller.level;
-    ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
-    const lines = level ? resultLines(results, level.name) : [];
-    ui.levelResults.textContent = '';
-    for (const line of lines) {
-      const li = document.createElement('li');
-      li.textContent = line;
-      ui.levelResults.append(li);
-    }
-    ui.levelResults.hidden = lines.length === 0;
-  };
+// The level's description and measured results under the level picker.
+function renderLevel(ui, controller, results) {
+  const level = controller.level;
+  ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
+  const lines = level ? resultLines(results, level.name) : [];
+  ui.levelResults.textContent = '';
+  for (const line of lines) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    ui.levelResults.append(li);
+  }
+  ui.levelResults.hidden = lines.length === 0;
+}
 
-  // Reflects the controller's state in the controls.
-  const sync = () => {
-    const c = controller;
-    ui.game.value = c.game.kind;
-    ui.players.value = c.settings.ai;
-    ui.level.value = c.settings.level;
-    ui.time.value = String(nearestStep(c.settings.time));
-    const level = c.level;
-    ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
-    ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
-    ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
-    ui.undo.disabled = !c.canUndo;
-    ui.redo.disabled = !c.canRedo;
-    ui.hint.disabled = !c.canHint;
-    document.documentElement.dataset.game = c.game.kind;
-    const c4 = c.game.kind === 'connect4';
-    $('key-help').textContent = c4 ? '1–7' : '1–9';
-    $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
-    $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
-    renderLevel();
-  };
-  controller = new Controller({ board, panel, engine, onChange: sync });
+// Reflects the controller's state in the controls.
+function syncControls(ui, c, results) {
+  ui.game.value = c.game.kind;
+  ui.players.value = c.settings.ai;
+  ui.level.value = c.settings.level;
+  ui.time.value = String(nearestStep(c.settings.time));
+  const level = c.level;
+  ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
+  ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
+  ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
+  ui.undo.disabled = !c.canUndo;
+  ui.redo.disabled = !c.canRedo;
+  ui.hint.disabled = !c.canHint;
+  document.documentElement.dataset.game = c.game.kind;
+  const c4 = c.game.kind === 'connect4';
+  $('key-help').textContent = `1–${c.game.def.moveSlots}`;
+  $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
+  $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
+  renderLevel(ui, c, results);
+}
 
-  ui.time.max = String(TIME_STEPS.length - 1);
-  ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
-  ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
-  ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
-  ui.time.addEventListener('input', () => {
-    const ms = TIME_STEPS[Number(ui.time.value)] || 1000;
-    controller.setTime(ms);
-  });
-  ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
-  ui.newGame.addEventListener('click', () => controller.newGame());
-  ui.undo.addEventListener('click', () => controller.undo());
-  ui.redo.addEventListener('click', () => controller.redoMoves());
-  ui.hint.addEventListener('click', () => controller.requestHint());
-
+// The game's keys: 1-9 play, U undo, R redo, N new game, H hint (Play view only).
+function bindPlayKeys(root, controller) {
   document.addEventListener('keydown', (e) => {
     if (root.dataset.view !== 'play' || !controller.active) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const tag = e.target && e.target.tagName;
-    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && e.target.type !== 'checkbox')) return;
+    const target = /** @type {HTMLInputElement | null} */ (e.target);
+    const tag = target && target.tagName;
+    if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && target.type !== 'checkbox')) return;
     const key = e.key.toLowerCase();
     if (/^[1-9]$/.test(key)) {
       if (controller.playHuman(Number(key))) e.preventDefault();
@@ -145,8 +124,13 @@ function start() {
       controller.requestHint();
     }
   });
+}
 
-  // --- views ----------------------------------------------------------------
+// The app's views: Play, the views of web/tree/ (they mount themselves on
+// their hashes; tree/route.js hides main.layout meanwhile) and Study. Returns
+// showView(view), route(oldHash) (shows the hash's view; loads the game from
+// it in Play) and started() (the game has been loaded once).
+function installViews(root, controller) {
   // The tree explorer (and the other views of web/tree/) mount themselves on
   // their hashes (tree/route.js hides main.layout meanwhile); Study is ours.
   installTreeRoute({ hide: [document.querySelector('main.layout')] });
@@ -154,7 +138,7 @@ function start() {
   let study = null;
   let started = false;      // the game has been loaded once
   let playHash = '';        // the game's hash when another view was opened
-  const navLinks = [...document.querySelectorAll('nav.views a')];
+  const navLinks = [...document.querySelectorAll('nav.views a')].map((a) => /** @type {HTMLAnchorElement} */ (a));
 
   const showView = (view) => {
     root.dataset.view = view;
@@ -162,7 +146,7 @@ function start() {
       if (a.dataset.view === view) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     }
-    $('nav-play').href = playHash || '#';
+    /** @type {HTMLAnchorElement} */ ($('nav-play')).href = playHash || '#';
     studySection.hidden = view !== 'study';
     if (view === 'study') {
       if (!study) {
@@ -194,15 +178,59 @@ function start() {
     const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
     route(old);
   });
+  return { showView, route, started: () => started };
+}
+
+function start() {
+  const root = document.documentElement;
+  const panel = new Panel();
+  // ?book=off (in the page's address, before the #): no opening book, the
+  // computer searches from the first move.
+  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+  const engine = new EngineClient(bookOff ? 'worker.js?book=off' : 'worker.js', {
+    onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
+    onBook: (book) => showBook(book),
+  });
+  const showBook = bookStatus(panel);
+  const ui = {
+    game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
+    timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
+    analysis: $input('analysis-toggle'), newGame: $button('new-game'), undo: $button('undo'), redo: $button('redo'),
+    hint: $button('hint'),
+  };
+  let controller = null;
+  let results = null;   // measured level results (levels.json), or null
+  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
+
+  const sync = () => syncControls(ui, controller, results);
+  controller = new Controller({ board, panel, engine, onChange: sync });
+
+  ui.time.max = String(TIME_STEPS.length - 1);
+  ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
+  ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
+  ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
+  ui.time.addEventListener('input', () => {
+    const ms = TIME_STEPS[Number(ui.time.value)] || 1000;
+    controller.setTime(ms);
+  });
+  ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
+  ui.newGame.addEventListener('click', () => controller.newGame());
+  ui.undo.addEventListener('click', () => controller.undo());
+  ui.redo.addEventListener('click', () => controller.redoMoves());
+  ui.hint.addEventListener('click', () => controller.requestHint());
+
+  bindPlayKeys(root, controller);
+
+  const { showView, route, started } = installViews(root, controller);
 
   // Until the engine has told its levels, the board of the linked game is drawn.
   const firstView = viewFor(location.hash);
   showView(firstView);
   if (firstView === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
   const linked = new URLSearchParams(location.hash.replace(/^#/, '')).get('game');
-  board.setGame(new Game(isGameKind(linked) ? linked : 'connect4'));
+  gamesLoaded().then(() => board.setGame(new Game(isGameKind(linked) ? linked : 'connect4')));
 
-  loadLevelResults('levels.json').then((r) => { results = r; if (started) renderLevel(); });
+  loadLevelResults('levels.json').then((r) => { results = r; if (started()) renderLevel(ui, controller, results); });
   // The game is loaded from the hash once the engine has told its levels and
   // the link parser (engine/link.js) is ready; without the parser, links are
   // not read (the page says so) and a clean game starts.

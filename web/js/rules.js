@@ -6,17 +6,40 @@
 // top. Moves are 1-based as users write them: a column 1..7 for Connect Four,
 // a cell 1..9 (row by row from the top left) for Tic-Tac-Toe.
 
-export const GAMES = {
-  connect4: { id: 'connect4', name: 'Connect Four', width: 7, height: 6, slots: 7, line: 4,
-    gravity: true, noun: 'column' },
-  tictactoe: { id: 'tictactoe', name: 'Tic-Tac-Toe', width: 3, height: 3, slots: 9, line: 3,
-    gravity: false, noun: 'cell' },
-};
+import { GAMES, isGameKind } from './games.js';
 
 const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
 
-// True for 'connect4' and 'tictactoe' only (not for '__proto__' and friends).
-export const isGameKind = (kind) => typeof kind === 'string' && Object.hasOwn(GAMES, kind);
+// Cells of every complete line of `side` through cell i (empty if none), on
+// `cells` of a board of game `def` (display order, 0 empty). The page's one
+// win detector: Game.play uses it, and winnerOf() for any board.
+function linesThrough(def, cells, i, side) {
+  const { width, height, line } = def;
+  const col = i % width, row = Math.floor(i / width);
+  const out = new Set();
+  for (const [dc, dr] of DIRECTIONS) {
+    const run = [i];
+    for (const s of [1, -1]) {
+      let c = col + s * dc, r = row + s * dr;
+      while (c >= 0 && c < width && r >= 0 && r < height && cells[r * width + c] === side) {
+        run.push(r * width + c);
+        c += s * dc;
+        r += s * dr;
+      }
+    }
+    if (run.length >= line) run.forEach((x) => out.add(x));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+// The side (1 or 2) with a complete line on `cells` of game `kind`, else 0.
+export function winnerOf(kind, cells) {
+  const def = GAMES[kind];
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i] && linesThrough(def, cells, i, cells[i]).length) return cells[i];
+  }
+  return 0;
+}
 
 export class Game {
   constructor(kind) {
@@ -41,8 +64,8 @@ export class Game {
 
   // Cell a move would fill, or -1 if the move is not possible on this board.
   targetCell(move) {
-    const { width, height, slots, gravity } = this.def;
-    if (!Number.isInteger(move) || move < 1 || move > slots) return -1;
+    const { width, height, moveSlots, gravity } = this.def;
+    if (!Number.isInteger(move) || move < 1 || move > moveSlots) return -1;
     if (!gravity) return this.cells[move - 1] === 0 ? move - 1 : -1;
     for (let row = height - 1; row >= 0; row--) {
       const i = row * width + (move - 1);
@@ -55,7 +78,7 @@ export class Game {
 
   legalMoves() {
     const out = [];
-    for (let m = 1; m <= this.def.slots; m++) if (this.canPlay(m)) out.push(m);
+    for (let m = 1; m <= this.def.moveSlots; m++) if (this.canPlay(m)) out.push(m);
     return out;
   }
 
@@ -66,7 +89,7 @@ export class Game {
     this.cells[i] = side;
     this.history.push(move);
     this.placed.push(i);
-    const line = this.linesThrough(i, side);
+    const line = linesThrough(this.def, this.cells, i, side);
     if (line.length) {
       this.winner = side;
       this.winCells = line;
@@ -90,32 +113,12 @@ export class Game {
     this.winCells = [];
   }
 
-  // Cells of every complete line of `side` through cell i (empty if none).
-  linesThrough(i, side) {
-    const { width, height, line } = this.def;
-    const col = i % width, row = Math.floor(i / width);
-    const out = new Set();
-    for (const [dc, dr] of DIRECTIONS) {
-      const run = [i];
-      for (const s of [1, -1]) {
-        let c = col + s * dc, r = row + s * dr;
-        while (c >= 0 && c < width && r >= 0 && r < height && this.cells[r * width + c] === side) {
-          run.push(r * width + c);
-          c += s * dc;
-          r += s * dr;
-        }
-      }
-      if (run.length >= line) run.forEach((x) => out.add(x));
-    }
-    return [...out].sort((a, b) => a - b);
-  }
-
   // Builds a game from a move string. Returns {game} or {error} (a sentence
   // saying what is wrong); never throws.
   static fromMoves(kind, text) {
     if (!isGameKind(kind)) return { error: `unknown game '${String(kind).slice(0, 20)}'` };
     const game = new Game(kind);
-    const { slots, noun } = game.def;
+    const { moveSlots: slots, noun } = game.def;
     if (typeof text !== 'string') return { error: 'the moves are missing' };
     if (text.length > game.cells.length) {
       return { error: `${text.length} moves is more than a ${game.def.name} game can have` };

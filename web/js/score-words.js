@@ -1,17 +1,17 @@
 // Scores in words people understand. Every engine score is from the point of
 // view of the side to move of the position that was searched:
 //   exact: 0 draw; s > 0 the side to move wins, its winning stone is its
-//          (base - s)-th, base = 22 for Connect Four, 6 for Tic-Tac-Toe;
+//          (base - s)-th, base = the game's winBase (games.js);
 //          s < 0 the opponent wins with its (base + s)-th stone.
 //   heuristic: evaluation units, > 0 good for the side to move.
 // "wins in N moves" counts the winner's own moves from that position.
 
-const WIN_BASE = { connect4: 22, tictactoe: 6 };
+import { GAMES } from './games.js';
 
 // Moves the winner still has to make, counting the winning one. `plies` is the
 // number of moves already played in the position the score belongs to.
 export function movesToWin(kind, score, plies) {
-  const base = WIN_BASE[kind];
+  const base = GAMES[kind].winBase;
   if (score > 0) return base - score - Math.floor(plies / 2);
   return base + score - Math.ceil(plies / 2);
 }
@@ -68,6 +68,20 @@ export function shortScore(kind, score, exact, plies) {
   }
   const v = score / 10;
   return `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(1)}`;
+}
+
+// The demo's words for a score (its thinking panel): "about even (+2)",
+// "Red has a slight edge (+12)", "Red is better (+40)", "a draw with best
+// play", "Red wins in 3 moves"; `mover` / `other`: the side to move at `plies`
+// and its opponent.
+export function demoScoreWords(kind, score, exact, plies, mover, other) {
+  if (!exact) {
+    if (Math.abs(score) < 3) return `about even (${score >= 0 ? '+' : '−'}${Math.abs(score)})`;
+    return `${score > 0 ? mover : other} ${Math.abs(score) > 30 ? 'is better' : 'has a slight edge'} (${score > 0 ? '+' : '−'}${Math.abs(score)})`;
+  }
+  if (score === 0) return 'a draw with best play';
+  const moves = movesToWin(kind, score, plies);
+  return `${score > 0 ? mover : other} wins in ${moves} move${moves === 1 ? '' : 's'}`;
 }
 
 export function formatCount(n) {

@@ -11,6 +11,7 @@
 // experiment (its workers are terminated).
 
 import { h } from './dom.js';
+import { EngineClient } from './engine-client.js';
 import { Game } from './rules.js';
 
 const TIMES = [1, 3, 10, 30, 100, 300, 1000];
@@ -40,7 +41,7 @@ async function getJson(url) {
 }
 
 // Elo difference from a score share (0..1), or null at 0 or 1.
-export function eloFromScore(s) {
+function eloFromScore(s) {
   if (!(s > 0 && s < 1)) return null;
   return -400 * Math.log10(1 / s - 1);
 }
@@ -101,38 +102,13 @@ function plotFigure(run, file) {
 // time (with the book both players would play its proven moves through
 // its every-position plies, whatever their time).
 function makePlayer(timeMs) {
-  const worker = new Worker('worker.js?book=off');
-  let nextId = 1;
-  const pending = new Map();
-  let failure = null;
-  const failAll = (message) => {
-    failure = new Error(message);
-    for (const p of pending.values()) p.reject(failure);
-    pending.clear();
-  };
-  worker.onmessage = (e) => {
-    const msg = e.data;
-    if (!msg || msg.type === 'info' || msg.id === 'warm') return;
-    if (msg.type === 'error' && msg.id === undefined) { failAll(msg.message); return; }
-    const p = pending.get(msg.id);
-    if (!p) return;
-    pending.delete(msg.id);
-    if (msg.type === 'error') p.reject(new Error(msg.message));
-    else p.resolve(msg);
-  };
-  worker.onerror = (e) => { e.preventDefault(); failAll(e.message || 'the engine worker failed'); };
-  const request = (msg) => new Promise((resolve, reject) => {
-    if (failure) { reject(failure); return; }
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ ...msg, id });
-  });
+  const engine = new EngineClient('worker.js?book=off', { spare: false, warmup: false });
   return {
     timeMs,
-    newGame: () => request({ type: 'newgame', game: 'connect4' }),
-    move: (moves) => request({ type: 'search', game: 'connect4', moves, timeMs, randomTies: true,
+    newGame: () => engine.request({ type: 'newgame', game: 'connect4' }),
+    move: (moves) => engine.request({ type: 'search', game: 'connect4', moves, timeMs, randomTies: true,
       seed: crypto.getRandomValues(new Uint32Array(1))[0] }),
-    stop: () => { worker.terminate(); for (const p of pending.values()) p.resolve(null); pending.clear(); },
+    stop: () => engine.terminate(),
   };
 }
 

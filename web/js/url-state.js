@@ -13,19 +13,18 @@
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
 // caller starts a clean game with the defaults for anything invalid.
 
-export const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom' });
-export const DEFAULT_LEVEL = 'casual';
-export const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
-export const AI_VALUES = ['1', '2', 'none', 'both'];
-export const MIN_TIME = 50;    // as engine/link.hpp
-export const MAX_TIME = 10000;
+import { setGames } from './games.js';
+
+const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom' });
+const DEFAULT_LEVEL = 'casual';
+const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
 
 // The view a hash asks for: 'play' (no view key), 'tree', 'study', or 'play'
 // for an unknown view.
 export function viewOf(hash) {
   const text = typeof hash === 'string' ? hash.replace(/^#/, '') : '';
   if (!/(^|&)view=/.test(text)) return 'play';
-  let view = null;
+  let view;
   try { view = new URLSearchParams(text).get('view'); } catch (e) { view = null; }
   return VIEWS.includes(view) ? view : 'play';
 }
@@ -35,7 +34,11 @@ export function viewOf(hash) {
 // parseHash), so the page runs the very code the libFuzzer target
 // fuzz/fuzz_link.cpp fuzzes.
 let linkParser = null;
-export function setLinkParser(module) { linkParser = module; }
+// Takes the loaded link module; its game descriptions become the page's (games.js).
+export function setLinkParser(module) {
+  linkParser = module;
+  setGames(module.games());
+}
 
 // Loads engine/link.js (+ .wasm) next to the page; resolves when ready.
 export function loadLinkParser(base = 'engine/') {
@@ -58,6 +61,7 @@ export function loadLinkParser(base = 'engine/') {
 export function parseHash(hash, levels = []) {
   const text = typeof hash === 'string' ? hash : '';
   if (!linkParser) {
+    /** @type {{game: string, moves: string, time: number, ai: string, level: string}} */
     const settings = { ...DEFAULTS };
     if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
     return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };

@@ -2,28 +2,25 @@
 // larger board of the step-through. Only replays moves to draw them (the rules
 // that matter for the search live in the wasm engine).
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { GAMES } from '../js/games.js';
 
-export const GAMES = Object.freeze({
-  tictactoe: { cols: 3, rows: 3, slots: 9, name: 'Tic-Tac-Toe', noun: 'cell', players: ['X', 'O'] },
-  connect4: { cols: 7, rows: 6, slots: 7, name: 'Connect Four', noun: 'column', players: ['Red', 'Yellow'] },
-});
+const SVG = 'http://www.w3.org/2000/svg';
 
 // Cells after 0-based `moves`: {cells, last} where cells[row * cols + col] is
 // 0 empty, 1 first player, 2 second player (row 0 at the top), `last` the
 // index of the last move's cell or -1. Illegal moves are ignored.
 export function replay(game, moves) {
   const g = GAMES[game];
-  const cells = new Uint8Array(g.cols * g.rows);
+  const cells = new Uint8Array(g.width * g.height);
   let last = -1;
   moves.forEach((m, i) => {
     const who = (i % 2) + 1;
-    if (game === 'tictactoe') {
-      if (m >= 0 && m < 9 && !cells[m]) { cells[m] = who; last = m; }
+    if (!g.gravity) {
+      if (m >= 0 && m < g.moveSlots && !cells[m]) { cells[m] = who; last = m; }
       return;
     }
-    for (let row = g.rows - 1; row >= 0; row--) {
-      const k = row * g.cols + m;
+    for (let row = g.height - 1; row >= 0; row--) {
+      const k = row * g.width + m;
       if (!cells[k]) { cells[k] = who; last = k; break; }
     }
   });
@@ -48,8 +45,8 @@ export function boardSvg(game, moves, { size = 36, highlight = -1, title = '' } 
   const { cells, last } = replay(game, moves);
   const mark = highlight === -1 ? last : highlight;
   const cell = 10;
-  const w = g.cols * cell;
-  const h = g.rows * cell;
+  const w = g.width * cell;
+  const h = g.height * cell;
   const svg = el('svg', { viewBox: `-1 -1 ${w + 2} ${h + 2}`, width: size, height: Math.round((size * (h + 2)) / (w + 2)),
     class: `tv-board tv-board-${game}`, role: 'img' });
   if (title) {
@@ -76,8 +73,8 @@ export function boardSvg(game, moves, { size = 36, highlight = -1, title = '' } 
   } else {
     svg.appendChild(el('rect', { x: -1, y: -1, width: w + 2, height: h + 2, rx: 2, class: 'tv-frame' }));
     cells.forEach((who, k) => {
-      const cx = (k % g.cols) * cell + cell / 2;
-      const cy = Math.floor(k / g.cols) * cell + cell / 2;
+      const cx = (k % g.width) * cell + cell / 2;
+      const cy = Math.floor(k / g.width) * cell + cell / 2;
       svg.appendChild(el('circle', { cx, cy, r: 4, class: who === 1 ? 'tv-d1' : who === 2 ? 'tv-d2' : 'tv-hole' }));
       if (who === 2) svg.appendChild(el('path', { d: `M${cx} ${cy - 1.8}L${cx + 1.8} ${cy}L${cx} ${cy + 1.8}L${cx - 1.8} ${cy}Z`, class: 'tv-d2mark' }));
       if (who === 1) svg.appendChild(el('circle', { cx, cy, r: 2, class: 'tv-d1mark' }));
@@ -90,8 +87,7 @@ export function boardSvg(game, moves, { size = 36, highlight = -1, title = '' } 
 // Words for a 0-based move at ply `ply` ("X 5", "Red col 4").
 export function moveText(game, move, ply) {
   const g = GAMES[game];
-  const who = g.players[ply % 2];
-  return game === 'tictactoe' ? `${who} ${move + 1}` : `${who} ${move + 1}`;
+  return `${g.sides[ply % 2]} ${move + 1}`;
 }
 
 // Legal 0-based moves after `moves` (for the pruned moves of a cut-off node).
@@ -99,10 +95,7 @@ export function legalMoves(game, moves) {
   const g = GAMES[game];
   const { cells } = replay(game, moves);
   const out = [];
-  if (game === 'tictactoe') {
-    for (let k = 0; k < 9; k++) if (!cells[k]) out.push(k);
-  } else {
-    for (let c = 0; c < g.cols; c++) if (!cells[c]) out.push(c);
-  }
+  // Without gravity a move is a cell; with it, a column open at the top row.
+  for (let k = 0; k < g.moveSlots; k++) if (!cells[k]) out.push(k);
   return out;
 }

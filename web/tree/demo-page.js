@@ -1,5 +1,9 @@
 // Demo mode on its own page: web/tree/demo.html#game=connect4&moves=&time1=500&time2=1000
+import { loadLinkParser } from '../js/url-state.js';
 import { mountDemoView } from './demo-view.js';
+
+// The games' descriptions come with the link module (js/games.js).
+await loadLinkParser('../engine/');
 
 const p = new URLSearchParams(location.hash.replace(/^#/, ''));
 mountDemoView(document.getElementById('demo-view'), {

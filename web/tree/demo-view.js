@@ -1,50 +1,28 @@
 // Demo mode for a classroom: computer vs computer on a large board, with a
 // large thinking panel and a live chart of depth and score per move.
 // mountDemoView(container, {game, moves, time1, time2, workerUrl}) speaks the
-// game's worker protocol (web/worker.js: `search` -> `info`* -> `bestmove`);
-// a search blocks its worker, so New game terminates it and starts another.
+// game's worker protocol (web/worker.js: `search` -> `info`* -> `bestmove`)
+// through the page's worker client; a search blocks its worker, so New game
+// cancels it (the client terminates the worker and starts another).
 // Hooks for tests: #demo-status, #demo-moves (the move string), #demo-depth,
 // #demo-score, #demo-chart, #demo-start / #demo-pause / #demo-step / #demo-new.
 
 import { h, group } from '../js/dom.js';
-import { GAMES, boardSvg, parseMoves, replay } from './boards.js';
+import { EngineClient } from '../js/engine-client.js';
+import { GAMES } from '../js/games.js';
+import { winnerOf } from '../js/rules.js';
+import { demoScoreWords } from '../js/score-words.js';
+import { boardSvg, parseMoves, replay } from './boards.js';
 
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
-const WIN_BASE = { connect4: 22, tictactoe: 6 };
-
 const timeLabel = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 
-// Winner of a position drawn by replay(): 1, 2, 'draw' or 0 (going on).
-function outcome(game, cells) {
-  const g = GAMES[game];
-  const need = game === 'tictactoe' ? 3 : 4;
-  const at = (c, r) => (c >= 0 && c < g.cols && r >= 0 && r < g.rows ? cells[r * g.cols + c] : -1);
-  for (let r = 0; r < g.rows; r++) {
-    for (let c = 0; c < g.cols; c++) {
-      const who = at(c, r);
-      if (!who) continue;
-      for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
-        let k = 1;
-        while (k < need && at(c + dc * k, r + dr * k) === who) k++;
-        if (k === need) return who;
-      }
-    }
-  }
+// Winner of the position after 0-based `list`: 1, 2, 'draw' or 0 (going on).
+function outcome(game, list) {
+  const { cells } = replay(game, list);
+  const who = winnerOf(game, cells);
+  if (who) return who;
   return cells.every((x) => x) ? 'draw' : 0;
-}
-
-// Words for a score from the point of view of the side to move at `plies`.
-export function scoreWords(game, score, exact, plies, mover, other) {
-  if (!exact) {
-    if (Math.abs(score) < 3) return `about even (${score >= 0 ? '+' : '−'}${Math.abs(score)})`;
-    return `${score > 0 ? mover : other} ${Math.abs(score) > 30 ? 'is better' : 'has a slight edge'} (${score > 0 ? '+' : '−'}${Math.abs(score)})`;
-  }
-  if (score === 0) return 'a draw with best play';
-  const base = WIN_BASE[game];
-  const winnerStones = base - Math.abs(score);
-  const placed = score > 0 ? Math.floor(plies / 2) : Math.ceil(plies / 2);
-  const moves = winnerStones - placed;
-  return `${score > 0 ? mover : other} wins in ${moves} move${moves === 1 ? '' : 's'}`;
 }
 
 export function mountDemoView(container, options = {}) {
@@ -55,45 +33,13 @@ export function mountDemoView(container, options = {}) {
   let times = [Number(options.time1) || 500, Number(options.time2) || 500];
   let running = false;
   let thinking = false;
-  let worker = null;
-  let ready = null;
-  let nextId = 1;
-  let pending = null;  // {id, resolve, reject, onInfo}
+  let engine = null;   // the worker client, made below
   let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, nps, timeMs}
   let generation = 0;
 
-  // ---- worker ----------------------------------------------------------------
-  function spawn() {
-    if (worker) worker.terminate();
-    worker = new Worker(workerUrl);
-    ready = new Promise((resolve, reject) => {
-      worker.onmessage = (e) => {
-        const m = e.data;
-        if (m.type === 'readyok' && m.id === 'demo-ready') { resolve(); return; }
-        if (!pending || m.id !== pending.id) {
-          if (m.type === 'error' && m.id === undefined) reject(new Error(m.message));
-          return;
-        }
-        if (m.type === 'info') pending.onInfo(m);
-        else if (m.type === 'bestmove') { const p = pending; pending = null; p.resolve(m); }
-        else if (m.type === 'error') { const p = pending; pending = null; p.reject(new Error(m.message)); }
-      };
-      worker.onerror = (e) => { e.preventDefault(); reject(new Error(e.message || 'the engine worker failed')); };
-    });
-    ready.catch(() => {});
-    worker.postMessage({ type: 'isready', id: 'demo-ready' });
-  }
-  function search(msg, onInfo) {
-    return new Promise((resolve, reject) => {
-      const id = `demo-${nextId++}`;
-      pending = { id, resolve, reject, onInfo };
-      worker.postMessage({ ...msg, id });
-    });
-  }
-
   // ---- skeleton ----------------------------------------------------------------
   const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
-    h('option', { value: 'connect4', text: 'Connect Four' }), h('option', { value: 'tictactoe', text: 'Tic-Tac-Toe' }));
+    ...Object.values(GAMES).map((g) => h('option', { value: g.id, text: g.name })));
   const timeSel = (i) => h('select', { id: `demo-time${i + 1}`, 'aria-label': `Thinking time of player ${i + 1}` },
     ...TIMES.map((t) => h('option', { value: String(t), text: timeLabel(t) })));
   const time1 = timeSel(0);
@@ -136,14 +82,13 @@ export function mountDemoView(container, options = {}) {
   container.replaceChildren(root);
 
   // ---- drawing ------------------------------------------------------------------
-  const players = () => GAMES[game].players;
+  const players = () => GAMES[game].sides;
   function draw() {
     const list = parseMoves(moves);
     const size = game === 'tictactoe' ? 420 : 560;
     boardBox.replaceChildren(boardSvg(game, list, { size, title: 'Board' }));
     root.querySelector('#demo-moves').textContent = moves || '(empty board)';
-    const { cells } = replay(game, list);
-    const end = outcome(game, cells);
+    const end = outcome(game, list);
     root.querySelector('#demo-name1').textContent = `${players()[0]} thinks`;
     root.querySelector('#demo-name2').textContent = `${players()[1]} thinks`;
     const mover = players()[list.length % 2];
@@ -165,7 +110,7 @@ export function mountDemoView(container, options = {}) {
     const other = players()[(plies + 1) % 2];
     who.textContent = `${mover} (${timeLabel(times[plies % 2])} per move)`;
     depth.v.textContent = String(m.depth);
-    score.v.textContent = scoreWords(game, m.score, m.exact, plies, mover, other);
+    score.v.textContent = demoScoreWords(game, m.score, m.exact, plies, mover, other);
     nodes.v.textContent = group(m.nodes);
     speed.v.textContent = m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
     pv.textContent = (m.pv || []).map((x, j) => `${players()[(plies + j) % 2][0]}${x}`).join(' ');
@@ -177,8 +122,8 @@ export function mountDemoView(container, options = {}) {
     const el = (n, a) => { const e = document.createElementNS(NS, n); for (const [k, v] of Object.entries(a)) e.setAttribute(k, String(v)); return e; };
     const w = 560;
     const hh = 180;
-    const maxPly = GAMES[game].cols * GAMES[game].rows;
-    const n = Math.max(history.length, game === 'tictactoe' ? 9 : 20);
+    const maxPly = GAMES[game].maxPlies;
+    const n = Math.max(history.length, Math.min(maxPly, 20));
     const bw = w / Math.min(maxPly, Math.max(n, 1));
     const maxDepth = Math.max(8, ...history.map((x) => x.depth));
     const svg = el('svg', { viewBox: `0 0 ${w} ${hh + 20}`, class: 'dm-chartsvg', role: 'img',
@@ -207,10 +152,10 @@ export function mountDemoView(container, options = {}) {
     const plies = moves.length;
     thinking = true;
     draw();
-    await ready;
-    const m = await search({ type: 'search', game, moves, timeMs: times[plies % 2], randomTies: true, seed: (Math.random() * 2 ** 31) | 0 },
+    await engine.ready();
+    const m = await engine.request({ type: 'search', game, moves, timeMs: times[plies % 2], randomTies: true, seed: (Math.random() * 2 ** 31) | 0 },
       (info) => { if (g === generation) showInfo(info, plies); });
-    if (g !== generation) return false;
+    if (!m || g !== generation) return false;
     thinking = false;
     showInfo(m, plies);
     const firstView = plies % 2 === 0 ? m.score : -m.score;
@@ -241,7 +186,7 @@ export function mountDemoView(container, options = {}) {
     generation++;
     running = false;
     thinking = false;
-    if (pending) { pending = null; spawn(); }  // abandon a running search at once
+    engine.cancel();  // abandon a running search at once
     moves = fromMoves;
     start = fromMoves;
     history = [];
@@ -278,16 +223,16 @@ export function mountDemoView(container, options = {}) {
   times = times.map(nearest);
   time1.value = String(times[0]);
   time2.value = String(times[1]);
-  spawn();
+  engine = new EngineClient(workerUrl, { spare: false });
   newGame(start);
-  ready.then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
+  engine.ready().then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
 
   return {
     destroy() {
       generation++;
       running = false;
       document.removeEventListener('keydown', onKey);
-      if (worker) worker.terminate();
+      engine.terminate();
       container.replaceChildren();
     },
   };

@@ -10,6 +10,8 @@
 // Pure logic, no DOM; the board is a 9-character string of '.', 'X', 'O'
 // (cells 0..8 from the top left).
 
+import { winnerOf } from '../js/rules.js';
+
 // The 8 symmetries of the square as cell permutations: image[i] = the cell
 // that cell i moves to.
 const SYMMETRIES = (() => {
@@ -26,10 +28,10 @@ const SYMMETRIES = (() => {
   return out;  // each p maps: transformed[k] = board[p[k]]
 })();
 
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-
+// 'X' or 'O' with three in a row, 'draw' on a full board, else ''.
 export function winner(board) {
-  for (const [a, b, c] of LINES) if (board[a] !== '.' && board[a] === board[b] && board[a] === board[c]) return board[a];
+  const w = winnerOf('tictactoe', [...board].map((c) => (c === 'X' ? 1 : c === 'O' ? 2 : 0)));
+  if (w) return w === 1 ? 'X' : 'O';
   return board.includes('.') ? '' : 'draw';
 }
 
@@ -50,8 +52,8 @@ export function canonical(board) {
   return { key: best, perm };
 }
 
-export const DEFAULT_BEADS = [4, 3, 2, 1];  // per box, by MENACE's move number (1st, 2nd, 3rd, 4th)
-export const DEFAULT_REWARD = { win: 3, draw: 1, loss: -1 };
+const DEFAULT_BEADS = [4, 3, 2, 1];  // per box, by MENACE's move number (1st, 2nd, 3rd, 4th)
+const DEFAULT_REWARD = { win: 3, draw: 1, loss: -1 };
 
 export class Menace {
   constructor({ beads = DEFAULT_BEADS, reward = DEFAULT_REWARD, random = Math.random } = {}) {

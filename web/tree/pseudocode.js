@@ -46,7 +46,7 @@ export function pseudocode(algorithm) {
     .map(([id, text]) => ({ id, text: text.replace('{order}', ORDER_WORDS[algorithm] || '') }));
 }
 
-export const EV = Object.freeze({ enter: 0, leaf: 1, table: 2, back: 3, cut: 4, ret: 5 });
+const EV = Object.freeze({ enter: 0, leaf: 1, table: 2, back: 3, cut: 4, ret: 5 });
 
 // Events of a trace: {kind: Uint8Array, node: Int32Array, count, enterAt}
 // where enterAt[n] is the index of node n's enter event.
@@ -88,7 +88,7 @@ export function buildEvents(trace) {
 // The state shown at event `k`: {frame (node index whose code runs), lines
 // (ids to highlight), depth, alpha, beta, value (null = −∞ not yet set),
 // current (node the board shows), text}.
-export function eventState(trace, events, k, { algorithm, maxDepth, game, describe }) {
+export function eventState(trace, events, k, { algorithm, maxDepth, describe }) {
   const kind = events.kind[k];
   const i = events.node[k];
   const pruning = algorithm !== 'minimax';

@@ -19,6 +19,8 @@
 //   if (document.body.dataset.view) return;
 // The explorer puts its own hash back once it is mounted.
 
+import { GAMES, gamesLoaded } from '../js/games.js';
+
 const VIEWS = ['tree', 'menace', 'demo'];
 
 // True for the views of web/tree/: #view=tree (the search tree), #view=menace
@@ -28,14 +30,15 @@ export function isTreeHash(hash) {
 }
 const viewOf = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('view');
 
-function readHash() {
+// The explorer's position in the hash (also read by standalone.js, the explorer's own page).
+export function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
   return { game: p.get('game') || 'tictactoe', moves: p.get('moves') || '', depth: p.get('depth') || 0, algorithm: p.get('algo') || 'alphabeta' };
 }
 
-function writeHash({ game, moves, depth, algorithm }) {
+export function writeHash({ game, moves, depth, algorithm }) {
   const p = new URLSearchParams({ view: 'tree', game, moves });
-  if (game === 'connect4' || depth) p.set('depth', String(depth));
+  if (GAMES[game]?.treeMaxDepth || depth) p.set('depth', String(depth));   // a depth-limited game always has one
   if (algorithm && algorithm !== 'alphabeta') p.set('algo', algorithm);
   const hash = `#${p.toString()}`;
   if (hash !== location.hash) history.replaceState(null, '', hash);
@@ -92,7 +95,8 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     }
     if (view) { view.destroy(); view = null; }
     const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js' };
-    loading = Promise.all([import(modules[kind]), import('./engine.js')]).then(([mod, en]) => {
+    // The games come from the link module main.js loads (games.js).
+    loading = Promise.all([import(modules[kind]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
       if (kind === 'tree') {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });

@@ -25,6 +25,8 @@ export const ALGORITHMS = Object.freeze([
   { id: 'table', label: 'Alpha-beta + ordering + table', short: 'table', blurb: 'transposition table' },
 ]);
 
+import { GAMES } from '../js/games.js';
+
 const INF = 32000;
 const PROVEN = 20000;
 const STRIDE = 20;
@@ -100,9 +102,8 @@ export class Trace {
 }
 
 // "+3", "0", "−2", "+∞"/"−∞" for the open window; on the search scale (with
-// a horizon) proven results as "win 3" / "loss 3". Same words as
-// treeValueText() in tree_trace.hpp.
-export function formatValue(v, exactScale) {
+// a horizon) proven results as "win 3" / "loss 3" (tests/web/tree-logic.test.mjs).
+function formatValue(v, exactScale) {
   if (v >= INF) return '+∞';
   if (v <= -INF) return '−∞';
   if (!exactScale && (v > PROVEN || v < -PROVEN)) return v > 0 ? `win ${v - PROVEN}` : `loss ${-v - PROVEN}`;
@@ -113,11 +114,11 @@ export function formatValue(v, exactScale) {
 
 // A value in words for the side to move, for captions.
 export function valueWords(v, exactScale, game) {
-  const plies = game === 'tictactoe' ? 6 : 22;
+  const base = GAMES[game].winBase;
   if (exactScale) {
     if (v === 0) return 'draw';
-    const marks = plies - Math.abs(v);
-    const noun = game === 'tictactoe' ? 'mark' : 'disc';
+    const marks = base - Math.abs(v);
+    const noun = GAMES[game].gravity ? 'disc' : 'mark';
     return v > 0 ? `win with its ${ordinal(marks)} ${noun}` : `loss (the opponent's ${ordinal(marks)} ${noun})`;
   }
   if (v > PROVEN) return 'proven win';

@@ -14,48 +14,29 @@
 // Returns {destroy(), load({game, moves, depth, algorithm})}.
 
 import { h, group } from '../js/dom.js';
-import { ALGORITHMS, FLAG, Trace, valueWords } from './trace.js';
-import { GAMES, boardSvg, legalMoves, moveText, parseMoves, replay } from './boards.js';
-import { EV, buildEvents, eventState, pseudocode } from './pseudocode.js';
+import { ALGORITHMS, FLAG, Trace } from './trace.js';
+import { GAMES } from '../js/games.js';
+import { boardSvg, legalMoves, moveText, parseMoves, replay } from './boards.js';
+import { buildEvents, eventState, pseudocode } from './pseudocode.js';
+import { renderAlgorithmStats, renderDeepening } from './tree-figures.js';
+import { buildTreeSkeleton, iconSvg } from './tree-skeleton.js';
 
-const DEFAULT_C4_DEPTH = 4;
-
-
-const ICONS = {
-  first: 'M5 4h2v16H5zM19 4v16L8 12z',
-  back: 'M17 4v16L6 12z',
-  play: 'M7 4v16l13-8z',
-  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
-  forward: 'M7 4v16l11-8z',
-  last: 'M17 4h2v16h-2zM5 4v16l11-8z',
-};
-function iconSvg(name) {
-  const NS = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '16');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  const p = document.createElementNS(NS, 'path');
-  p.setAttribute('d', ICONS[name]);
-  p.setAttribute('fill', 'currentColor');
-  svg.append(p);
-  return svg;
-}
+const DEFAULT_DEPTH = 4;   // the first depth limit of a game the explorer cannot search to the end
 
 // Cleans the requested position: {game, moves, depth, error}.
-export function normalizePosition({ game, moves, depth }) {
+function normalizePosition({ game, moves, depth }) {
   const g = GAMES[game] ? game : 'tictactoe';
   let error = GAMES[game] || game === undefined ? '' : `Unknown game '${game}': showing Tic-Tac-Toe.`;
   let m = typeof moves === 'string' ? moves : '';
-  if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].slots)) {
+  if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].moveSlots)) {
     error = `'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
     m = '';
   }
   let d = Number.parseInt(depth, 10);
   if (!Number.isFinite(d) || d < 0) d = 0;
-  if (g === 'connect4') d = Math.min(Math.max(d || DEFAULT_C4_DEPTH, 1), 8);
-  else d = Math.min(d, 9);
+  const most = GAMES[g].treeMaxDepth;
+  if (most) d = Math.min(Math.max(d || DEFAULT_DEPTH, 1), most);
+  else d = Math.min(d, GAMES[g].maxPlies);
   return { game: g, moves: m, depth: d, error };
 }
 
@@ -76,84 +57,11 @@ export function mountTreeView(container, options) {
   let currentRow = null;
   let counts = null;
 
-  // ---- skeleton ---------------------------------------------------------
-  const gameSel = h('select', { id: 'tree-game', 'aria-label': 'Game' },
-    h('option', { value: 'tictactoe', text: 'Tic-Tac-Toe' }), h('option', { value: 'connect4', text: 'Connect Four' }));
-  const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
-    placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
-  const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });
-  const depthHelp = h('span', { class: 'tv-hint' });
-  const goBtn = h('button', { type: 'submit', class: 'tv-primary', text: 'Explore' });
-  const form = h('form', { class: 'tv-pos' },
-    h('label', {}, h('span', { text: 'Game' }), gameSel),
-    h('label', {}, h('span', { text: 'Moves' }), movesIn),
-    h('label', {}, h('span', { text: 'Depth' }), depthIn), depthHelp, goBtn);
-  const msg = h('p', { class: 'tv-msg', role: 'status', 'aria-live': 'polite' });
-
-  const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'list' });
-  const statsNote = h('p', { class: 'tv-note' });
-  const algosCard = h('section', { class: 'tv-card tv-algos', 'aria-label': 'Algorithms side by side' },
-    h('h3', { text: 'Algorithms side by side' }), stats, statsNote);
-
-  const treeTitle = h('span', { class: 'tv-tree-title' });
-  const expandPvBtn = h('button', { type: 'button', text: 'Show best line' });
-  const collapseBtn = h('button', { type: 'button', text: 'Collapse all' });
-  const treeBox = h('div', { id: 'tree-tree', class: 'tv-tree', role: 'tree', 'aria-label': 'Search tree' });
-  const legend = h('p', { class: 'tv-legend' },
-    h('span', { class: 'tv-lg tv-lg-chosen', text: 'chosen move' }),
-    h('span', { class: 'tv-lg tv-lg-cut', text: 'β-cut' }),
-    h('span', { class: 'tv-lg tv-lg-pruned', text: 'pruned (never searched)' }),
-    h('span', { class: 'tv-lg tv-lg-table', text: 'table hit' }),
-    h('span', { class: 'tv-lg tv-lg-leaf', text: 'game over / horizon' }));
-  const treeCard = h('section', { class: 'tv-card tv-treecard', 'aria-label': 'Search tree' },
-    h('div', { class: 'tv-cardhead' }, h('h3', {}, 'Tree ', treeTitle), h('div', { class: 'tv-tools' }, expandPvBtn, collapseBtn)),
-    legend, treeBox);
-
-  const stepBoard = h('div', { class: 'tv-stepboard' });
-  const stepPath = h('p', { id: 'tree-path', class: 'tv-path' });
-  const btn = (icon, title, id) => {
-    const b = h('button', { type: 'button', class: 'tv-ctl', title, 'aria-label': title, id });
-    b.append(iconSvg(icon));
-    return b;
-  };
-  const firstBtn = btn('first', 'First step (Home)', 'tree-first');
-  const backBtn = btn('back', 'Step back (←)', 'tree-back');
-  const playBtn = btn('play', 'Play / pause (space)', 'tree-play');
-  const fwdBtn = btn('forward', 'Step forward (→)', 'tree-forward');
-  const lastBtn = btn('last', 'Last step (End)', 'tree-last');
-  const speed = h('input', { id: 'tree-speed', type: 'range', min: '0', max: '10', value: '4', 'aria-label': 'Auto-play speed' });
-  const speedOut = h('output', { for: 'tree-speed' });
-  const rewind = h('input', { id: 'tree-rewind', type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Step (rewind)' });
-  const stepOut = h('span', { id: 'tree-step', class: 'tv-stepno' });
-  const vars = h('dl', { id: 'tree-vars', class: 'tv-vars' });
-  const code = h('ol', { id: 'tree-code', class: 'tv-code', 'aria-label': 'Pseudocode' });
-  const narration = h('p', { id: 'tree-narration', class: 'tv-narration', 'aria-live': 'polite' });
-  const codeNote = h('p', { class: 'tv-note tv-codenote' });
-  const stepCard = h('section', { class: 'tv-card tv-stepcard', 'aria-label': 'Step through the search' },
-    h('h3', { text: 'Step through the search' }),
-    h('div', { class: 'tv-stepgrid' },
-      h('div', { class: 'tv-boardcol' }, stepBoard, stepPath),
-      h('div', { class: 'tv-varcol' }, vars, narration)),
-    code, codeNote,
-    h('div', { class: 'tv-controls' },
-      h('div', { class: 'tv-btnrow' }, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, stepOut),
-      h('label', { class: 'tv-slider' }, h('span', { text: 'Speed' }), speed, speedOut),
-      h('label', { class: 'tv-slider tv-rewind' }, h('span', { text: 'Step' }), rewind)));
-
-  const deepBody = h('tbody');
-  const deepNote = h('p', { class: 'tv-note' });
-  const deepCard = h('section', { class: 'tv-card tv-deep', 'aria-label': 'Iterative deepening' },
-    h('h3', { text: 'Iterative deepening' }),
-    h('p', { class: 'tv-note', text: 'Alpha-beta with ordering, run at depth 1, 2, 3, …: the best move and principal variation of each iteration, ' +
-      'and its nodes without a table, with a fresh table, and with the table kept from the previous iterations (its best moves are tried first).' }),
-    h('div', { class: 'tv-scroll' }, h('table', { class: 'tv-table', id: 'tree-deepening' },
-      h('thead', {}, h('tr', {}, ...['Depth', 'Best', 'Value', 'Principal variation', 'No table', 'Fresh table', 'Kept table']
-        .map((t) => h('th', { scope: 'col', text: t })))), deepBody)), deepNote);
-
-  const root = h('div', { class: 'tv' },
-    h('header', { class: 'tv-head' }, h('div', {}, h('h2', { text: 'Watch it think: the search tree' }),
-      h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' })), form),
-    msg, algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
+  const {
+    gameSel, movesIn, depthIn, depthHelp, form, msg, stats, statsNote, treeTitle, expandPvBtn,
+    collapseBtn, treeBox, stepBoard, stepPath, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed,
+    speedOut, rewind, stepOut, vars, code, narration, codeNote, deepBody, deepNote, deepCard, root,
+  } = buildTreeSkeleton();
   container.replaceChildren(root);
 
   // ---- helpers ------------------------------------------------------------
@@ -166,7 +74,7 @@ export function mountTreeView(container, options) {
   }
   function sideToMove(i) {
     const ply = pos.moves.length + (i >= 0 && trace ? trace.ply(i) : 0);
-    return GAMES[pos.game].players[ply % 2];
+    return GAMES[pos.game].sides[ply % 2];
   }
   function say(text, isError = false) {
     msg.textContent = text;
@@ -188,36 +96,8 @@ export function mountTreeView(container, options) {
 
   // ---- algorithms side by side --------------------------------------------
   function renderStats() {
-    stats.replaceChildren();
-    if (!counts) return;
-    const base = counts.algorithms[0].nodes;
-    const max = Math.log10(Math.max(base, 10));
-    for (const a of ALGORITHMS) {
-      const c = counts.algorithms.find((x) => x.algorithm === a.id);
-      if (!c) continue;
-      const pct = base ? (100 * c.nodes) / base : 0;
-      const ratio = a.id === 'minimax' ? 'the reference'
-        : `${pct < 1 ? pct.toFixed(2) : pct.toFixed(1)} % of minimax · ${(base / c.nodes).toFixed(1)}× fewer`;
-      const bar = h('span', { class: 'tv-bar' }, h('span', { class: 'tv-barfill' }));
-      bar.firstChild.style.width = `${Math.max(2, (100 * Math.log10(Math.max(c.nodes, 1))) / max)}%`;
-      const item = h('button', { type: 'button', role: 'listitem', class: `tv-algo${a.id === algorithm ? ' tv-on' : ''}`,
-        'data-algorithm': a.id, 'aria-pressed': a.id === algorithm ? 'true' : 'false' },
-      h('span', { class: 'tv-algo-name', text: a.short }), ' ',
-      h('span', { class: 'tv-algo-count', text: String(c.nodes) }), ' ',
-      h('span', { class: 'tv-algo-unit', text: 'nodes' }),
-      h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
-      bar,
-      h('span', { class: 'tv-algo-ratio', text: ratio }),
-      h('span', { class: 'tv-algo-extra', text: `${group(c.cutoffs)} β-cuts` + (a.id === 'table' ? ` · ${group(c.tableHits)} table hits` : '') }));
-      item.addEventListener('click', () => selectAlgorithm(a.id));
-      stats.append(item);
-    }
-    const c0 = counts.algorithms[0];
-    const side = sideToMove(-1);
-    const agree = counts.algorithms.every((c) => c.value === c0.value);
-    statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${formatRoot(c0.value)} for ${side} to move (${valueWords(c0.value, counts.exactScale, pos.game)}). ` +
-      (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
-      'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${pos.depth}: leaves are scored by the evaluation.`);
+    renderAlgorithmStats(stats, statsNote, counts, { algorithm, game: pos.game, depth: pos.depth, side: sideToMove(-1),
+      fmt: formatRoot, onSelect: selectAlgorithm });
   }
   function formatRoot(v) {
     return trace ? trace.fmt(v) : String(v);
@@ -383,7 +263,7 @@ export function mountTreeView(container, options) {
   }
 
   // ---- step-through -----------------------------------------------------------
-  const stateOpts = () => ({ algorithm: trace.algorithm, maxDepth: trace.exactScale ? 0 : pos.depth, game: pos.game, describe });
+  const stateOpts = () => ({ algorithm: trace.algorithm, maxDepth: trace.exactScale ? 0 : pos.depth, describe });
 
   function renderCode() {
     code.replaceChildren(...pseudocode(trace.algorithm).map((l) => h('li', { 'data-line': l.id }, h('code', { text: l.text }))));
@@ -488,30 +368,7 @@ export function mountTreeView(container, options) {
     deepBody.replaceChildren(h('tr', {}, h('td', { colspan: '7', class: 'tv-muted', text: 'Searching…' })));
     const r = await engine.deepening(pos.game, pos.moves, pos.depth);
     if (g !== generation) return;
-    const steps = r.steps || [];
-    const max = Math.max(1, ...steps.map((s) => s.nodesNoTable));
-    const cell = (n, cls) => {
-      const bar = h('span', { class: `tv-minibar ${cls}` });
-      bar.style.width = `${Math.max(2, (100 * n) / max)}%`;
-      return h('td', { class: 'tv-num' }, h('span', { text: group(n) }), bar);
-    };
-    deepBody.replaceChildren(...steps.map((s) => h('tr', {},
-      h('td', { class: 'tv-num', text: String(s.depth) }),
-      h('td', { text: moveText(pos.game, s.bestMove - 1, pos.moves.length) }),
-      h('td', { class: 'tv-num', text: formatDeep(s) }),
-      h('td', { class: 'tv-pv', text: s.pv.map((m, j) => `${GAMES[pos.game].players[(pos.moves.length + j) % 2][0]}${m}`).join(' ') }),
-      cell(s.nodesNoTable, 'tv-b0'), cell(s.nodesFreshTable, 'tv-b1'), cell(s.nodesKeptTable, 'tv-b2'))));
-    const sum = (k) => steps.reduce((a, s) => a + s[k], 0);
-    deepNote.textContent = steps.length
-      ? `All iterations together: ${group(sum('nodesNoTable'))} nodes without a table, ${group(sum('nodesFreshTable'))} with a fresh table each time, ` +
-        `${group(sum('nodesKeptTable'))} with the table kept between iterations.`
-      : 'The game is over in this position: nothing to search.';
-  }
-  function formatDeep(s) {
-    const PROVEN = 20000;
-    if (s.value > PROVEN) return `win ${s.value - PROVEN}`;
-    if (s.value < -PROVEN) return `loss ${-s.value - PROVEN}`;
-    return s.value > 0 ? `+${s.value}` : s.value < 0 ? `−${-s.value}` : '0';
+    renderDeepening(deepBody, deepNote, r.steps || [], pos);
   }
 
   // ---- loading ----------------------------------------------------------------------
@@ -561,7 +418,7 @@ export function mountTreeView(container, options) {
 
   function load(next = {}) {
     const n = normalizePosition({ ...pos, ...next });
-    pos = { game: n.game, moves: n.moves, depth: n.depth };
+    pos = { game: n.game, moves: n.moves, depth: n.depth, error: '' };
     if (next.algorithm && ALGORITHMS.some((a) => a.id === next.algorithm)) algorithm = next.algorithm;
     generation++;
     traces.clear();
@@ -572,14 +429,15 @@ export function mountTreeView(container, options) {
     root.dataset.game = pos.game;
     gameSel.value = pos.game;
     movesIn.value = pos.moves;
-    depthIn.min = pos.game === 'connect4' ? '1' : '0';
-    depthIn.max = pos.game === 'connect4' ? '8' : '9';
+    const most = GAMES[pos.game].treeMaxDepth;
+    depthIn.min = most ? '1' : '0';
+    depthIn.max = String(most || GAMES[pos.game].maxPlies);
     depthIn.value = String(pos.depth);
-    depthHelp.textContent = pos.game === 'connect4' ? 'plies (1–8)' : 'plies (0 = to the end)';
+    depthHelp.textContent = most ? `plies (1–${most})` : 'plies (0 = to the end)';
     const { cells } = replay(pos.game, parseMoves(pos.moves));
     say(n.error || `${GAMES[pos.game].name}, ${pos.moves ? `after ${pos.moves}` : 'the empty board'}: ` +
-      `${sideToMove(-1)} to move, ${cells.filter((c) => !c).length} empty ${pos.game === 'tictactoe' ? 'cells' : 'places'}` +
-      (pos.game === 'connect4' ? `, depth limit ${pos.depth}.` : pos.depth ? `, depth limit ${pos.depth}.` : ', searched to the end.'), Boolean(n.error));
+      `${sideToMove(-1)} to move, ${cells.filter((c) => !c).length} empty ${GAMES[pos.game].gravity ? 'places' : 'cells'}` +
+      (most ? `, depth limit ${pos.depth}.` : pos.depth ? `, depth limit ${pos.depth}.` : ', searched to the end.'), Boolean(n.error));
     stats.replaceChildren(h('p', { class: 'tv-muted', text: 'Counting nodes…' }));
     loadCounts().catch(() => {});  // showAlgorithm() reports a refused position
     showAlgorithm();
@@ -593,7 +451,7 @@ export function mountTreeView(container, options) {
     onChange({ ...pos, algorithm });
   });
   gameSel.addEventListener('change', () => {
-    load({ game: gameSel.value, moves: '', depth: gameSel.value === 'connect4' ? DEFAULT_C4_DEPTH : 0 });
+    load({ game: gameSel.value, moves: '', depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
     onChange({ ...pos, algorithm });
   });
 
@@ -610,5 +468,3 @@ export function mountTreeView(container, options) {
     },
   };
 }
-
-export { EV };

@@ -1,0 +1,171 @@
+// MENACE's pictures, drawn from its state (menace.js): the game board, the
+// matchbox of a position with its beads, the learning curve; and the view's
+// page structure. No behaviour: menace-view.js wires them.
+
+import { h } from '../js/dom.js';
+import { canonical, emptyCells } from './menace.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const BEAD_COLOURS = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
+const BEAD_NAMES = ['red', 'green', 'yellow', 'blue', 'orange', 'purple', 'cyan', 'magenta', 'brown'];
+
+function s(name, attrs = {}) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+// Builds the view's elements; returns them by name (`root` holds them all).
+export function buildMenaceSkeleton() {
+const opponent = h('select', { id: 'menace-opponent', 'aria-label': 'Opponent' },
+  h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
+  h('option', { value: 'random', text: 'Random player' }),
+  h('option', { value: 'human', text: 'You (click the board)' }));
+const play1 = h('button', { type: 'button', id: 'menace-play', class: 'tv-primary', text: 'Play a game' });
+const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
+const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
+const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
+const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'New MENACE' });
+const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
+const boardBox = h('div', { id: 'menace-board', class: 'mn-board' });
+const boxTitle = h('p', { class: 'mn-boxtitle' });
+const boxView = h('div', { id: 'menace-box', class: 'mn-box' });
+const boxNote = h('p', { class: 'tv-note', id: 'menace-changes' });
+const firstBoxBtn = h('button', { type: 'button', class: 'tv-ctl', text: 'Show the first box' });
+const stats = h('p', { id: 'menace-stats', class: 'mn-stats' });
+const curve = h('div', { id: 'menace-curve', class: 'mn-curve' });
+
+const root = h('div', { class: 'tv mn' },
+  h('header', { class: 'tv-head' }, h('div', {},
+    h('h2', { text: 'MENACE: a learner made of matchboxes' }),
+    h('p', { class: 'tv-sub', text: 'Donald Michie, 1961: one matchbox per Tic-Tac-Toe position, one colour of bead per move. ' +
+      'MENACE draws a bead at random and plays it; after the game each box it used gets 3 more beads of that colour for a win, ' +
+      '1 for a draw, and loses the bead after a loss. No search at all — compare it with the tree explorer.' }))),
+  h('div', { class: 'mn-main' },
+    h('section', { class: 'tv-card mn-game', 'aria-label': 'Game' },
+      h('h3', { text: 'Play and train' }),
+      h('label', { class: 'mn-field' }, h('span', { text: 'Opponent (O)' }), opponent),
+      h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
+      boardBox, status,
+      h('div', { class: 'tv-btnrow' }, resetBtn)),
+    h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
+      h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
+      boxTitle, boxView, boxNote),
+    h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
+      h('h3', { text: 'Learning curve' }), stats, curve,
+      h('p', { class: 'tv-note', text: 'Results of MENACE per block of 10 games, oldest on the left. Against the perfect player a draw is the best it can do.' }))));
+  return {
+    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardBox, boxTitle, boxView,
+    boxNote, firstBoxBtn, stats, curve, root,
+  };
+}
+
+// The game board; a click on cell c calls onCell(c).
+export function drawMenaceBoard(board, highlight, onCell) {
+  const svg = s('svg', { viewBox: '0 0 30 30', width: 240, height: 240, class: 'tv-board mn-bigboard', role: 'img',
+    'aria-label': `Board: ${board.replace(/\./g, '·')}` });
+  svg.append(s('rect', { x: 0, y: 0, width: 30, height: 30, rx: 1.5, class: 'tv-paper' }));
+  for (let i = 1; i < 3; i++) {
+    svg.append(s('line', { x1: i * 10, y1: 1, x2: i * 10, y2: 29, class: 'tv-grid' }));
+    svg.append(s('line', { x1: 1, y1: i * 10, x2: 29, y2: i * 10, class: 'tv-grid' }));
+  }
+  for (let c = 0; c < 9; c++) {
+    const x = (c % 3) * 10 + 5;
+    const y = Math.floor(c / 3) * 10 + 5;
+    if (highlight.includes(c)) svg.append(s('rect', { x: x - 4.4, y: y - 4.4, width: 8.8, height: 8.8, rx: 1.2, class: 'tv-last' }));
+    if (board[c] === 'X') svg.append(s('path', { d: `M${x - 2.8} ${y - 2.8}L${x + 2.8} ${y + 2.8}M${x + 2.8} ${y - 2.8}L${x - 2.8} ${y + 2.8}`, class: 'tv-x' }));
+    if (board[c] === 'O') svg.append(s('circle', { cx: x, cy: y, r: 3, class: 'tv-o' }));
+    const hit = s('rect', { x: x - 5, y: y - 5, width: 10, height: 10, class: 'mn-hit', 'data-cell': c + 1 });
+    hit.addEventListener('click', () => onCell(c));
+    svg.append(hit);
+  }
+  return svg;
+}
+
+// The box of `position` (X to move) as {title, svg, note}, drawn in the position's own
+// orientation: the box stores the canonical image, cell k of which is the
+// position's cell perm[k].
+export function drawMatchbox(menace, position, lastChanges) {
+  const { key, perm } = canonical(position);
+  const { beads: stored } = menace.box(position);
+  const beads = new Int16Array(9);
+  for (let k = 0; k < 9; k++) beads[perm[k]] = stored[k];
+  const changed = new Map(lastChanges.filter((ch) => ch.key === key)
+    .map((ch) => [perm[ch.cell], ch.delta]));
+  const total = beads.reduce((a, b) => a + Math.max(0, b), 0);
+  const stones = 9 - emptyCells(position).length;
+  const title = `${stones === 0 ? 'The first box (the empty board)' : `The box for this position (MENACE's move ${stones / 2 + 1})`}: ` +
+    `${total} bead${total === 1 ? '' : 's'} · ${menace.boxes.size} of 304 boxes opened`;
+  const svg = s('svg', { viewBox: '0 0 30 30', width: 240, height: 240, class: 'tv-board mn-boxboard', role: 'img',
+    'aria-label': `Beads per cell: ${[...beads].map((b, c) => (position[c] === '.' ? `${c + 1}: ${b}` : '')).filter(Boolean).join(', ')}` });
+  svg.append(s('rect', { x: 0, y: 0, width: 30, height: 30, rx: 1.5, class: 'mn-boxbg' }));
+  for (let i = 1; i < 3; i++) {
+    svg.append(s('line', { x1: i * 10, y1: 1, x2: i * 10, y2: 29, class: 'mn-boxgrid' }));
+    svg.append(s('line', { x1: 1, y1: i * 10, x2: 29, y2: i * 10, class: 'mn-boxgrid' }));
+  }
+  for (let c = 0; c < 9; c++) {
+    const x = (c % 3) * 10 + 5;
+    const y = Math.floor(c / 3) * 10 + 5;
+    if (position[c] === 'X') { svg.append(s('path', { d: `M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`, class: 'tv-x mn-faint' })); continue; }
+    if (position[c] === 'O') { svg.append(s('circle', { cx: x, cy: y, r: 2.7, class: 'tv-o mn-faint' })); continue; }
+    const n = Math.max(0, beads[c]);
+    const shown = n > 12 ? 8 : n;  // more than 12: 8 beads and the count
+    for (let k = 0; k < shown; k++) {
+      const bx = x - 3.3 + (k % 4) * 2.2;
+      const by = y - 1.5 + Math.floor(k / 4) * 2.2;
+      svg.append(s('circle', { cx: bx, cy: by, r: 0.95, fill: BEAD_COLOURS[c], class: 'mn-bead' }));
+    }
+    if (n > 12) {
+      const more = s('text', { x, y: y + 4.3, 'text-anchor': 'middle', class: 'mn-count' });
+      more.textContent = `${n}`;
+      svg.append(more);
+    }
+    if (changed.has(c)) {
+      const d = changed.get(c);
+      const t = s('text', { x: x + 4.3, y: y - 3, 'text-anchor': 'end', class: d > 0 ? 'mn-plus' : 'mn-minus' });
+      t.textContent = d > 0 ? `+${d}` : `${d}`;
+      svg.append(t);
+    }
+  }
+  const counts = [...beads].map((b, c) => ({ b, c })).filter(({ c }) => position[c] === '.' && beads[c] > 0);
+  const note = counts.length
+    ? `Beads: ${counts.map(({ b, c }) => `${BEAD_NAMES[c]} (cell ${c + 1}) ${b}`).join(', ')}.` +
+      (stones === 0 ? ' Cells that are the same up to symmetry share one colour: corner, edge, centre.' : ' Boxes are shared by positions that are the same up to rotation and reflection.')
+    : 'This box is empty: MENACE resigns here.';
+  return { title, svg, note };
+}
+
+// The learning curve ({svg, legend}) and the #menace-stats line ({text}).
+export function drawCurve(menace) {
+  const blocks = menace.curve(10);
+  const w = 600;
+  const hgt = 170;
+  const n = Math.max(blocks.length, 10);
+  const bw = w / n;
+  const svg = s('svg', { viewBox: `0 0 ${w} ${hgt + 22}`, class: 'mn-chart', role: 'img',
+    'aria-label': `Results per 10 games: ${blocks.map((b) => `${b.win}-${b.draw}-${b.loss}`).join(', ') || 'none yet'}` });
+  for (const f of [0, 0.5, 1]) {
+    svg.append(s('line', { x1: 0, x2: w, y1: hgt - f * hgt + 0.5, y2: hgt - f * hgt + 0.5, class: 'mn-axis' }));
+    const t = s('text', { x: w - 2, y: hgt - f * hgt - 3, 'text-anchor': 'end', class: 'mn-tick' });
+    t.textContent = `${f * 10}`;
+    svg.append(t);
+  }
+  blocks.forEach((b, i) => {
+    let y = hgt;
+    for (const [k, cls] of [['win', 'mn-win'], ['draw', 'mn-draw'], ['loss', 'mn-loss']]) {
+      const bh = (b[k] / 10) * hgt;
+      y -= bh;
+      if (bh > 0) svg.append(s('rect', { x: i * bw + 1, y, width: Math.max(bw - 2, 1), height: bh, class: cls }));
+    }
+  });
+  const label = s('text', { x: 0, y: hgt + 16, class: 'mn-tick' });
+  label.textContent = blocks.length ? `${blocks.length * 10} games` : 'no complete block of 10 games yet';
+  svg.append(label);
+  const legend = h('p', { class: 'mn-legend' },
+    h('span', { class: 'mn-lg mn-lg-win', text: 'MENACE wins' }),
+    h('span', { class: 'mn-lg mn-lg-draw', text: 'draws' }),
+    h('span', { class: 'mn-lg mn-lg-loss', text: 'losses' }));
+  const count = (r) => menace.history.filter((x) => x === r).length;
+  const text = `games ${menace.history.length} · wins ${count('win')} · draws ${count('draw')} · losses ${count('loss')} · boxes ${menace.boxes.size}`;
+  return { svg, legend, text };
+}

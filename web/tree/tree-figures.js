@@ -1,0 +1,87 @@
+// The explorer's two tables of numbers: the algorithms side by side (node
+// counts of one position under minimax, alpha-beta, ordering and the table)
+// and iterative deepening (per depth: best move, value, nodes with and
+// without a table). Drawing only; tree-view.js asks the engine for the data.
+
+import { group, h } from '../js/dom.js';
+import { GAMES } from '../js/games.js';
+import { moveText } from './boards.js';
+import { ALGORITHMS, valueWords } from './trace.js';
+
+/**
+ * Fills the algorithms card: one button per algorithm with its node count,
+ * and the note under them.
+ * @param {HTMLElement} stats
+ * @param {HTMLElement} statsNote
+ * @param {{exactScale: boolean, algorithms: any[]} | null} counts  the engine's `counts` reply
+ * @param {{algorithm: string, game: string, depth: number, side: string,
+ *   fmt: (v: number) => string, onSelect: (id: string) => void}} view
+ *   the shown algorithm, the position's game and depth limit, its side to move,
+ *   how values are written, and what a click on an algorithm does
+ */
+export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, game, depth, side, fmt, onSelect }) {
+  stats.replaceChildren();
+  if (!counts) return;
+  const base = counts.algorithms[0].nodes;
+  const max = Math.log10(Math.max(base, 10));
+  for (const a of ALGORITHMS) {
+    const c = counts.algorithms.find((x) => x.algorithm === a.id);
+    if (!c) continue;
+    const pct = base ? (100 * c.nodes) / base : 0;
+    const ratio = a.id === 'minimax' ? 'the reference'
+      : `${pct < 1 ? pct.toFixed(2) : pct.toFixed(1)} % of minimax · ${(base / c.nodes).toFixed(1)}× fewer`;
+    const bar = h('span', { class: 'tv-bar' }, h('span', { class: 'tv-barfill' }));
+    bar.firstChild.style.width = `${Math.max(2, (100 * Math.log10(Math.max(c.nodes, 1))) / max)}%`;
+    const item = h('button', { type: 'button', role: 'listitem', class: `tv-algo${a.id === algorithm ? ' tv-on' : ''}`,
+      'data-algorithm': a.id, 'aria-pressed': a.id === algorithm ? 'true' : 'false' },
+    h('span', { class: 'tv-algo-name', text: a.short }), ' ',
+    h('span', { class: 'tv-algo-count', text: String(c.nodes) }), ' ',
+    h('span', { class: 'tv-algo-unit', text: 'nodes' }),
+    h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
+    bar,
+    h('span', { class: 'tv-algo-ratio', text: ratio }),
+    h('span', { class: 'tv-algo-extra', text: `${group(c.cutoffs)} β-cuts` + (a.id === 'table' ? ` · ${group(c.tableHits)} table hits` : '') }));
+    item.addEventListener('click', () => onSelect(a.id));
+    stats.append(item);
+  }
+  const c0 = counts.algorithms[0];
+  const agree = counts.algorithms.every((c) => c.value === c0.value);
+  statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${fmt(c0.value)} for ${side} to move (${valueWords(c0.value, counts.exactScale, game)}). ` +
+    (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
+    'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`);
+}
+
+// A value of the iterative-deepening table: proven results as "win 3".
+function formatDeep(s) {
+  const PROVEN = 20000;
+  if (s.value > PROVEN) return `win ${s.value - PROVEN}`;
+  if (s.value < -PROVEN) return `loss ${-s.value - PROVEN}`;
+  return s.value > 0 ? `+${s.value}` : s.value < 0 ? `−${-s.value}` : '0';
+}
+
+/**
+ * Fills the iterative-deepening table with the engine's `deepening` steps.
+ * @param {HTMLElement} deepBody  the table's <tbody>
+ * @param {HTMLElement} deepNote
+ * @param {any[]} steps
+ * @param {{game: string, moves: string}} pos  the position searched
+ */
+export function renderDeepening(deepBody, deepNote, steps, pos) {
+  const max = Math.max(1, ...steps.map((s) => s.nodesNoTable));
+  const cell = (n, cls) => {
+    const bar = h('span', { class: `tv-minibar ${cls}` });
+    bar.style.width = `${Math.max(2, (100 * n) / max)}%`;
+    return h('td', { class: 'tv-num' }, h('span', { text: group(n) }), bar);
+  };
+  deepBody.replaceChildren(...steps.map((s) => h('tr', {},
+    h('td', { class: 'tv-num', text: String(s.depth) }),
+    h('td', { text: moveText(pos.game, s.bestMove - 1, pos.moves.length) }),
+    h('td', { class: 'tv-num', text: formatDeep(s) }),
+    h('td', { class: 'tv-pv', text: s.pv.map((m, j) => `${GAMES[pos.game].sides[(pos.moves.length + j) % 2][0]}${m}`).join(' ') }),
+    cell(s.nodesNoTable, 'tv-b0'), cell(s.nodesFreshTable, 'tv-b1'), cell(s.nodesKeptTable, 'tv-b2'))));
+  const sum = (k) => steps.reduce((a, s) => a + s[k], 0);
+  deepNote.textContent = steps.length
+    ? `All iterations together: ${group(sum('nodesNoTable'))} nodes without a table, ${group(sum('nodesFreshTable'))} with a fresh table each time, ` +
+      `${group(sum('nodesKeptTable'))} with the table kept between iterations.`
+    : 'The game is over in this position: nothing to search.';
+}

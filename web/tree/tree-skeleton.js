@@ -1,0 +1,116 @@
+// The explorer's page structure: the position form, the algorithms card, the
+// tree card, the step-through card and the iterative-deepening card, with the
+// ids the tests and the hash hooks use (#tree-stats, #tree-code, ...). No
+// behaviour: tree-view.js fills and wires these elements.
+
+import { h } from '../js/dom.js';
+import { GAMES } from '../js/games.js';
+
+const ICONS = {
+  first: 'M5 4h2v16H5zM19 4v16L8 12z',
+  back: 'M17 4v16L6 12z',
+  play: 'M7 4v16l13-8z',
+  pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
+  forward: 'M7 4v16l11-8z',
+  last: 'M17 4h2v16h-2zM5 4v16l11-8z',
+};
+export function iconSvg(name) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '16');
+  svg.setAttribute('height', '16');
+  svg.setAttribute('aria-hidden', 'true');
+  const p = document.createElementNS(NS, 'path');
+  p.setAttribute('d', ICONS[name]);
+  p.setAttribute('fill', 'currentColor');
+  svg.append(p);
+  return svg;
+}
+
+// Builds the explorer's elements; returns them by name (`root` holds them all).
+export function buildTreeSkeleton() {
+  const gameSel = h('select', { id: 'tree-game', 'aria-label': 'Game' },
+    // The smallest game (the smallest tree) first.
+    ...Object.values(GAMES).sort((a, b) => a.maxPlies - b.maxPlies).map((g) => h('option', { value: g.id, text: g.name })));
+  const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
+    placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
+  const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });
+  const depthHelp = h('span', { class: 'tv-hint' });
+  const goBtn = h('button', { type: 'submit', class: 'tv-primary', text: 'Explore' });
+  const form = h('form', { class: 'tv-pos' },
+    h('label', {}, h('span', { text: 'Game' }), gameSel),
+    h('label', {}, h('span', { text: 'Moves' }), movesIn),
+    h('label', {}, h('span', { text: 'Depth' }), depthIn), depthHelp, goBtn);
+  const msg = h('p', { class: 'tv-msg', role: 'status', 'aria-live': 'polite' });
+
+  const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'list' });
+  const statsNote = h('p', { class: 'tv-note' });
+  const algosCard = h('section', { class: 'tv-card tv-algos', 'aria-label': 'Algorithms side by side' },
+    h('h3', { text: 'Algorithms side by side' }), stats, statsNote);
+
+  const treeTitle = h('span', { class: 'tv-tree-title' });
+  const expandPvBtn = h('button', { type: 'button', text: 'Show best line' });
+  const collapseBtn = h('button', { type: 'button', text: 'Collapse all' });
+  const treeBox = h('div', { id: 'tree-tree', class: 'tv-tree', role: 'tree', 'aria-label': 'Search tree' });
+  const legend = h('p', { class: 'tv-legend' },
+    h('span', { class: 'tv-lg tv-lg-chosen', text: 'chosen move' }),
+    h('span', { class: 'tv-lg tv-lg-cut', text: 'β-cut' }),
+    h('span', { class: 'tv-lg tv-lg-pruned', text: 'pruned (never searched)' }),
+    h('span', { class: 'tv-lg tv-lg-table', text: 'table hit' }),
+    h('span', { class: 'tv-lg tv-lg-leaf', text: 'game over / horizon' }));
+  const treeCard = h('section', { class: 'tv-card tv-treecard', 'aria-label': 'Search tree' },
+    h('div', { class: 'tv-cardhead' }, h('h3', {}, 'Tree ', treeTitle), h('div', { class: 'tv-tools' }, expandPvBtn, collapseBtn)),
+    legend, treeBox);
+
+  const stepBoard = h('div', { class: 'tv-stepboard' });
+  const stepPath = h('p', { id: 'tree-path', class: 'tv-path' });
+  const btn = (icon, title, id) => {
+    const b = h('button', { type: 'button', class: 'tv-ctl', title, 'aria-label': title, id });
+    b.append(iconSvg(icon));
+    return b;
+  };
+  const firstBtn = btn('first', 'First step (Home)', 'tree-first');
+  const backBtn = btn('back', 'Step back (←)', 'tree-back');
+  const playBtn = btn('play', 'Play / pause (space)', 'tree-play');
+  const fwdBtn = btn('forward', 'Step forward (→)', 'tree-forward');
+  const lastBtn = btn('last', 'Last step (End)', 'tree-last');
+  const speed = h('input', { id: 'tree-speed', type: 'range', min: '0', max: '10', value: '4', 'aria-label': 'Auto-play speed' });
+  const speedOut = h('output', { for: 'tree-speed' });
+  const rewind = h('input', { id: 'tree-rewind', type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Step (rewind)' });
+  const stepOut = h('span', { id: 'tree-step', class: 'tv-stepno' });
+  const vars = h('dl', { id: 'tree-vars', class: 'tv-vars' });
+  const code = h('ol', { id: 'tree-code', class: 'tv-code', 'aria-label': 'Pseudocode' });
+  const narration = h('p', { id: 'tree-narration', class: 'tv-narration', 'aria-live': 'polite' });
+  const codeNote = h('p', { class: 'tv-note tv-codenote' });
+  const stepCard = h('section', { class: 'tv-card tv-stepcard', 'aria-label': 'Step through the search' },
+    h('h3', { text: 'Step through the search' }),
+    h('div', { class: 'tv-stepgrid' },
+      h('div', { class: 'tv-boardcol' }, stepBoard, stepPath),
+      h('div', { class: 'tv-varcol' }, vars, narration)),
+    code, codeNote,
+    h('div', { class: 'tv-controls' },
+      h('div', { class: 'tv-btnrow' }, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, stepOut),
+      h('label', { class: 'tv-slider' }, h('span', { text: 'Speed' }), speed, speedOut),
+      h('label', { class: 'tv-slider tv-rewind' }, h('span', { text: 'Step' }), rewind)));
+
+  const deepBody = h('tbody');
+  const deepNote = h('p', { class: 'tv-note' });
+  const deepCard = h('section', { class: 'tv-card tv-deep', 'aria-label': 'Iterative deepening' },
+    h('h3', { text: 'Iterative deepening' }),
+    h('p', { class: 'tv-note', text: 'Alpha-beta with ordering, run at depth 1, 2, 3, …: the best move and principal variation of each iteration, ' +
+      'and its nodes without a table, with a fresh table, and with the table kept from the previous iterations (its best moves are tried first).' }),
+    h('div', { class: 'tv-scroll' }, h('table', { class: 'tv-table', id: 'tree-deepening' },
+      h('thead', {}, h('tr', {}, ...['Depth', 'Best', 'Value', 'Principal variation', 'No table', 'Fresh table', 'Kept table']
+        .map((t) => h('th', { scope: 'col', text: t })))), deepBody)), deepNote);
+
+  const root = h('div', { class: 'tv' },
+    h('header', { class: 'tv-head' }, h('div', {}, h('h2', { text: 'Watch it think: the search tree' }),
+      h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' })), form),
+    msg, algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
+  return {
+    gameSel, movesIn, depthIn, depthHelp, form, msg, stats, statsNote, treeTitle, expandPvBtn,
+    collapseBtn, treeBox, stepBoard, stepPath, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed,
+    speedOut, rewind, stepOut, vars, code, narration, codeNote, deepBody, deepNote, deepCard, root,
+  };
+}

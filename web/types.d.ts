@@ -1,0 +1,137 @@
+// Types of the page's JavaScript, for `tsc --checkJs` (tsconfig.json): the
+// worker protocol's messages (docs/protocol.md), the Embind modules
+// (engine/gamesearch.js, engine/link.js) and the game descriptions they
+// report. Only read by the type checker; the site does not ship it.
+
+/** One game as the engine describes it (Module.games() of both wasm modules, the
+ * worker's `games` reply; registered in engine/games/registry.hpp). */
+export interface GameInfo {
+  id: string;           // 'connect4' | 'tictactoe': the key in links and requests
+  name: string;         // 'Connect Four'
+  width: number;        // board columns
+  height: number;       // board rows
+  moveSlots: number;    // moves are digits 1..moveSlots
+  maxPlies: number;     // the most moves a game can last
+  line: number;         // stones in a row that win
+  gravity: boolean;     // a move names a column and the stone falls
+  noun: string;         // 'column' | 'cell': what a move names
+  notation: string;     // the moves in words: 'columns 1-7, left to right'
+  sides: [string, string];  // the players' names, first mover first
+  winBase: number;      // exact score s > 0 means a win with the (winBase - s)-th stone
+  hasBook: boolean;     // the player opens from an opening book ...
+  bookFile: string;     // ... this file of the site ('' without one)
+  hasSolver: boolean;   // the exact solver can prove its positions
+  treeMaxDepth: number; // the tree explorer's largest depth limit, 0 = to the end
+}
+
+/** One search's progress or result (`info`, `bestmove`). */
+export interface SearchInfo {
+  depth: number | string;
+  score: number;
+  exact: boolean;
+  nodes: number;
+  nps: number;
+  timeMs: number;
+  pv?: number[];
+  outcome?: number | null;
+  source?: string;
+}
+
+/** Requests of the engine worker (web/worker.js); the client adds `id`. */
+export type EngineRequest =
+  | { type: 'isready' }
+  | { type: 'levels' }
+  | { type: 'games' }
+  | { type: 'newgame'; game: string }
+  | { type: 'search'; game: string; moves: string; timeMs?: number; level?: string; randomTies?: boolean; seed?: number }
+  | { type: 'analyze'; game: string; moves: string; timeMs: number };
+
+/** Requests of the trace worker (web/tree/trace-worker.js). */
+export type TraceRequest =
+  | { type: 'trace'; game: string; moves: string; algorithm: string; depth: number; cap?: number }
+  | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number };
+
+/** Any reply of either worker: `type`, the request's `id` and its fields. */
+export interface WorkerReply {
+  type: string;
+  id?: number | string;
+  message?: string;
+  [field: string]: any;
+}
+
+/** The book report of the engine worker: {type:'book', status, positions, plies, completePlies, message}. */
+export interface BookReport extends WorkerReply {
+  status: 'loading' | 'ok' | 'off' | 'missing' | 'corrupt' | string;
+}
+
+/** The link parser module (engine/link.js, factory createLinkParser). */
+export interface LinkModule {
+  parseLink(text: string, levels: string[], defaultLevel: string): {
+    settings: { game: string; moves: string; time: number; ai: string; level: string };
+    errors: string[];
+  };
+  games(): GameInfo[];
+}
+
+/** A level of the engine (engine/levels.hpp): Module.levels(), the worker's `levels` reply. */
+export interface LevelInfo {
+  name: string;
+  timeMs: number;
+  maxDepth: number;
+  temperature: number;
+}
+
+/** Search settings of Session.think(). */
+export interface ThinkOptions {
+  timeMs: number;
+  maxDepth: number;
+  randomTies: boolean;
+  seed: number;
+  temperature: number;
+}
+
+/** The Embind session (wasm/bindings.cpp): one game and its search state. */
+export interface Session {
+  newGame(kind: string): boolean;
+  kind(): string;
+  setMoves(moves: string): string;   // '' or what is wrong
+  moves(): string;
+  plies(): number;
+  play(move: number): boolean;
+  undo(): boolean;
+  canPlay(move: number): boolean;
+  legalMoves(): number[];
+  outcome(): number;
+  winningCells(): number[];
+  think(options: ThinkOptions, onInfo: ((info: SearchInfo) => void) | null): { bestMove: number; info: SearchInfo; [field: string]: any };
+  analyze(timeMs: number): { move: number; legal: boolean; score: number; exact: boolean }[];
+  solve(): number;
+  lastNodes(): number;
+  loadBook(bytes: Uint8Array): string;
+  bookPositions(): number;
+  bookPlies(): number;
+  bookCompletePlies(): number;
+  tableMiB(): number;
+  delete(): void;
+}
+
+/** The engine module (engine/gamesearch.js, factory createGameSearch): what the page uses of it. */
+export interface EngineModule {
+  Session: new (kind: string, tableMiB: number) => Session;
+  levels(): LevelInfo[];
+  games(): GameInfo[];
+  treeTrace(game: string, moves: string, algorithm: string, depth: number, cap: number): any;
+  treeCounts(game: string, moves: string, depth: number): any;
+  treeDeepening(game: string, moves: string, depth: number): any;
+  treeMoveValues(game: string, moves: string, depth: number): any;
+}
+
+interface ModuleOptions {
+  locateFile?: (path: string) => string;
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+declare global {
+  function createLinkParser(options?: ModuleOptions): Promise<LinkModule>;
+  function createGameSearch(options?: ModuleOptions): Promise<EngineModule>;
+}
