@@ -66,14 +66,14 @@ export interface BookReport extends WorkerReply {
 
 /** The link parser module (engine/link.js, factory createLinkParser). */
 export interface LinkModule {
-  parseLink(text: string, levels: string[], defaultLevel: string): {
+  parseLink(text: string, levels: string[], defaultLevel: string, otherViews?: string[]): {
     settings: { game: string; moves: string; time: number; ai: string; level: string };
     errors: string[];
   };
   games(): GameInfo[];
 }
 
-/** A level of the engine (engine/levels.hpp): Module.levels(), the worker's `levels` reply. */
+/** A level of the engine (engine/search/levels.hpp): Module.levels(), the worker's `levels` reply. */
 export interface LevelInfo {
   name: string;
   timeMs: number;
@@ -107,19 +107,41 @@ export interface Session {
   analyze(timeMs: number): { move: number; legal: boolean; score: number; exact: boolean }[];
   solve(): number;
   lastNodes(): number;
-  loadBook(bytes: Uint8Array): string;
-  bookPositions(): number;
-  bookPlies(): number;
-  bookCompletePlies(): number;
+  width(): number;
+  height(): number;
+  moveSlots(): number;
+  loadBook(game: string, bytes: Uint8Array): string;   // '' or why the game's book was rejected
+  bookPositions(game: string): number;
+  bookPlies(game: string): number;
+  bookCompletePlies(game: string): number;
   tableMiB(): number;
   delete(): void;
 }
 
-/** The engine module (engine/gamesearch.js, factory createGameSearch): what the page uses of it. */
+/** A worker request as the engine read it (protocol/request.hpp, checkRequest). */
+export interface CheckedRequest {
+  error: string;        // '' or why the request is refused
+  type: string;
+  game: string;
+  moves: string;
+  timeMs: number;
+  maxDepth: number;
+  temperature: number;
+  randomTies: boolean;
+  seed: number;
+  engineMs: number;     // search: the engine's own budget (timeMs less the reply's reserve)
+  usesBook: boolean;    // search: plays from the game's opening book
+}
+
+/** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */
 export interface EngineModule {
   Session: new (kind: string, tableMiB: number) => Session;
   levels(): LevelInfo[];
   games(): GameInfo[];
+  checkRequest(json: string): CheckedRequest;
+  /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`. */
+  runRequest(session: Session, request: CheckedRequest, idJson: string, post: (json: string) => void): void;
+  memoryStats(): { heapBytes: number; usedBytes: number; arenaBytes: number };
   treeTrace(game: string, moves: string, algorithm: string, depth: number, cap: number): any;
   treeCounts(game: string, moves: string, depth: number): any;
   treeDeepening(game: string, moves: string, depth: number): any;

@@ -14,8 +14,11 @@
 'use strict';
 
 const TABLE_MIB = 16;
+/** @type {import('./types').EngineModule} */
 let engine = null;    // the Emscripten module
+/** @type {import('./types').Session} */
 let session = null;   // gs::Session, created once (the table is sized at start-up)
+/** @type {import('./types').GameInfo | null} */
 let bookGame = null;  // the game whose opening book the worker loads (the first with a book file)
 let loaded = false;
 const queue = [];

@@ -1,4 +1,4 @@
-// The opening book in the browser (issue 4): the worker loads web/book.bin in
+// The opening book in the browser: the worker loads web/book.bin in
 // the background and the page says so; Perfect answers from the book from
 // the first move (Connect Four's only winning first move is the centre), and
 // in any position of the first moves (book.bin's complete plies), even one

@@ -1,4 +1,4 @@
-// Hardening tests of the page in headless Chromium (issue 7), against
+// Hardening tests of the page in headless Chromium, against
 // build/site served on a loopback port:
 //  (a) cancel and race: CANCELS (default 100) times a long computer think is
 //      cancelled at a random moment (new game, undo, game switch, a new time,

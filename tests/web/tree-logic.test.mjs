@@ -9,7 +9,7 @@ import { loadEngine } from './wasm.mjs';
 
 const { FLAG, Trace } = await import(`${ROOT}/web/tree/trace.js`);
 
-// A trace of one node (20 bytes, the layout of engine/tree_trace.hpp).
+// A trace of one node (20 bytes, the layout of engine/search/tree_trace.hpp).
 function oneNode({ alpha = 0, beta = 0, value = 0, flags = 0 }, exactScale = true) {
   const bytes = new Uint8Array(20);
   const v = new DataView(bytes.buffer);

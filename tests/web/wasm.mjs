@@ -19,7 +19,7 @@ export async function loadEngine(bin = BIN) {
   return module;
 }
 
-// The page's link parser module (engine/link.hpp as build/wasm/bin/link.js).
+// The page's link parser module (protocol/link.hpp as build/wasm/bin/link.js).
 export async function loadLinkModule() {
   const require = createRequire(import.meta.url);
   const create = require(path.join(BIN, 'link.js'));

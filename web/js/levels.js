@@ -1,5 +1,5 @@
 // Difficulty levels in the page. The levels themselves (name, thinking time,
-// depth limit, temperature) come from the engine (engine/levels.hpp through the
+// depth limit, temperature) come from the engine (engine/search/levels.hpp through the
 // worker's `levels` request); their measured results come from levels.json,
 // a copy of docs/levels.json made by scripts/build-site.sh:
 //   {"levels": [{"name": "beginner", "results": [{"vs": "strong", "wins": W,

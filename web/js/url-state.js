@@ -4,7 +4,7 @@
 //   moves move string from the empty board (digits, 1-based)
 //   time  thinking time per computer move in ms, 50..10000 (the Custom level)
 //   ai    which side the computer plays: 1, 2, none, both
-//   level a difficulty level of the engine (engine/levels.hpp: beginner,
+//   level a difficulty level of the engine (engine/search/levels.hpp: beginner,
 //         casual, strong, perfect) or custom (= the thinking time above).
 //         Without it, a link with a time is Custom and one without is the
 //         default level.
@@ -18,6 +18,9 @@ import { setGames } from './games.js';
 const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom' });
 const DEFAULT_LEVEL = 'casual';
 const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
+// Every view besides play (demo too, web/tree/route.js), for the link
+// parser's message about an unknown view.
+const OTHER_VIEWS = ['tree', 'menace', 'demo', 'study'];
 
 // The view a hash asks for: 'play' (no view key), 'tree', 'study', or 'play'
 // for an unknown view.
@@ -29,7 +32,7 @@ export function viewOf(hash) {
   return VIEWS.includes(view) ? view : 'play';
 }
 
-// The link parser: engine/link.cpp compiled to WebAssembly (the small module
+// The link parser: protocol/link.cpp compiled to WebAssembly (the small module
 // engine/link.js, loaded by main.js with loadLinkParser() before the first
 // parseHash), so the page runs the very code the libFuzzer target
 // fuzz/fuzz_link.cpp fuzzes.
@@ -66,7 +69,7 @@ export function parseHash(hash, levels = []) {
     if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
     return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };
   }
-  const r = linkParser.parseLink(text, Array.isArray(levels) ? levels.map(String) : [], DEFAULT_LEVEL);
+  const r = linkParser.parseLink(text, Array.isArray(levels) ? levels.map(String) : [], DEFAULT_LEVEL, OTHER_VIEWS);
   return { settings: r.settings, errors: r.errors };
 }
 

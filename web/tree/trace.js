@@ -1,4 +1,4 @@
-// Reading a search trace from the wasm engine (engine/tree_trace.hpp).
+// Reading a search trace from the wasm engine (engine/search/tree_trace.hpp).
 //
 // The engine hands over `recorded` TraceNode records of 20 bytes each, in
 // preorder (the order the search entered the nodes):

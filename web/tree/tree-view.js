@@ -1,7 +1,7 @@
 // The search-tree explorer: mountTreeView(container, {game, moves, depth, engine}).
 //
 // Shows, for one position, what the wasm engine's instrumented search did
-// (engine/tree_trace.hpp): node counts of four algorithms side by side
+// (engine/search/tree_trace.hpp): node counts of four algorithms side by side
 // (#tree-stats), the tree of the selected algorithm (lazy: only expanded
 // nodes are in the DOM), a step-through of the search with the lecture's
 // pseudocode, and iterative deepening per depth.
