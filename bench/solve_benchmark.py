@@ -3,18 +3,24 @@
 prints a table against the reference solver's figures (bench/data/README.md).
 
   bench/solve_benchmark.py [--bin build/native/bin/gamesearch] [--quick] [--files F ...]
+  bench/solve_benchmark.py --against OTHER_BIN [--rounds N] [--quick] [--files F ...]
 
 The table clears the transposition table before every position (gamesearch
 solve does) and uses no opening book. --quick takes the first 100 lines of the
 easy files, 20 of Test_L1_R2 and 3 of Test_L1_R3 (a few minutes); the default
 takes all of the first four files, the first 200 lines of Test_L1_R2 and the
 first 40 of Test_L1_R3 (the same lines as the reference figures).
+
+--against OTHER_BIN compares two builds side by side in one run (the only
+comparison that holds on a shared, noisy machine): each file is solved by
+both, alternating which goes first, --rounds times; the table says whether
+every score and node count is the same and gives the ratio of the summed
+solve times (this build / the other).
 """
 import argparse
 import os
 import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # file: (reference mean nodes, reference mean time in microseconds, lines measured)
@@ -37,30 +43,61 @@ def fmt_time(us):
     return f"{us:.1f} µs"
 
 
+def positions(name, quick):
+    lines = QUICK[name] if quick else REFERENCE[name][2]
+    with open(os.path.join(HERE, "data", name)) as f:
+        return [l.split() for l in f.read().splitlines()[:lines] if l.strip()]
+
+
+def solve(binary, data, extra):
+    """[(moves, score, nodes, microseconds)] of `binary solve` on the positions."""
+    inp = "".join(f"{d[0]}\n" for d in data).encode()
+    p = subprocess.run([binary, "solve"] + extra, input=inp, capture_output=True)
+    if p.returncode != 0:
+        print(p.stderr.decode(), file=sys.stderr)
+        sys.exit(1)
+    return [l.split() for l in p.stdout.decode().splitlines()]
+
+
+def compare(args):
+    print(f"| file | positions | same scores and nodes | time this / other ({args.rounds} rounds, interleaved) |")
+    print("|---|---|---|---|")
+    same_all = True
+    for name in args.files:
+        data = positions(name, args.quick)
+        total = {"this": 0, "other": 0}
+        results = {}
+        for r in range(args.rounds):
+            order = [("this", args.bin), ("other", args.against)]
+            for who, binary in (order if r % 2 == 0 else order[::-1]):
+                out = solve(binary, data, args.extra)
+                total[who] += sum(int(o[3]) for o in out)
+                results[who] = [o[:3] for o in out]
+        same = results["this"] == results["other"]
+        same_all &= same
+        print(f"| {name} | {len(data)} | {'yes' if same else 'NO'} | {total['this'] / total['other']:.3f} |", flush=True)
+    return 0 if same_all else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "build", "native", "bin", "gamesearch"))
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--files", nargs="*", default=list(REFERENCE))
     ap.add_argument("--extra", nargs="*", default=[], help="extra gamesearch options, e.g. --no-table")
+    ap.add_argument("--against", help="another gamesearch binary: compare with it, interleaved")
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: runs of each binary per file")
     args = ap.parse_args()
+    if args.against:
+        sys.exit(compare(args))
 
     print("| file | positions | correct | mean nodes | mean time | nodes / ref | time / ref |")
     print("|---|---|---|---|---|---|---|")
     ok_all = True
     for name in args.files:
-        ref_nodes, ref_us, lines = REFERENCE[name]
-        if args.quick:
-            lines = QUICK[name]
-        with open(os.path.join(HERE, "data", name)) as f:
-            data = [l.split() for l in f.read().splitlines()[:lines] if l.strip()]
-        inp = "".join(f"{d[0]}\n" for d in data).encode()
-        t0 = time.time()
-        p = subprocess.run([args.bin, "solve"] + args.extra, input=inp, capture_output=True)
-        if p.returncode != 0:
-            print(p.stderr.decode(), file=sys.stderr)
-            sys.exit(1)
-        out = [l.split() for l in p.stdout.decode().splitlines()]
+        ref_nodes, ref_us, _ = REFERENCE[name]
+        data = positions(name, args.quick)
+        out = solve(args.bin, data, args.extra)
         correct = sum(1 for d, o in zip(data, out) if d[0] == o[0] and d[1] == o[1])
         ok_all &= correct == len(data)
         nodes = sum(int(o[2]) for o in out) / len(out)
