@@ -1,0 +1,188 @@
+// The explorer's tree card: one row per node of the shown trace, lazy (only
+// the children of expanded nodes are in the DOM), the moves a β-cut pruned
+// drawn dimmed under their node, the current node of the step-through
+// marked, and the "best line" and "collapse" buttons.
+//
+// createTreePane(elements, view, callbacks) reads the shared state `view`
+// (tree-state.js) and reports out through callbacks: onJump(i) when the user
+// picks node i (click, Enter), currentNode() to ask which node the
+// step-through is at. Returns {reset(), reveal(i), markCurrent(i, scroll)}.
+
+import { h, group } from '../js/dom.js';
+import { FLAG } from './trace.js';
+import { boardSvg, legalMoves, moveText } from './boards.js';
+import { pathMoves, sideToMove } from './tree-state.js';
+
+// The chips after a row's values: best move, leaf kinds, cut and table
+// reasons, the subtree's size.
+function rowChips(t, i, kids, leafish) {
+  const f = t.flags(i);
+  const chips = [];
+  if (f & FLAG.chosen) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
+  if (f & FLAG.terminal) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: t.val(i) === 0 ? 'draw' : 'game over' }));
+  if (f & FLAG.horizon) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'horizon: evaluated' }));
+  if (f & (FLAG.cutoff | FLAG.tableHit)) chips.push(h('span', { class: `tv-chip ${f & FLAG.cutoff ? 'tv-chip-cut' : 'tv-chip-table'}`, text: t.reason(i) }));
+  if (f & FLAG.tableMove) chips.push(h('span', { class: 'tv-chip tv-chip-table', text: 'table move first' }));
+  if (f & FLAG.truncated) chips.push(h('span', { class: 'tv-chip tv-chip-warn', text: 'incomplete (node cap)' }));
+  if (kids && !leafish) chips.push(h('span', { class: 'tv-size', text: `${group(kids + 1)} nodes` }));
+  return chips;
+}
+
+// The moves a β-cut at node i pruned (legal, never searched), as one dimmed row.
+function prunedItem(view, i, searched) {
+  const { pos, trace } = view;
+  const ply = pos.moves.length + trace.ply(i);
+  const pruned = legalMoves(pos.game, pathMoves(view, i)).filter((m) => !searched.has(m));
+  return h('div', { class: 'tv-item tv-pruned' },
+    h('div', { class: 'tv-row tv-prunedrow' },
+      h('span', { class: 'tv-toggle tv-scissors', text: '✂' }),
+      ...pruned.map((m) => h('span', { class: 'tv-ghost', title: 'pruned, never searched' },
+        boardSvg(pos.game, pathMoves(view, i).concat([m]), { size: pos.game === 'tictactoe' ? 26 : 36 }),
+        h('span', { class: 'tv-move', text: moveText(pos.game, m, ply) }))),
+      h('span', { class: 'tv-chip tv-chip-cut', text: `pruned by ${trace.reason(i)}` })));
+}
+
+/**
+ * @param {{treeBox: HTMLElement, expandPvBtn: HTMLElement, collapseBtn: HTMLElement}} elements
+ * @param {import('./tree-state.js').TreeViewState} view
+ * @param {{onJump: (i: number) => void, currentNode: () => number}} callbacks
+ */
+export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { onJump, currentNode }) {
+  const expanded = new Set();  // node indexes expanded in the tree
+  const autoExpanded = new Set();
+  const rows = new Map();      // node index -> row element (rendered rows only)
+  let currentRow = null;
+
+  function nodeRow(i) {
+    const { pos, trace: t } = view;
+    const f = t.flags(i);
+    const kids = t.end(i) - i - 1;
+    const leafish = f & (FLAG.terminal | FLAG.horizon | FLAG.tableHit);
+    const toggle = h('button', { type: 'button', class: 'tv-toggle', 'aria-label': kids ? 'Expand or collapse' : 'Leaf', tabindex: '-1' });
+    toggle.textContent = kids ? (expanded.has(i) ? '▾' : '▸') : '•';
+    if (!kids) toggle.disabled = true;
+    const ply = pos.moves.length + t.ply(i) - 1;
+    const label = i === 0 ? 'Root' : moveText(pos.game, t.move(i), ply);
+    const pruning = t.algorithm !== 'minimax';
+    const row = h('div', {
+      class: `tv-row${f & FLAG.chosen ? ' tv-chosen' : ''}${f & FLAG.cutoff ? ' tv-cutnode' : ''}${leafish ? ' tv-leafnode' : ''}`,
+      role: 'treeitem', tabindex: '0', 'data-node': i, 'aria-expanded': kids ? String(expanded.has(i)) : undefined,
+      'aria-level': String(t.ply(i) + 1),
+    },
+    toggle,
+    boardSvg(pos.game, pathMoves(view, i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
+    h('span', { class: 'tv-move', text: label }),
+    h('span', { class: 'tv-val', title: `value for ${sideToMove(view, i)} to move`, text: `v ${t.fmt(t.val(i))}` }),
+    pruning ? h('span', { class: 'tv-win', title: 'window on entry', text: `α ${t.fmt(t.alpha(i))}  β ${t.fmt(t.beta(i))}` }) : null,
+    ...rowChips(t, i, kids, leafish));
+    row.addEventListener('click', (e) => {
+      if (e.target === toggle) toggleNode(i);
+      else onJump(i);
+    });
+    row.addEventListener('dblclick', () => toggleNode(i));
+    row.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { onJump(i); e.preventDefault(); }
+      if (e.key === '+' || (e.key === 'ArrowRight' && e.altKey)) { expand(i); e.preventDefault(); }
+      if (e.key === '-' || (e.key === 'ArrowLeft' && e.altKey)) { collapse(i); e.preventDefault(); }
+    });
+    rows.set(i, row);
+    return row;
+  }
+
+  function nodeItem(i) {
+    const item = h('div', { class: 'tv-item' });
+    item.append(nodeRow(i));
+    if (expanded.has(i)) item.append(childrenBox(i));
+    return item;
+  }
+
+  // Children of an expanded node, then the moves a β-cut pruned (never searched).
+  function childrenBox(i) {
+    const box = h('div', { class: 'tv-children', role: 'group' });
+    const searched = new Set();
+    for (const c of view.trace.children(i)) {
+      searched.add(view.trace.move(c));
+      box.append(nodeItem(c));
+    }
+    if (view.trace.has(i, FLAG.cutoff)) box.append(prunedItem(view, i, searched));
+    return box;
+  }
+
+  function rerenderItem(i) {
+    const row = rows.get(i);
+    if (!row) return;
+    const item = row.parentElement;
+    // drop the rows of the old subtree from the index
+    for (const r of item.querySelectorAll('.tv-row[data-node]')) rows.delete(Number(r.dataset.node));
+    const fresh = nodeItem(i);
+    item.replaceWith(fresh);
+    if (currentRow && !currentRow.isConnected) markCurrent(currentNode(), false);
+  }
+  function expand(i, auto = false) {
+    if (expanded.has(i) || view.trace.end(i) === i + 1) return;
+    expanded.add(i);
+    if (auto) autoExpanded.add(i);
+    rerenderItem(i);
+  }
+  function collapse(i) {
+    if (!expanded.has(i)) return;
+    for (const n of [...expanded]) if (n >= i && n < view.trace.end(i)) { expanded.delete(n); autoExpanded.delete(n); }
+    rerenderItem(i);
+  }
+  function toggleNode(i) {
+    autoExpanded.delete(i);
+    if (expanded.has(i)) collapse(i); else expand(i);
+  }
+
+  function renderTree() {
+    rows.clear();
+    currentRow = null;
+    treeBox.replaceChildren(nodeItem(0));
+  }
+
+  // Only the root expanded, drawn afresh (a new trace, or the collapse button).
+  function reset() {
+    expanded.clear();
+    autoExpanded.clear();
+    expanded.add(0);
+    renderTree();
+  }
+
+  // Expands the chain to node i (auto-expanded nodes off the chain close again).
+  function reveal(i) {
+    const chain = view.trace.chain(i);
+    const onChain = new Set(chain);
+    const stale = [...autoExpanded].filter((n) => !onChain.has(n)).sort((a, b) => a - b);
+    for (const n of stale) if (autoExpanded.has(n)) collapse(n);
+    for (const n of chain.slice(0, -1)) expand(n, true);
+  }
+
+  function markCurrent(i, scroll = true) {
+    if (currentRow) currentRow.classList.remove('tv-current');
+    currentRow = rows.get(i) || null;
+    if (currentRow) {
+      currentRow.classList.add('tv-current');
+      if (scroll) currentRow.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+  }
+
+  function showBestLine() {
+    const { trace } = view;
+    let i = 0;
+    const chain = [0];
+    for (;;) {
+      const next = trace.children(i).find((c) => trace.has(c, FLAG.chosen));
+      if (next === undefined) break;
+      chain.push(next);
+      i = next;
+    }
+    for (const n of chain.slice(0, -1)) { expanded.add(n); autoExpanded.delete(n); }
+    renderTree();
+    markCurrent(chain[chain.length - 1]);
+  }
+
+  expandPvBtn.addEventListener('click', showBestLine);
+  collapseBtn.addEventListener('click', reset);
+
+  return { reset, reveal, markCurrent };
+}
