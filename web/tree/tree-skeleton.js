@@ -1,7 +1,8 @@
 // The explorer's page structure: the position form, the algorithms card, the
 // tree card, the step-through card and the iterative-deepening card, with the
 // ids the tests and the hash hooks use (#tree-stats, #tree-code, ...). No
-// behaviour: tree-view.js fills and wires these elements.
+// behaviour: tree-view.js (form, algorithms, deepening), tree-pane.js (the
+// tree) and step-panel.js (the step-through) fill and wire these elements.
 
 import { h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
