@@ -29,8 +29,8 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
 // {type:'error', id?, message}
 std::string errorReply(const std::string& id, const std::string& message);
 
-// The `games` and `levels` lists as JSON arrays (also Module.games() and
-// Module.levels(), so the page and the worker read one description).
+// The `games` and `levels` lists as JSON arrays (the games also as
+// Module.games(), so the page and the worker read one description).
 std::string gamesJson();
 std::string levelsJson();
 

@@ -21,8 +21,6 @@
 //   SearchResult.info also has outcome (1/0/-1 proven win/draw/loss, null
 //   not proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
-//   Module.levels()         -> [{name, timeMs, maxDepth, temperature}, ...]
-//                              the difficulty levels of engine/search/levels.hpp
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
 //                              timeMs, maxDepth, temperature, randomTies, seed,
 //                              engineMs, usesBook}: the worker's message
@@ -46,7 +44,6 @@
 
 #include "protocol/replies.hpp"
 #include "protocol/request.hpp"
-#include "search/levels.hpp"
 #include "session.hpp"
 
 namespace {
@@ -139,10 +136,6 @@ void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint
 val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
 void setInfoPv(gs::SearchInfo& i, val pv) { i.pv = fromArray(pv); }
 
-// The level table as plain JS objects (the `levels` reply's list), so the
-// page has one source of truth.
-val levels() { return val::global("JSON").call<val>("parse", gs::levelsJson()); }
-
 void runRequest(gs::Session& s, const gs::Request& r, const std::string& id, val post) {
   gs::runRequest(s, r, id, [&post](const std::string& json) { post(json); });
 }
@@ -204,7 +197,6 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("engineMs", &gs::Request::engineMs)
       .field("usesBook", &gs::Request::usesBook);
   function("checkRequest", &gs::checkRequest);
-  function("levels", &levels);
   function("runRequest", &runRequest);
   function("memoryStats", &memoryStats);
 

@@ -73,7 +73,7 @@ export interface LinkModule {
   games(): GameInfo[];
 }
 
-/** A level of the engine (engine/search/levels.hpp): Module.levels(), the worker's `levels` reply. */
+/** A level of the engine (engine/search/levels.hpp), as the worker's `levels` reply lists it. */
 export interface LevelInfo {
   name: string;
   timeMs: number;
@@ -136,7 +136,6 @@ export interface CheckedRequest {
 /** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */
 export interface EngineModule {
   Session: new (kind: string, tableMiB: number) => Session;
-  levels(): LevelInfo[];
   games(): GameInfo[];
   checkRequest(json: string): CheckedRequest;
   /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`. */

@@ -3,12 +3,13 @@
 // solver, which check it themselves (every N nodes): a Web Worker cannot read
 // a "stop" message while the search runs.
 //
-//   start            when the budget began (the request's arrival)
-//   budgetMs         how long it lasts; a Deadline() without a budget never expires
+//   Deadline(start, budgetMs), fromNow(budgetMs)
+//                    a budget from its start (the request's arrival); a
+//                    Deadline() or a budget <= 0 never expires
 //   share(f)         the same start with f (0..1) of the budget: the player's
 //                    phases (search/player.hpp) end at fixed shares of one budget
-//   at()             start + budget
-//   expired()        the clock has passed at()
+//   expired()        the clock has passed start + budget
+//   elapsedMs()      time since the start (the times a search reports)
 #pragma once
 
 #include <chrono>
@@ -26,9 +27,6 @@ class Deadline {
   static Deadline fromNow(double budgetMs) { return Deadline(Clock::now(), budgetMs); }
 
   bool limited() const { return limited_; }
-  Clock::time_point start() const { return start_; }
-  double budgetMs() const { return budgetMs_; }
-  Clock::time_point at() const { return end_; }
   bool expired() const { return limited_ && Clock::now() >= end_; }
   double elapsedMs() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
 
