@@ -37,6 +37,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "cli_args.hpp"
 #include "search/book.hpp"
 #include "games/connect4/connect4.hpp"
 #include "core/notation.hpp"
@@ -85,10 +86,8 @@ folded. Progress and an estimate of the time left go to stderr.
 )";
 
 long number(const std::string& opt, const std::string& v, long lo, long hi) {
-  char* end = nullptr;
-  long n = std::strtol(v.c_str(), &end, 10);
-  if (v.empty() || *end || n < lo || n > hi)
-    usage(opt + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  long n = 0;
+  if (!gs::parseWholeNumber(v, lo, hi, n)) usage(gs::wholeNumberError(opt, lo, hi, v.c_str()));
   return n;
 }
 

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "cli_args.hpp"
 #include "search/levels.hpp"
 #include "protocol/line_reader.hpp"
 #include "core/notation.hpp"
@@ -155,12 +156,8 @@ std::string usage() {
 
 long parseNumber(const std::string& opt, const char* value, long lo, long hi) {
   if (!value) usageError(opt + " needs a number");
-  char* end = nullptr;
-  errno = 0;
-  long v = std::strtol(value, &end, 10);
-  if (errno || end == value || *end || v < lo || v > hi)
-    usageError(opt + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-               ", not '" + value + "'");
+  long v = 0;
+  if (!gs::parseWholeNumber(value, lo, hi, v)) usageError(gs::wholeNumberError(opt, lo, hi, value));
   return v;
 }
 

@@ -133,8 +133,7 @@ struct Config {
 
 int number(const std::string& opt, const char* v, long lo, long hi) {
   int out = 0;
-  if (!v || !parseInt(v, lo, hi, out))
-    usageError(opt + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  if (!v || !parseInt(v, lo, hi, out)) usageError(gs::wholeNumberError(opt, lo, hi, v));
   return out;
 }
 

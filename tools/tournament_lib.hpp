@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_args.hpp"
 #include "search/levels.hpp"
 #include "search/searcher.hpp"
 
@@ -51,10 +52,8 @@ struct PlayerSpec {
 };
 
 inline bool parseInt(const std::string& s, long lo, long hi, int& out) {
-  if (s.empty()) return false;
-  char* end = nullptr;
-  long v = std::strtol(s.c_str(), &end, 10);
-  if (*end || v < lo || v > hi) return false;
+  long v = 0;
+  if (!parseWholeNumber(s, lo, hi, v)) return false;
   out = static_cast<int>(v);
   return true;
 }
