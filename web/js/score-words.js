@@ -70,20 +70,6 @@ export function shortScore(kind, score, exact, plies) {
   return `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(1)}`;
 }
 
-// The demo's words for a score (its thinking panel): "about even (+2)",
-// "Red has a slight edge (+12)", "Red is better (+40)", "a draw with best
-// play", "Red wins in 3 moves"; `mover` / `other`: the side to move at `plies`
-// and its opponent.
-export function demoScoreWords(kind, score, exact, plies, mover, other) {
-  if (!exact) {
-    if (Math.abs(score) < 3) return `about even (${score >= 0 ? '+' : '−'}${Math.abs(score)})`;
-    return `${score > 0 ? mover : other} ${Math.abs(score) > 30 ? 'is better' : 'has a slight edge'} (${score > 0 ? '+' : '−'}${Math.abs(score)})`;
-  }
-  if (score === 0) return 'a draw with best play';
-  const moves = movesToWin(kind, score, plies);
-  return `${score > 0 ? mover : other} wins in ${moves} move${moves === 1 ? '' : 's'}`;
-}
-
 export function formatCount(n) {
   if (!Number.isFinite(n)) return '–';
   if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;

@@ -9,9 +9,9 @@
 
 import { h, group } from '../js/dom.js';
 import { EngineClient } from '../js/engine-client.js';
-import { GAMES } from '../js/games.js';
+import { GAMES, sideNames } from '../js/games.js';
 import { winnerOf } from '../js/rules.js';
-import { demoScoreWords } from '../js/score-words.js';
+import { scoreInWords } from '../js/score-words.js';
 import { boardSvg, parseMoves, replay } from './boards.js';
 
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
@@ -107,10 +107,15 @@ export function mountDemoView(container, options = {}) {
 
   function showInfo(m, plies) {
     const mover = players()[plies % 2];
-    const other = players()[(plies + 1) % 2];
     who.textContent = `${mover} (${timeLabel(times[plies % 2])} per move)`;
     depth.v.textContent = String(m.depth);
-    score.v.textContent = demoScoreWords(game, m.score, m.exact, plies, mover, other);
+    // The page's words for the score; a heuristic one also shows its value
+    // in evaluation units, for the class, from the first player's side as
+    // the chart draws it (up = the first player better).
+    const words = scoreInWords(game, m.score, m.exact, plies, (plies % 2) + 1, sideNames(game), m.outcome, m.source);
+    const forFirst = plies % 2 === 0 ? m.score : -m.score;
+    const heuristic = !m.exact && m.source === 'search';
+    score.v.textContent = heuristic ? `${words} (${forFirst >= 0 ? '+' : '−'}${Math.abs(forFirst)})` : words;
     nodes.v.textContent = group(m.nodes);
     speed.v.textContent = m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
     pv.textContent = (m.pv || []).map((x, j) => `${players()[(plies + j) % 2][0]}${x}`).join(' ');
