@@ -64,3 +64,26 @@ export async function playWholeGame(page, game) {
   assert.ok(answered > 0, `${game}: the computer answered ${answered} of ${turns} clicked moves`);
   return moves(page);
 }
+
+// WCAG contrast ratio of the text of every element matching `selector`
+// against its own background (the lowest of them; Infinity if none matches).
+// Elements whose background is transparent are skipped: they show what is
+// behind them, which a ratio of their own cannot judge.
+export function lowestContrast(page, selector) {
+  return page.evaluate((sel) => {
+    const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    let lowest = Infinity;
+    for (const el of document.querySelectorAll(sel)) {
+      const cs = getComputedStyle(el);
+      const bg = rgb(cs.backgroundColor);
+      if (bg.length === 4 && bg[3] === 0) continue;
+      const [a, b] = [lum(rgb(cs.color)), lum(bg)];
+      lowest = Math.min(lowest, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
+    }
+    return lowest;
+  }, selector);
+}

@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import test from 'node:test';
 import { ROOT, SHOTS, freePort, launchChromium } from './lib.mjs';
+import { lowestContrast } from './page-helpers.mjs';
 
 const SITE = path.join(ROOT, 'build/tree-site');
 const wasmDir = [process.env.WASM_DIR, path.join(ROOT, 'build/wasm/bin'), path.join(ROOT, 'build/tree-wasm/bin')]
@@ -99,6 +100,8 @@ test('tree explorer, MENACE and demo mode', async () => {
     await page.goto(`${server.url}tree/index.html#view=tree&game=tictactoe&moves=`);
     await waitReady(page);
     const stats = await page.textContent('#tree-stats');
+    const explore = await lowestContrast(page, '.tv-primary');
+    assert.ok(explore >= 4.5 && explore < Infinity, `the Explore button: text contrast ${explore.toFixed(2)}:1 (at least 4.5)`);
     assert.ok(stats.includes('minimax 549946'), `#tree-stats shows "minimax 549946" (${stats.slice(0, 60)}…)`);
     const s = statsOf(stats);
     assert.ok(s['alpha-beta'] < s.minimax && s.ordered < s['alpha-beta'] && s.table < s.ordered,
@@ -208,6 +211,8 @@ test('tree explorer, MENACE and demo mode', async () => {
     await page.goto(`${server.url}tree/menace.html`);
     await page.waitForSelector('.mn[data-ready="true"]');
     assert.ok((await page.textContent('#menace-stats')).includes('games 0'), 'a new MENACE has played no games');
+    const menacePrimary = await lowestContrast(page, '.tv-primary');
+    assert.ok(menacePrimary >= 4.5 && menacePrimary < Infinity, `MENACE's primary buttons: text contrast ${menacePrimary.toFixed(2)}:1 (at least 4.5)`);
     assert.ok(await page.locator('#menace-box .mn-bead').count() === 12, 'its first box holds 4 beads for corner, edge and centre');
     await page.selectOption('#menace-opponent', 'random');
     await page.click('#menace-train100');
@@ -247,6 +252,8 @@ test('tree explorer, MENACE and demo mode', async () => {
     console.log('demo mode');
     await page.goto(`${server.url}tree/demo.html#game=tictactoe&moves=&time1=100&time2=100`);
     await page.waitForSelector('.dm[data-ready="true"]', { timeout: 20000 });
+    const demoStart = await lowestContrast(page, '#demo-start');
+    assert.ok(demoStart >= 4.5 && demoStart < Infinity, `the demo's Start button: text contrast ${demoStart.toFixed(2)}:1 (at least 4.5)`);
     await page.click('#demo-step');
     await page.waitForFunction(() => document.querySelector('#demo-moves').textContent.length === 1, null, { timeout: 10000 });
     assert.ok(/^\d+$/.test(await page.textContent('#demo-depth')), `one move: the depth is shown (${await page.textContent('#demo-depth')})`);
