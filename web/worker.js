@@ -64,8 +64,8 @@ function handle(entry) {
       case 'book': return reply({ type: 'book', id, ...book });
       default: {
         // The engine answers the rest (protocol/replies.hpp), echoing the id.
-        const idJson = id === undefined ? '' : JSON.stringify(id);
-        return engine.runRequest(session, r, idJson === undefined ? '' : idJson, (text) => reply(JSON.parse(text)));
+        const idJson = (id === undefined ? '' : JSON.stringify(id)) ?? '';
+        return engine.runRequest(session, r, idJson, (text) => reply(JSON.parse(text)));
       }
     }
   } catch (e) {
