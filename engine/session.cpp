@@ -119,47 +119,32 @@ SearchResult Session::think(const SearchLimits& limits, const Deadline& deadline
   });
 }
 
-std::vector<MoveScore> Session::analyze(int timeMs) {
-  std::vector<MoveScore> out;
-  std::vector<int> legal = legalMoves();
-  const int share = legal.empty() ? 0 : std::max(1, timeMs / static_cast<int>(legal.size()));
-  lastNodes_ = 0;
-  std::uint64_t total = 0;
-  for (int m = 1; m <= info().moveSlots; ++m) {
-    MoveScore ms;
-    ms.move = m;
-    ms.legal = canPlay(m);
-    if (ms.legal) {
-      withPosition([&](const auto& g0) {
-        using Game = std::decay_t<decltype(g0)>;
-        if (winsAtOnce(g0, m - 1)) {
-          ms.exact = true;
-          ms.score = winScoreAtPly<Game>(g0.plies());
-          ms.depth = 1;
-          return;
-        }
-        Game g = g0;
-        g.play(m - 1);
-        if (g.isFull()) {
-          ms.exact = true;
-          ms.score = 0;
-          return;
-        }
-        Searcher<Game> searcher(tt_);
-        searcher.setOptions(searchOptions_);
-        SearchLimits lim;
-        lim.timeMs = share;
-        SearchResult r = searcher.think(g, lim);
-        ms.exact = r.info.exact;
-        ms.score = -r.info.score;
-        ms.depth = r.info.depth + 1;
-        total += r.info.nodes;
-      });
+Analysis Session::analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange) {
+  return withPosition([&](const auto& g) {
+    using Game = std::decay_t<decltype(g)>;
+    Analyzer<Game> analyzer(tt_, solverTt_);
+    analyzer.setSearchOptions(searchOptions_);
+    if (books_[game_].size()) analyzer.setBook(&books_[game_]);
+    Analysis a = analyzer.analyze(g, deadline, onChange);
+    lastNodes_ = a.nodes;
+    return a;
+  });
+}
+
+Review Session::review(const Deadline& deadline, const std::function<void(const Review&)>& onChange) {
+  return withGame(game_, [&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSolverBounds<Game>) {
+      Reviewer<Game> reviewer(solverTt_);
+      if (books_[game_].size()) reviewer.setBook(&books_[game_]);
+      Review r = reviewer.review(history_, deadline, 0, onChange);
+      lastNodes_ = r.nodes;
+      return r;
+    } else {
+      assert(!"Session::review: the game has no exact solver");
+      return Review{};
     }
-    out.push_back(ms);
-  }
-  lastNodes_ = total;
-  return out;
+  });
 }
 
 std::string Session::loadBook(GameId game, const std::string& bytes) {

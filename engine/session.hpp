@@ -13,19 +13,12 @@
 #include "core/tt.hpp"
 #include "core/types.hpp"
 #include "games/registry.hpp"
+#include "search/analysis.hpp"
 #include "search/book.hpp"
+#include "search/review.hpp"
 #include "search/searcher.hpp"
 
 namespace gs {
-
-// Score of one move in an analysis, from the point of view of the side to move.
-struct MoveScore {
-  int move = 0;        // 1-based
-  bool legal = false;
-  int score = 0;       // exact score if `exact`, else heuristic
-  bool exact = false;
-  int depth = 0;
-};
 
 class Session {
  public:
@@ -60,8 +53,14 @@ class Session {
                      const std::function<void(const SearchInfo&)>& onInfo = {});
   // The same with the deadline limits.timeMs from now.
   SearchResult think(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& onInfo = {});
-  // Scores every move (illegal ones marked), sharing `timeMs` between them.
-  std::vector<MoveScore> analyze(int timeMs);
+  // Analyses every move (search/analysis.hpp: book, solver, then estimates)
+  // until `deadline` or until every move's exact score is proven; onChange
+  // follows every change. Analysis::moves[i] is the move i + 1.
+  // Precondition: the game is not over.
+  Analysis analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange = {});
+  // Reviews the moves played so far (search/review.hpp) until `deadline`.
+  // Review::moves[i].move and .better are 0-based. Precondition: info().hasSolver.
+  Review review(const Deadline& deadline, const std::function<void(const Review&)>& onChange = {});
   // Exact score of the position (may take long early in Connect Four).
   // Precondition: info().hasSolver.
   int solve();

@@ -62,7 +62,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
       case 6:
-        if (session.info().treeMaxDepth == 0) session.analyze(0);  // a small game
+        if (session.info().treeMaxDepth == 0 && session.outcome() == gs::Outcome::kOngoing)
+          session.analyze(gs::Deadline());  // a small game: proven to the end
         break;
     }
   }

@@ -127,23 +127,94 @@ void search(Session& session, const Request& r, const std::string& id, const Pos
   post(o.done());
 }
 
-void analyze(Session& session, const Request& r, const std::string& id, const PostReply& post) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::vector<MoveScore> scores = session.analyze(r.timeMs);
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A value's fields: kind, score, exact (kind exact), outcome (the proven
+// win/draw/loss, else null), depth and source.
+void valueFields(Json& o, const Value& v) {
+  o.key("kind").str(valueKindName(v.kind));
+  o.key("score").num(v.score);
+  o.key("exact").boolean(v.kind == ValueKind::kExact);
+  o.key("outcome");
+  if (v.proven()) o.num(v.sign());
+  else o.raw("null");
+  o.key("depth").num(v.depth);
+  o.key("source").str(sourceName(v.source));
+}
+
+// The fields analysisinfo and analysis share.
+void analysisFields(Json& o, const Analysis& a, double ms) {
   Json list('[');
-  for (const MoveScore& s : scores) {
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
     Json m('{');
-    m.key("move").num(s.move);
-    m.key("legal").boolean(s.legal);
-    m.key("score").num(s.score);
-    m.key("exact").boolean(s.exact);
-    m.key("depth").num(s.depth);
+    m.key("move").num(static_cast<long long>(i + 1));
+    m.key("legal").boolean(a.moves[i].kind != ValueKind::kIllegal);
+    valueFields(m, a.moves[i]);
     list.raw(m.done());
   }
-  Json o = reply("analysis", id);
   o.key("scores").raw(list.done());
-  o.key("nodes").num(static_cast<long long>(session.lastNodes()));
-  o.key("timeMs").real(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  Json pos('{');
+  valueFields(pos, positionValue(a));
+  o.key("position").raw(pos.done());
+  o.key("best").num(bestMoveOf(a) + 1);
+  o.key("complete").boolean(a.complete());
+  o.key("nodes").num(static_cast<long long>(a.nodes));
+  o.key("timeMs").real(ms);
+}
+
+void analyze(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  if (session.outcome() != Outcome::kOngoing)
+    return post(errorReply(id, "the game is over: there is no move to analyse"));
+  const auto t0 = std::chrono::steady_clock::now();
+  const Analysis a = session.analyze(Deadline(t0, r.engineMs), [&](const Analysis& now) {
+    Json o = reply("analysisinfo", id);
+    analysisFields(o, now, msSince(t0));
+    post(o.done());
+  });
+  Json o = reply("analysis", id);
+  analysisFields(o, a, msSince(t0));
+  post(o.done());
+}
+
+// The fields reviewinfo and review share.
+void reviewFields(Json& o, const Review& rv, double ms) {
+  Json positions('[');
+  for (std::size_t i = 0; i < rv.positions.size(); ++i) {
+    Json p('{');
+    p.key("ply").num(static_cast<long long>(i));
+    valueFields(p, rv.positions[i]);
+    positions.raw(p.done());
+  }
+  Json moves('[');
+  for (std::size_t i = 0; i < rv.moves.size(); ++i) {
+    Json m('{');
+    m.key("ply").num(static_cast<long long>(i));
+    m.key("move").num(rv.moves[i].move + 1);
+    m.key("mark").str(moveMarkName(rv.moves[i].mark));
+    m.key("better");
+    if (rv.moves[i].better >= 0) m.num(rv.moves[i].better + 1);
+    else m.raw("null");
+    moves.raw(m.done());
+  }
+  o.key("positions").raw(positions.done());
+  o.key("moves").raw(moves.done());
+  o.key("nodes").num(static_cast<long long>(rv.nodes));
+  o.key("timeMs").real(ms);
+}
+
+void review(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  if (!session.info().hasSolver)
+    return post(errorReply(id, std::string(session.info().displayName) + " has no exact solver to review with"));
+  const auto t0 = std::chrono::steady_clock::now();
+  const Review rv = session.review(Deadline(t0, r.engineMs), [&](const Review& now) {
+    Json o = reply("reviewinfo", id);
+    reviewFields(o, now, msSince(t0));
+    post(o.done());
+  });
+  Json o = reply("review", id);
+  reviewFields(o, rv, msSince(t0));
   post(o.done());
 }
 
@@ -164,7 +235,7 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
     session.newGame(r.game.empty() ? session.game() : findGame(r.game));
     return post(reply("newgameok", id).done());
   }
-  if (r.type != "search" && r.type != "analyze")
+  if (r.type != "search" && r.type != "analyze" && r.type != "review")
     return post(errorReply(id, "the engine does not answer '" + r.type + "' requests"));
   // A position. (Another game clears the tables, as newgame does.)
   const GameId game = findGame(r.game);
@@ -172,6 +243,7 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
   const std::string err = session.setMoves(r.moves);
   if (!err.empty()) return post(errorReply(id, err));
   if (r.type == "search") return search(session, r, id, post);
+  if (r.type == "review") return review(session, r, id, post);
   return analyze(session, r, id, post);
 }
 

@@ -321,11 +321,12 @@ Request checkRequest(const std::string& json) {
   r.type = type->text;
   if (r.type == "search") {
     r.error = search(req, r);
-  } else if (r.type == "analyze") {
+  } else if (r.type == "analyze" || r.type == "review") {
     double timeMs = 0;
     if (!intField(req.get("timeMs"), 1, 60000, timeMs)) r.error = "timeMs must be an integer from 1 to 60000";
     else r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
+    r.engineMs = engineBudgetMs(r.timeMs);
   } else if (r.type == "newgame") {
     if (const Json* game = req.get("game")) r.error = gameField(game, r);
   } else if (r.type != "isready" && r.type != "levels" && r.type != "games" && r.type != "memory" &&

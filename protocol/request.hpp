@@ -24,7 +24,8 @@ struct Request {
   int temperature = 0;
   bool randomTies = false;
   double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
-  // search: the engine's own budget, engineBudgetMs(timeMs), and whether
+  // search, analyze, review: the engine's own budget, engineBudgetMs(timeMs);
+  // search: whether
   // the search plays from the game's opening book (a game with a book file,
   // at full strength: search/player.hpp's isStrongest).
   int engineMs = 0;

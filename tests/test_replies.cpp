@@ -55,7 +55,9 @@ TEST_CASE("Replies: errors, a finished game, newgame, games and levels", "[proto
   CHECK(r.at(0) == R"({"type":"newgameok"})");
   CHECK(s.info().name == std::string("tictactoe"));
   r = run(s, R"({"type":"analyze","game":"tictactoe","moves":"15","timeMs":50})", "1");
-  CHECK(startsWith(r.at(0), R"({"type":"analysis","id":1,"scores":[{"move":1,"legal":false,)"));
+  CHECK(startsWith(r.back(), R"({"type":"analysis","id":1,"scores":[{"move":1,"legal":false,"kind":"illegal",)"));
+  r = run(s, R"({"type":"analyze","game":"tictactoe","moves":"12437","timeMs":50})", "1");
+  CHECK(r.at(0) == R"({"type":"error","id":1,"message":"the game is over: there is no move to analyse"})");
   r = run(s, R"({"type":"games"})", "2");
   CHECK(startsWith(r.at(0), R"({"type":"games","id":2,"games":[{"id":"connect4","name":"Connect Four","width":7,)"));
   r = run(s, R"({"type":"levels"})", "3");
@@ -63,4 +65,34 @@ TEST_CASE("Replies: errors, a finished game, newgame, games and levels", "[proto
   r = run(s, R"({"type":"book"})", "4");
   CHECK(startsWith(r.at(0), R"({"type":"error","id":4,)"));
   CHECK(errorReply("", "a \"quoted\"\nline") == R"({"type":"error","message":"a \"quoted\"\u000aline"})");
+}
+
+TEST_CASE("Replies: an analysis streams every change and ends with the whole analysis", "[protocol]") {
+  Session s(0, 1 << 20);
+  // Tic-Tac-Toe after X 1, O 5, X 9: every move is proven at once.
+  const auto r = run(s, R"({"type":"analyze","game":"tictactoe","moves":"159","timeMs":1000})", "9");
+  REQUIRE(r.size() >= 2);
+  for (std::size_t i = 0; i + 1 < r.size(); ++i) CHECK(startsWith(r[i], R"({"type":"analysisinfo","id":9,"scores":[)"));
+  INFO(r.back());
+  // O to move: the edges (2, 4, 6, 8) draw; the corners 3 and 7 lose to
+  // X's fork (scores from O's point of view).
+  CHECK(startsWith(r.back(), R"({"type":"analysis","id":9,"scores":[)"
+                             R"({"move":1,"legal":false,"kind":"illegal","score":0,"exact":false,"outcome":null,"depth":0,"source":"search"},)"
+                             R"({"move":2,"legal":true,"kind":"exact","score":0,"exact":true,"outcome":0,"depth":0,"source":"solver"},)"
+                             R"({"move":3,"legal":true,"kind":"exact","score":-2,"exact":true,"outcome":-1,"depth":0,"source":"solver"},)"));
+  CHECK(r.back().find(R"("position":{"kind":"exact","score":0,"exact":true,"outcome":0,)") != std::string::npos);
+  CHECK(r.back().find(R"("best":2,"complete":true,"nodes":)") != std::string::npos);
+}
+
+TEST_CASE("Replies: a review marks the moves of the game played so far", "[protocol]") {
+  Session s(0, 1 << 20);
+  // X 1, O 2 (O's mistake: X now wins), X 5, O 9, X 3.
+  const auto r = run(s, R"({"type":"review","game":"tictactoe","moves":"12593","timeMs":1000})", "4");
+  REQUIRE(r.size() >= 2);
+  CHECK(startsWith(r.front(), R"({"type":"reviewinfo","id":4,"positions":[)"));
+  INFO(r.back());
+  CHECK(startsWith(r.back(), R"({"type":"review","id":4,"positions":[{"ply":0,"kind":"exact","score":0,)"));
+  // O's 2 throws the draw away; better: O 5 (the centre).
+  CHECK(r.back().find(R"({"ply":1,"move":2,"mark":"draw-to-loss","better":5})") != std::string::npos);
+  CHECK(r.back().find(R"({"ply":0,"move":1,"mark":"keeps","better":null})") != std::string::npos);
 }

@@ -50,13 +50,13 @@ TEST_CASE("Session: think, analyze and solve report 1-based moves", "[session]")
   CHECK(r.info.exact);
   CHECK(r.info.score == 3);
   CHECK(infos >= 1);
-  auto a = s.analyze(300);
-  REQUIRE(a.size() == 9);
-  CHECK_FALSE(a[0].legal);
-  CHECK(a[2].legal);
-  CHECK(a[2].exact);
-  CHECK(a[2].score == 3);
-  for (const MoveScore& m : a)
-    if (m.legal) CHECK(m.score <= 3);
+  const Analysis a = s.analyze(Deadline::fromNow(300));
+  REQUIRE(a.moves.size() == 9);
+  CHECK(a.moves[0].kind == ValueKind::kIllegal);
+  CHECK(a.moves[2].kind == ValueKind::kExact);
+  CHECK(a.moves[2].score == 3);
+  CHECK(a.complete());
+  for (const Value& m : a.moves)
+    if (m.kind != ValueKind::kIllegal) CHECK(m.score <= 3);
   CHECK(s.solve() == 3);
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_args.hpp"
+#include "search/analysis.hpp"
 #include "search/levels.hpp"
 #include "protocol/line_reader.hpp"
 #include "core/notation.hpp"
@@ -40,8 +41,12 @@ can be piped in as they are. An empty line is the empty board. Moves:
 Commands
   solve     exact value of each position
             prints: <moves> <score> <nodes> <microseconds>
-  analyze   exact value of every move of each position
+  analyze   exact value of every move of each position (the page's analysis:
+            opening book, then the solver; engine/search/analysis.hpp)
             prints: <moves> <score of move 1> ... <score of move N>  (x = illegal)
+            With --time-ms N, a move not proven exactly within the N ms
+            given to the position prints W (a proven win, its exact score
+            not found in time), L (a proven loss) or ? (nothing proven).
   play      the move the time-limited computer player would choose
             prints: <moves> bestmove <m> score <s> exact <0|1> depth <d> nodes <n> time_ms <t>
   count     number of distinct positions after 0..D plies from each position
@@ -70,13 +75,15 @@ Options
                               play: switch off one search technique
   --weak                      solve, analyze: win/draw/loss only (1, 0, -1),
                               much faster early in the game
-  --book FILE                 play: answer from this opening book first
+  --book FILE                 play, analyze: answer from this opening book first
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
                               player first tries to prove the value with the
                               solver in 70-95% of its time,
                               {SOLVE_FROM})
-  --time-ms N                 play: thinking time per position (default 1000)
+  --time-ms N                 play: thinking time per position (default 1000);
+                              analyze: the time per position (default none:
+                              every move is proven to the end)
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
 {LEVELS}
   --seed N                    play: pick at random among equal moves (and, for a
@@ -99,6 +106,7 @@ struct Config {
   gs::SolverOptions solver;
   gs::SearchOptions search;
   int timeMs = 1000;
+  bool timeGiven = false;  // --time-ms was given
   int depth = -1;
   int level = -1;
   std::uint32_t seed = 0;  // 0: deterministic choice
@@ -214,6 +222,7 @@ Config parseArgs(int argc, char** argv) {
       c.search.quiescence = false;
     } else if (a == "--time-ms") {
       c.timeMs = static_cast<int>(parseNumber(a, next, 1, 3600000));
+      c.timeGiven = true;
       ++i;
     } else if (a == "--depth") {
       c.depth = static_cast<int>(parseNumber(a, next, 1, 64));
@@ -273,7 +282,9 @@ int run(const Config& cfg) {
   };
   std::conditional_t<gs::hasSolverBounds<Game>, gs::Solver<Game>, NoSolver> solver(tt);
   if constexpr (gs::hasSolverBounds<Game>) solver.setOptions(cfg.solver);
-  gs::TranspositionTable solverTt(cfg.command == "play" && cfg.exact ? cfg.ttBytes : 1024);
+  // The player's solver table; in a timed analysis, the estimates' search table.
+  const bool secondTable = (cfg.command == "play" && cfg.exact) || (cfg.command == "analyze" && cfg.timeGiven);
+  gs::TranspositionTable solverTt(secondTable ? cfg.ttBytes : 1024);
   gs::Player<Game> player(tt, solverTt);
   player.setSearchOptions(cfg.search);
   player.setExactAttempts(cfg.exact);
@@ -284,6 +295,7 @@ int run(const Config& cfg) {
       if (!*Game::kBookFile) usageError(std::string("--book: ") + Game::kDisplayName + " has no opening book");
       if (!book.load<Game>(cfg.bookFile, &why)) usageError("--book: " + why);
       if (cfg.exact) player.setBook(&book);
+      if (cfg.command != "play" && cfg.command != "analyze") usageError("--book is for play and analyze");
     } else {
       usageError(std::string("--book: ") + Game::kDisplayName + " has no opening book");
     }
@@ -333,12 +345,23 @@ int run(const Config& cfg) {
           std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
         } else {
           std::cout << moves;
+          gs::Analysis a;
+          if (!over) {
+            solverTt.clear();
+            gs::Analyzer<Game> analyzer(solverTt, tt);
+            analyzer.setSolverOptions(cfg.solver);
+            analyzer.setSearchOptions(cfg.search);
+            analyzer.setExactScores(!cfg.weak);
+            if (book.size()) analyzer.setBook(&book);
+            a = analyzer.analyze(g, cfg.timeGiven ? gs::Deadline::fromNow(cfg.timeMs) : gs::Deadline());
+          }
           for (int m = 0; m < Game::kMoveSlots; ++m) {
-            if (over || !g.canPlay(m)) {
-              std::cout << " x";
-              continue;
-            }
-            std::cout << " " << (cfg.weak ? solver.signOfMove(g, m) : solver.scoreMove(g, m));
+            const gs::Value v = over ? gs::Value{} : a.moves[m];
+            if (v.kind == gs::ValueKind::kIllegal) std::cout << " x";
+            else if (!v.proven()) std::cout << " ?";
+            else if (cfg.weak) std::cout << " " << v.sign();
+            else if (v.kind == gs::ValueKind::kExact) std::cout << " " << v.score;
+            else std::cout << (v.score > 0 ? " W" : " L");
           }
           std::cout << "\n";
         }

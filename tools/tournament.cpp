@@ -32,6 +32,7 @@
 #include "games/connect4/connect4.hpp"
 #include "core/notation.hpp"
 #include "search/player.hpp"
+#include "search/review.hpp"
 #include "search/searcher.hpp"
 #include "search/solver.hpp"
 #include "tournament_lib.hpp"
@@ -254,7 +255,6 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   r.opening = job.opening;
   Connect4 pos;
   gs::parseMoves(job.opening, pos);
-  std::vector<Connect4> history{pos};
   std::string moves = job.opening;
   for (auto& t : w.tt) t.clear();
   for (auto& t : w.solverTt) t.clear();
@@ -284,7 +284,6 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
     st.timeMs += res.info.timeMs;
     pos.play(res.bestMove);
     moves += static_cast<char>('1' + res.bestMove);
-    history.push_back(pos);
     turn ^= 1;
   }
   r.moves = moves;
@@ -294,24 +293,23 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   if (!pos.lastMoverWon()) r.score = 0.5;
   else r.score = turn == 1 ? 1.0 : 0.0;  // the last mover won; turn has already flipped
 
-  // The judge: exact values from the end backwards (later positions fill the
-  // table for earlier ones). A move from a position the mover does not lose
-  // keeps the value if the outcome class (win / draw) stays the same.
+  // The judge: the game review (search/review.hpp) of the positions with at
+  // least judgeStones stones, win/draw/loss only. A move from a position the
+  // mover does not lose keeps the value if the outcome class (win / draw)
+  // stays the same.
   if (judgeStones > 0) {
     w.judgeTt.clear();
-    gs::Solver<Connect4> solver(w.judgeTt);
-    std::vector<int> value(history.size());
-    int firstJudged = static_cast<int>(history.size());
-    for (int i = static_cast<int>(history.size()) - 1; i >= 0 && history[i].plies() >= judgeStones; --i) {
-      value[i] = solver.solve(history[i]);
-      firstJudged = i;
-    }
-    auto sign = [](int v) { return (v > 0) - (v < 0); };
-    for (int i = firstJudged; i + 1 < static_cast<int>(history.size()); ++i) {
-      if (value[i] < 0) continue;
-      SideStats& st = r.side[i % 2];
+    gs::Reviewer<Connect4> reviewer(w.judgeTt);
+    reviewer.setExactScores(false);
+    std::vector<int> played;
+    for (char ch : moves) played.push_back(ch - '1');
+    const gs::Review review = reviewer.review(played, gs::Deadline(), judgeStones);
+    const int open = static_cast<int>(job.opening.size());  // turn 0 moves at ply `open`
+    for (int i = std::max(judgeStones, open); i < static_cast<int>(played.size()); ++i) {
+      if (review.positions[i].sign() < 0) continue;
+      SideStats& st = r.side[(i - open) % 2];
       ++st.judged;
-      if (sign(-value[i + 1]) == sign(value[i])) ++st.kept;
+      if (review.moves[i].mark == gs::MoveMark::kKeeps) ++st.kept;
     }
   }
   return r;

@@ -12,7 +12,9 @@
 //   s.legalMoves(), s.winningCells()   -> plain JS arrays
 //   s.width(), s.height(), s.moveSlots()  -> the current game's board and moves
 //   s.think({timeMs, maxDepth, randomTies, seed, temperature}, info => ...) -> SearchResult
-//   s.analyze(timeMs)       -> [{move, legal, score, exact, depth}, ...]
+//   s.analyze(timeMs)       -> [{move, legal, kind, score, exact, depth}, ...]
+//                              (search/analysis.hpp; kind 'exact', 'wdl',
+//                              'estimate', 'pending' or 'illegal')
 //   s.solve(), s.lastNodes()
 //   s.loadBook(game, uint8Array) -> '' or why the game's opening book was
 //                              rejected (then it has none)
@@ -28,8 +30,8 @@
 //   Module.games()          -> the game registry (games_bindings.cpp)
 //   Module.runRequest(session, request, idJson, text => ...)
 //                              runs a checked request of a type the engine
-//                              answers (search, analyze, newgame, levels,
-//                              games) and calls back with each reply's JSON
+//                              answers (search, analyze, review, newgame,
+//                              levels, games) and calls back with each reply's JSON
 //                              text (protocol/replies.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
@@ -116,8 +118,19 @@ gs::SearchResult think(gs::Session& s, const gs::SearchLimits& limits, val onInf
 
 val analyze(gs::Session& s, int timeMs) {
   val a = val::array();
-  std::vector<gs::MoveScore> scores = s.analyze(timeMs);
-  for (std::size_t i = 0; i < scores.size(); ++i) a.set(i, scores[i]);
+  if (s.outcome() != gs::Outcome::kOngoing) return a;
+  const gs::Analysis an = s.analyze(gs::Deadline::fromNow(timeMs));
+  for (std::size_t i = 0; i < an.moves.size(); ++i) {
+    const gs::Value& v = an.moves[i];
+    val m = val::object();
+    m.set("move", static_cast<int>(i + 1));
+    m.set("legal", v.kind != gs::ValueKind::kIllegal);
+    m.set("kind", std::string(gs::valueKindName(v.kind)));
+    m.set("score", v.score);
+    m.set("exact", v.kind == gs::ValueKind::kExact);
+    m.set("depth", v.depth);
+    a.set(i, m);
+  }
   return a;
 }
 
@@ -176,13 +189,6 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
   value_object<gs::SearchResult>("SearchResult")
       .field("bestMove", &gs::SearchResult::bestMove)
       .field("info", &gs::SearchResult::info);
-
-  value_object<gs::MoveScore>("MoveScore")
-      .field("move", &gs::MoveScore::move)
-      .field("legal", &gs::MoveScore::legal)
-      .field("score", &gs::MoveScore::score)
-      .field("exact", &gs::MoveScore::exact)
-      .field("depth", &gs::MoveScore::depth);
 
   value_object<gs::Request>("Request")
       .field("error", &gs::Request::error)

@@ -10,9 +10,14 @@
 //                    phases (search/player.hpp) end at fixed shares of one budget
 //   expired()        the clock has passed start + budget
 //   elapsedMs()      time since the start (the times a search reports)
+//   remainingMs()    time left (infinity without a limit)
+//   slice(ms)        the earlier of this deadline and ms from now: one turn of
+//                    a round-robin over several proofs (search/analysis.hpp)
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace gs {
 
@@ -29,6 +34,16 @@ class Deadline {
   bool limited() const { return limited_; }
   bool expired() const { return limited_ && Clock::now() >= end_; }
   double elapsedMs() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
+  double remainingMs() const {
+    if (!limited_) return std::numeric_limits<double>::infinity();
+    return std::max(0.0, std::chrono::duration<double, std::milli>(end_ - Clock::now()).count());
+  }
+  Deadline slice(double ms) const {
+    if (!(ms < 1e12)) return *this;  // (an infinite share of no limit)
+    const Clock::time_point end = Clock::now() + toDuration(ms);
+    if (limited_ && end_ <= end) return *this;
+    return Deadline(start_, std::chrono::duration<double, std::milli>(end - start_).count(), true);
+  }
 
   // The same start with `fraction` (0..1) of the budget; a share of 0
   // expires at once. No limit stays no limit.

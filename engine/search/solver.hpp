@@ -127,7 +127,10 @@ class Solver {
 
   // Exact score of `pos` for the side to move. Finished positions are allowed:
   // a position won by the last mover scores as that loss, a full board 0.
-  int solve(const Game& pos) {
+  // `sign`, when known (1, 0 or -1: solveSign's answer), narrows the search
+  // to wins or losses; kUnknownSign searches every score.
+  static constexpr int kUnknownSign = 2;
+  int solve(const Game& pos, int sign = kUnknownSign) {
     if (pos.lastMoverWon()) {
       ++nodes_;
       return -winScoreAtPly<Game>(pos.plies() - 1);
@@ -147,6 +150,9 @@ class Solver {
       ++nodes_;
       return 0;
     }
+    if (sign == 0) return 0;
+    if (sign == 1) lo = 1;
+    if (sign == -1) hi = -1;
     // Small trees: one full-window search (the value lies in [lo, hi]).
     forcing_ = true;
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
@@ -193,6 +199,31 @@ class Solver {
     int known;
     if (knownSign(pos, known)) return known <= s;
     return s == 0 ? negamax(pos, 0, 1) <= 0 : negamax(pos, -1, 0) < 0;
+  }
+
+  // Whether the exact score of `pos` is at most `s`: one null-window probe
+  // (solve() makes several). Same preconditions and deadline as solve().
+  bool scoreAtMost(const Game& pos, int s) {
+    if (pos.lastMoverWon() || pos.isFull() || opt_.algorithm == Algorithm::kMinimax || pos.canWinNext() ||
+        pos.plies() + 1 >= Game::kMaxPlies)
+      return solve(pos) <= s;  // no search needed (or the reference algorithm)
+    if (s >= winScoreAtPly<Game>(pos.plies() + 2)) return true;
+    if (s < -winScoreAtPly<Game>(pos.plies() + 1)) return false;
+    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
+    if (!smallTree && opt_.table) attachTables();
+    forcing_ = 2 * (Game::kWinBase - (s < 0 ? -s : s)) - pos.plies() <= kForcingHorizon;
+    return negamax(pos, s, s + 1) <= s;
+  }
+
+  // Whether playing `m` scores at least `s` exactly for the side to move:
+  // scoreMove(pos, m) >= s, with one probe. False if illegal.
+  bool moveScoresAtLeast(const Game& pos, int m, int s) {
+    if (!pos.canPlay(m)) return false;
+    if (pos.isWinningMove(m)) return winScoreAtPly<Game>(pos.plies()) >= s;
+    Game child = pos;
+    child.play(m);
+    return scoreAtMost(child, -s);
   }
 
   // Exact score of playing move `m` (0-based) for the side to move, or

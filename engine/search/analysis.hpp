@@ -1,0 +1,351 @@
+// Analysis: the value of every move of a position, as far as it can be
+// proven within a deadline. The one routine behind the page's analysis and
+// hint, `gamesearch analyze` and (through review.hpp) the game review and the
+// tournament's judge.
+//
+// Every move slot ends up as one of
+//   illegal   the move cannot be played;
+//   exact     its exact score (core/types.hpp), proven;
+//   wdl       its win/draw/loss (1 / 0 / -1) proven, the exact score not
+//             (a proven draw is always exact: its score is 0);
+//   estimate  nothing proven: the heuristic search's value of the move, with
+//             the depth it reached;
+//   pending   nothing known yet (before its first estimate, or when the
+//             deadline came first).
+// all from the point of view of the side to move in the analysed position.
+//
+// The order of work, cheapest proofs first, so that an analysis stopped at
+// any moment has proven as much as it could:
+//   1. the rules: a move that wins at once, or fills the board, is exact;
+//   2. the opening book (games with the mirror capability, when one is set):
+//      a move whose resulting position is in the book has its win/draw/loss;
+//   3. the solver's win/draw/loss of the rest, in rounds: every unproven move
+//      gets a slice of time, and a move that did not finish waits for the
+//      next round, whose slices are kSliceGrowth times longer (what a cut-off
+//      proof had stored in the solver's table is kept, so a later round goes
+//      on where it stopped). After the first round, the moves still unproven
+//      get a quick heuristic estimate, so that every move shows something;
+//   4. the same rounds for the exact scores of the wins and losses;
+//   5. without a solver (a game without the solver-bounds capability), the
+//      heuristic search alone, the time shared between the moves.
+// With a deadline that never expires, 3 and 4 run each proof to its end
+// (gamesearch analyze without --time-ms).
+//
+// The callback is called after every change of a move's result, with the
+// whole analysis so far: the page fills in the board move by move.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <type_traits>
+#include <vector>
+
+#include "core/deadline.hpp"
+#include "core/game.hpp"
+#include "core/move_list.hpp"
+#include "core/tt.hpp"
+#include "core/types.hpp"
+#include "search/book.hpp"
+#include "search/searcher.hpp"
+#include "search/solver.hpp"
+
+namespace gs {
+
+enum class ValueKind : int { kIllegal = 0, kPending = 1, kEstimate = 2, kWdl = 3, kExact = 4 };
+constexpr const char* valueKindName(ValueKind k) {
+  switch (k) {
+    case ValueKind::kExact: return "exact";
+    case ValueKind::kWdl: return "wdl";
+    case ValueKind::kEstimate: return "estimate";
+    case ValueKind::kPending: return "pending";
+    default: return "illegal";
+  }
+}
+
+// What is known about a value: the kind, and the score in the kind's unit
+// (exact score, win/draw/loss sign, heuristic evaluation).
+struct Value {
+  ValueKind kind = ValueKind::kIllegal;
+  int score = 0;
+  int depth = 0;  // estimate: plies searched, counting the move itself
+  Source source = Source::kSearch;
+
+  bool proven() const { return kind == ValueKind::kExact || kind == ValueKind::kWdl; }
+  // Win/draw/loss, when proven.
+  int sign() const { return kind == ValueKind::kWdl ? score : signOf(score); }
+};
+
+// The moves of one position, indexed by move slot (0-based).
+struct Analysis {
+  std::vector<Value> moves;
+  std::uint64_t nodes = 0;
+  // Every legal move has its exact score.
+  bool complete() const {
+    for (const Value& v : moves)
+      if (v.kind != ValueKind::kIllegal && v.kind != ValueKind::kExact) return false;
+    return true;
+  }
+};
+
+// The order in which moves are preferred, from the side to move's view: a
+// proven win (a faster one first; one whose speed is unknown after those
+// whose speed is known), a proven draw, then unproven moves by their
+// estimates, then proven losses (the slowest first). Illegal moves last.
+inline long rankOf(const Value& v) {
+  constexpr long kWin = 4000000, kDraw = 2000000, kLoss = -2000000, kUnknownSpeed = 10000;
+  switch (v.kind) {
+    case ValueKind::kExact:
+      return v.score > 0 ? kWin + v.score : v.score < 0 ? kLoss + v.score : kDraw;
+    case ValueKind::kWdl:
+      return v.score > 0 ? kWin : v.score < 0 ? kLoss - kUnknownSpeed : kDraw;
+    case ValueKind::kEstimate:
+      return std::clamp<long>(v.score, kLoss / 2, kDraw / 2);
+    case ValueKind::kPending:
+      return 0;
+    default:
+      return kLoss * 4;
+  }
+}
+
+// The preferred move (0-based), or -1 if there is no legal move.
+inline int bestMoveOf(const Analysis& a) {
+  int best = -1;
+  for (int m = 0; m < static_cast<int>(a.moves.size()); ++m)
+    if (a.moves[m].kind != ValueKind::kIllegal && (best < 0 || rankOf(a.moves[m]) > rankOf(a.moves[best]))) best = m;
+  return best;
+}
+
+// The value of the position itself, from its moves: exact when the best
+// move's exact score is proven and no other move can beat it; win/draw/loss
+// when every move that could still be the best has the same proven sign;
+// else an estimate (the best estimate, or 0 when a draw is proven and the
+// rest is unproven), or pending if there is none yet. Illegal if there is no
+// legal move.
+inline Value positionValue(const Analysis& a) {
+  const int best = bestMoveOf(a);
+  if (best < 0) return Value{};
+  // Each move's range of exact scores: [lo, hi], with kOpen for "unbounded".
+  constexpr int kOpen = 1 << 20;
+  int lo = -kOpen, hi = -kOpen;
+  int estimate = -search_score::kInfinity;
+  bool drawProven = false;
+  for (const Value& v : a.moves) {
+    int l = -kOpen, h = kOpen;
+    if (v.kind == ValueKind::kIllegal) continue;
+    if (v.kind == ValueKind::kExact) l = h = v.score;
+    if (v.kind == ValueKind::kWdl) {
+      if (v.score > 0) l = 1;
+      if (v.score < 0) h = -1;
+      if (v.score == 0) l = h = 0;
+    }
+    if (v.kind == ValueKind::kEstimate) estimate = std::max(estimate, v.score);
+    if (v.proven() && v.sign() == 0) drawProven = true;
+    lo = std::max(lo, l);
+    hi = std::max(hi, h);
+  }
+  Value out;
+  out.source = a.moves[best].source;
+  out.depth = a.moves[best].depth;
+  if (lo == hi) {
+    out.kind = ValueKind::kExact;
+    out.score = lo;
+  } else if ((lo > 0) || (hi < 0) || (lo == 0 && hi == 0)) {
+    out.kind = ValueKind::kWdl;
+    out.score = lo > 0 ? 1 : hi < 0 ? -1 : 0;
+  } else if (estimate == -search_score::kInfinity && !drawProven) {
+    out.kind = ValueKind::kPending;
+  } else {
+    out.kind = ValueKind::kEstimate;
+    out.score = drawProven ? std::max(estimate, 0) : estimate;
+  }
+  return out;
+}
+
+template <class Game>
+class Analyzer {
+ public:
+  using Callback = std::function<void(const Analysis&)>;
+
+  // The first round's slice per unproven move is the time left divided by
+  // this many slices per move (within kMinSliceMs..kMaxFirstSliceMs); every
+  // round after it gives kSliceGrowth times more.
+  static constexpr double kFirstSlices = 40;
+  static constexpr double kMinSliceMs = 4;
+  static constexpr double kMaxFirstSliceMs = 60;
+  static constexpr double kSliceGrowth = 3;
+  // The quick estimates after the first round: at most this share of the
+  // time left, and at most kEstimateMs per move.
+  static constexpr double kEstimateShare = 0.1;
+  static constexpr double kEstimateMs = 150;
+  // Without a deadline and without a solver: this long per move.
+  static constexpr double kUnlimitedEstimateMs = 1000;
+
+  // searchTt: the heuristic search's table; solverTt: the solver's (kept
+  // between analyses and moves: what one proved helps the next).
+  Analyzer(TranspositionTable& searchTt, TranspositionTable& solverTt) : searchTt_(searchTt), solverTt_(solverTt) {}
+
+  void setBook(const Book* book) { book_ = book; }
+  void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }
+  void setSolverOptions(const SolverOptions& o) { solverOptions_ = o; }
+  // Stop at win/draw/loss: no exact scores of wins and losses (gamesearch --weak).
+  void setExactScores(bool on) { exactScores_ = on; }
+
+  // Analyses every move of `pos` until `deadline` (or until every move is
+  // exact). Precondition: the game is not over.
+  Analysis analyze(const Game& pos, const Deadline& deadline, const Callback& onChange = {}) {
+    Analysis a;
+    a.moves.assign(Game::kMoveSlots, Value{});
+    auto changed = [&] {
+      if (onChange) onChange(a);
+    };
+    std::vector<int> open;  // moves with nothing proven yet, centre first
+    for (int i = 0; i < Game::kMoveSlots; ++i) {
+      const int m = centreOrder<Game>(i);
+      if (!pos.canPlay(m)) continue;
+      Value& v = a.moves[m];
+      v.kind = ValueKind::kPending;
+      Game child = pos;
+      child.play(m);
+      if (child.lastMoverWon()) {
+        v = exact(winScoreAtPly<Game>(pos.plies()), Source::kSolver);
+      } else if (child.isFull()) {
+        v = exact(0, Source::kSolver);
+      } else if (const int s = bookSign(child); s != kNoSign) {
+        v = s == 0 ? exact(0, Source::kBook) : wdl(-s, Source::kBook);
+      } else {
+        open.push_back(m);
+      }
+    }
+    changed();
+
+    if constexpr (hasSolverBounds<Game>) {
+      Solver<Game> solver(solverTt_);
+      solver.setOptions(solverOptions_);
+      // Win/draw/loss of every open move, then exact scores of the wins and losses.
+      rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false);
+      if (exactScores_) {
+        std::vector<int> decided;
+        for (int i = 0; i < Game::kMoveSlots; ++i) {
+          const int m = centreOrder<Game>(i);
+          if (a.moves[m].kind == ValueKind::kWdl && a.moves[m].score != 0) decided.push_back(m);
+        }
+        rounds(a, pos, decided, deadline, solver, changed, /*exactPhase=*/true);
+      }
+      a.nodes += solver.nodes();
+    } else {
+      estimate(a, pos, open, deadline, deadline.remainingMs(), changed);
+    }
+    return a;
+  }
+
+ private:
+  static constexpr int kNoSign = 2;
+
+  static Value exact(int score, Source source) {
+    Value v;
+    v.kind = ValueKind::kExact;
+    v.score = score;
+    v.source = source;
+    return v;
+  }
+  static Value wdl(int sign, Source source) {
+    Value v;
+    v.kind = sign == 0 ? ValueKind::kExact : ValueKind::kWdl;
+    v.score = sign;
+    v.source = source;
+    return v;
+  }
+
+  // The book's win/draw/loss of `pos` for its side to move, or kNoSign.
+  int bookSign(const Game& pos) const {
+    if constexpr (hasMirror<Game>) {
+      if (book_ && book_->size()) {
+        const Book::Hit h = book_->probe(pos);
+        if (h.found) return h.value;
+      }
+    }
+    return kNoSign;
+  }
+
+  // Proves the moves of `todo` in rounds of growing slices until all are
+  // done or the deadline has passed: their win/draw/loss, or (exactPhase)
+  // their exact score, knowing their sign.
+  template <class S>
+  void rounds(Analysis& a, const Game& pos, std::vector<int> todo, const Deadline& deadline, S& solver,
+              const std::function<void()>& changed, bool exactPhase) {
+    const bool limited = deadline.limited();
+    double slice = 0;
+    bool estimated = exactPhase;  // estimates are for moves with nothing proven
+    while (!todo.empty() && !deadline.expired()) {
+      if (limited) {
+        const double first = deadline.remainingMs() / (kFirstSlices * static_cast<double>(todo.size()));
+        slice = slice == 0 ? std::clamp(first, kMinSliceMs, kMaxFirstSliceMs) : slice * kSliceGrowth;
+      }
+      std::vector<int> left;
+      for (int m : todo) {
+        if (deadline.expired()) {
+          left.push_back(m);
+          continue;
+        }
+        solver.setDeadline(limited ? deadline.slice(slice) : Deadline());
+        Game child = pos;
+        child.play(m);
+        const int r = exactPhase ? solver.solve(child, -a.moves[m].score) : solver.solveSign(child);
+        if (solver.aborted()) {
+          left.push_back(m);
+          continue;
+        }
+        a.moves[m] = exactPhase ? exact(-r, Source::kSolver) : wdl(-r, Source::kSolver);
+        changed();
+      }
+      todo = std::move(left);
+      if (!estimated && !todo.empty() && limited) {
+        estimated = true;
+        const double budget = std::min(deadline.remainingMs() * kEstimateShare, kEstimateMs * todo.size());
+        estimate(a, pos, todo, deadline, budget, changed);
+        // (The search may have proven a move.)
+        todo.erase(std::remove_if(todo.begin(), todo.end(), [&](int m) { return a.moves[m].proven(); }), todo.end());
+      }
+    }
+    solver.clearDeadline();
+  }
+
+  // Heuristic values of the moves of `todo` (kept as estimates unless the
+  // search proves one), `budgetMs` shared between them.
+  void estimate(Analysis& a, const Game& pos, const std::vector<int>& todo, const Deadline& deadline,
+                double budgetMs, const std::function<void()>& changed) {
+    Searcher<Game> searcher(searchTt_);
+    searcher.setOptions(searchOptions_);
+    if (!deadline.limited()) budgetMs = kUnlimitedEstimateMs * static_cast<double>(todo.size());
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+      if (deadline.expired()) break;
+      const int m = todo[i];
+      const double share = std::max(1.0, budgetMs / static_cast<double>(todo.size()));
+      Game child = pos;
+      child.play(m);
+      SearchLimits limits;
+      const SearchResult r = searcher.think(child, limits, deadline.slice(share));
+      a.nodes += r.info.nodes;
+      Value& v = a.moves[m];
+      if (r.info.exact) {
+        v = exact(-r.info.score, Source::kSearch);
+      } else {
+        v.kind = ValueKind::kEstimate;
+        v.score = -r.info.score;
+        v.depth = r.info.depth + 1;
+        v.source = Source::kSearch;
+      }
+      changed();
+    }
+  }
+
+  TranspositionTable& searchTt_;
+  TranspositionTable& solverTt_;
+  const Book* book_ = nullptr;
+  SearchOptions searchOptions_;
+  SolverOptions solverOptions_;
+  bool exactScores_ = true;
+};
+
+}  // namespace gs

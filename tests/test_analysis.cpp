@@ -1,0 +1,299 @@
+// The analysis (search/analysis.hpp) and the game review (search/review.hpp):
+// whatever they call proven agrees with the exact solver, with or without a
+// deadline; a position's value follows from its moves; the review marks
+// exactly the moves that change the solver's value, and its better moves
+// keep it.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/connect4/connect4.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "search/analysis.hpp"
+#include "search/review.hpp"
+#include "search/solver.hpp"
+#include "test_util.hpp"
+
+using namespace gs;
+
+namespace {
+
+// Every proven move of `a` agrees with the solver's score of that move;
+// illegal moves are exactly those that cannot be played.
+template <class Game>
+void checkAgainstSolver(const Game& pos, const Analysis& a, const std::string& what) {
+  TranspositionTable tt(1 << 20);
+  Solver<Game> solver(tt);
+  REQUIRE(a.moves.size() == static_cast<std::size_t>(Game::kMoveSlots));
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    INFO(what << " move " << m + 1 << " kind " << valueKindName(a.moves[m].kind) << " score " << a.moves[m].score);
+    const Value& v = a.moves[m];
+    CHECK((v.kind == ValueKind::kIllegal) == !pos.canPlay(m));
+    if (!v.proven()) continue;
+    const int truth = solver.scoreMove(pos, m);
+    if (v.kind == ValueKind::kExact) CHECK(v.score == truth);
+    else CHECK(v.score == signOf(truth));
+    CHECK(v.score != 0);  // a proven draw is always exact
+  }
+}
+
+Value make(ValueKind k, int score) {
+  Value v;
+  v.kind = k;
+  v.score = score;
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("analysis without a deadline: every Tic-Tac-Toe move exact, as minimax says", "[analysis]") {
+  // Every position of the game, once.
+  TranspositionTable searchTt(1 << 16), solverTt(1 << 16), tt(1 << 10);
+  Analyzer<TicTacToe> analyzer(searchTt, solverTt);
+  Solver<TicTacToe> minimax(tt);
+  SolverOptions o;
+  o.algorithm = Algorithm::kMinimax;
+  minimax.setOptions(o);
+  std::set<std::uint64_t> seen;
+  std::function<void(const TicTacToe&)> visit = [&](const TicTacToe& g) {
+    if (isOver(g) || !seen.insert(g.key()).second) return;
+    const Analysis a = analyzer.analyze(g, Deadline());
+    CHECK(a.complete());
+    for (int m = 0; m < TicTacToe::kMoveSlots; ++m) {
+      if (!g.canPlay(m)) continue;
+      REQUIRE(a.moves[m].kind == ValueKind::kExact);
+      CHECK(a.moves[m].score == minimax.scoreMove(g, m));
+    }
+    CHECK(positionValue(a).kind == ValueKind::kExact);
+    CHECK(positionValue(a).score == minimax.solve(g));
+    for (int m = 0; m < TicTacToe::kMoveSlots; ++m) {
+      if (!g.canPlay(m)) continue;
+      TicTacToe c = g;
+      c.play(m);
+      visit(c);
+    }
+  };
+  visit(TicTacToe());
+  CHECK(seen.size() == 4520);  // the unfinished positions of Tic-Tac-Toe
+}
+
+TEST_CASE("analysis agrees with the solver on Connect Four positions, with and without a deadline", "[analysis]") {
+  const auto positions = gs_test::readBenchmark("Test_L2_R1", 12);
+  TranspositionTable searchTt(1 << 20), solverTt(1 << 22);
+  Analyzer<Connect4> analyzer(searchTt, solverTt);
+  for (const auto& [moves, score] : positions) {
+    const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+    solverTt.clear();
+    const Analysis full = analyzer.analyze(g, Deadline());
+    CHECK(full.complete());
+    checkAgainstSolver(g, full, moves);
+    CHECK(positionValue(full).kind == ValueKind::kExact);
+    CHECK(positionValue(full).score == score);
+    // A deadline too short for every proof: what it proves is still true,
+    // and every legal move has been looked at.
+    for (double ms : {1.0, 5.0, 20.0}) {
+      solverTt.clear();
+      searchTt.clear();
+      const Analysis part = analyzer.analyze(g, Deadline::fromNow(ms));
+      checkAgainstSolver(g, part, moves + " in " + std::to_string(ms) + " ms");
+    }
+  }
+}
+
+TEST_CASE("analysis streams every change and ends with what it returns", "[analysis]") {
+  const Connect4 g = gs_test::fromMoves<Connect4>("4453");
+  TranspositionTable searchTt(1 << 20), solverTt(1 << 22);
+  Analyzer<Connect4> analyzer(searchTt, solverTt);
+  std::vector<Analysis> seen;
+  const Analysis a = analyzer.analyze(g, Deadline::fromNow(150), [&](const Analysis& now) { seen.push_back(now); });
+  REQUIRE(!seen.empty());
+  for (int m = 0; m < Connect4::kMoveSlots; ++m) {
+    CHECK(seen.back().moves[m].kind == a.moves[m].kind);
+    CHECK(seen.back().moves[m].score == a.moves[m].score);
+  }
+  // Nothing proven is ever taken back or changed, except a win/draw/loss
+  // refined into its exact score.
+  for (std::size_t i = 1; i < seen.size(); ++i)
+    for (int m = 0; m < Connect4::kMoveSlots; ++m) {
+      const Value& was = seen[i - 1].moves[m];
+      const Value& now = seen[i].moves[m];
+      if (was.kind == ValueKind::kExact) CHECK((now.kind == ValueKind::kExact && now.score == was.score));
+      if (was.kind == ValueKind::kWdl) CHECK((now.proven() && now.sign() == was.score));
+    }
+  // 150 ms is enough for the first estimates of every column.
+  for (int m = 0; m < Connect4::kMoveSlots; ++m) CHECK(a.moves[m].kind != ValueKind::kPending);
+}
+
+TEST_CASE("analysis uses the opening book for the moves whose positions it holds", "[analysis]") {
+  // A book that knows the position after column 4 is a loss for its side to move.
+  const Connect4 root;
+  Connect4 after4 = root;
+  after4.play(3);
+  Book book;
+  REQUIRE(book.loadBytes<Connect4>(Book::serialize({Book::entry(after4, -1, 3)}, 1, 0)));
+  TranspositionTable searchTt(1 << 16), solverTt(1 << 16);
+  Analyzer<Connect4> analyzer(searchTt, solverTt);
+  analyzer.setBook(&book);
+  const Analysis a = analyzer.analyze(root, Deadline::fromNow(1));
+  CHECK(a.moves[3].kind == ValueKind::kWdl);
+  CHECK(a.moves[3].score == 1);
+  CHECK(a.moves[3].source == Source::kBook);
+}
+
+TEST_CASE("a position's value follows from its moves", "[analysis]") {
+  Analysis a;
+  auto set = [&](std::vector<Value> v) { a.moves = std::move(v); };
+  const Value illegal = make(ValueKind::kIllegal, 0);
+  set({make(ValueKind::kExact, 3), make(ValueKind::kExact, -2), illegal});
+  CHECK(positionValue(a).kind == ValueKind::kExact);
+  CHECK(positionValue(a).score == 3);
+  CHECK(bestMoveOf(a) == 0);
+  // A win of unknown speed may be faster: the value is a win, not exact.
+  set({make(ValueKind::kExact, 3), make(ValueKind::kWdl, 1)});
+  CHECK(positionValue(a).kind == ValueKind::kWdl);
+  CHECK(positionValue(a).score == 1);
+  CHECK(bestMoveOf(a) == 0);  // the known win first
+  // A proven draw beside unproven moves: an estimate, at least 0.
+  set({make(ValueKind::kExact, 0), make(ValueKind::kEstimate, -30), make(ValueKind::kWdl, -1)});
+  CHECK(positionValue(a).kind == ValueKind::kEstimate);
+  CHECK(positionValue(a).score == 0);
+  CHECK(bestMoveOf(a) == 0);
+  // Every move lost: exact if the slowest loss is known and none can be slower.
+  set({make(ValueKind::kExact, -2), make(ValueKind::kExact, -5)});
+  CHECK(positionValue(a).score == -2);
+  set({make(ValueKind::kExact, -2), make(ValueKind::kWdl, -1)});
+  CHECK(positionValue(a).kind == ValueKind::kWdl);
+  CHECK(positionValue(a).score == -1);
+  CHECK(bestMoveOf(a) == 0);
+  // Unproven moves rank between the draws and the losses, by estimate.
+  set({make(ValueKind::kWdl, -1), make(ValueKind::kEstimate, -50), make(ValueKind::kEstimate, 20)});
+  CHECK(bestMoveOf(a) == 2);
+  CHECK(positionValue(a).kind == ValueKind::kEstimate);
+  CHECK(positionValue(a).score == 20);
+  set({make(ValueKind::kPending, 0), illegal});
+  CHECK(positionValue(a).kind == ValueKind::kPending);
+  set({illegal});
+  CHECK(bestMoveOf(a) == -1);
+  CHECK(positionValue(a).kind == ValueKind::kIllegal);
+}
+
+namespace {
+
+// Reviews `moves` and checks every mark and better move against the solver's
+// exact values; returns the review.
+template <class Game>
+Review checkReview(const std::string& moves, const Deadline& deadline, int fromPly = 0) {
+  std::vector<int> played;
+  for (char c : moves) played.push_back(c - '1');
+  TranspositionTable tt(1 << 22), truthTt(1 << 22);
+  Reviewer<Game> reviewer(tt);
+  const Review r = reviewer.review(played, deadline, fromPly);
+  Solver<Game> solver(truthTt);
+  Game g;
+  std::vector<int> truth;
+  std::vector<Game> pos{g};
+  for (int m : played) {
+    g.play(m);
+    pos.push_back(g);
+  }
+  for (std::size_t i = 0; i < pos.size(); ++i)
+    truth.push_back(static_cast<int>(i) < fromPly ? 0 : solver.solve(pos[i]));  // (early ones may take minutes)
+  REQUIRE(r.positions.size() == pos.size());
+  for (std::size_t i = 0; i < pos.size(); ++i) {
+    INFO(moves << " position " << i << " kind " << valueKindName(r.positions[i].kind));
+    const Value& v = r.positions[i];
+    if (static_cast<int>(i) < fromPly) CHECK(v.kind == ValueKind::kIllegal);
+    if (v.kind == ValueKind::kExact) CHECK(v.score == truth[i]);
+    if (v.kind == ValueKind::kWdl) CHECK(v.score == signOf(truth[i]));
+  }
+  for (std::size_t i = fromPly; i < played.size(); ++i) {
+    const ReviewedMove& rm = r.moves[i];
+    INFO(moves << " move " << i << " mark " << moveMarkName(rm.mark));
+    CHECK(rm.move == played[i]);
+    if (rm.mark == MoveMark::kUnproven) continue;
+    // The mark from the true values (speed only where both are exact).
+    const int was = signOf(truth[i]), now = -signOf(truth[i + 1]);
+    if (now < was) {
+      CHECK(rm.mark == (was > 0 ? (now == 0 ? MoveMark::kWinToDraw : MoveMark::kWinToLoss) : MoveMark::kDrawToLoss));
+    } else if (rm.mark == MoveMark::kSlowerWin) {
+      CHECK(-truth[i + 1] < truth[i]);
+    } else {
+      CHECK(rm.mark == MoveMark::kKeeps);
+      const bool bothExact =
+          r.positions[i].kind == ValueKind::kExact && r.positions[i + 1].kind == ValueKind::kExact;
+      if (bothExact && was > 0) CHECK(-truth[i + 1] == truth[i]);
+    }
+    if (rm.better >= 0) {
+      CHECK(rm.better != rm.move);
+      const int s = solver.scoreMove(pos[i], rm.better);
+      if (rm.mark == MoveMark::kSlowerWin) CHECK(s == truth[i]);
+      else CHECK(signOf(s) == was);
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("review of Tic-Tac-Toe games marks what the solver says", "[review]") {
+  std::mt19937 rng(7);
+  int changed = 0, slower = 0;
+  for (int game = 0; game < 200; ++game) {
+    TicTacToe g;
+    std::string moves;
+    while (!isOver(g)) {
+      std::vector<int> legal;
+      for (int m = 0; m < TicTacToe::kMoveSlots; ++m)
+        if (g.canPlay(m)) legal.push_back(m);
+      const int m = legal[rng() % legal.size()];
+      g.play(m);
+      moves += static_cast<char>('1' + m);
+    }
+    const Review r = checkReview<TicTacToe>(moves, Deadline());
+    for (const ReviewedMove& rm : r.moves) {
+      CHECK(rm.mark != MoveMark::kUnproven);  // no deadline: everything proven
+      const bool marked = rm.mark != MoveMark::kKeeps;
+      if (marked) CHECK(rm.better >= 0);
+      if (rm.mark == MoveMark::kSlowerWin) ++slower;
+      else if (marked) ++changed;
+    }
+  }
+  CHECK(changed > 50);  // random games are full of mistakes
+  CHECK(slower > 5);
+}
+
+TEST_CASE("review of Connect Four games marks what the solver says", "[review]") {
+  // Games from the benchmark positions played on by random moves (the
+  // positions have 14+ stones, so every proof is quick).
+  std::mt19937 rng(11);
+  for (const auto& [start, score] : gs_test::readBenchmark("Test_L2_R1", 6)) {
+    Connect4 g = gs_test::fromMoves<Connect4>(start);
+    std::string moves = start;
+    while (!isOver(g)) {
+      std::vector<int> legal;
+      for (int m = 0; m < Connect4::kMoveSlots; ++m)
+        if (g.canPlay(m)) legal.push_back(m);
+      const int m = legal[rng() % legal.size()];
+      g.play(m);
+      moves += static_cast<char>('1' + m);
+    }
+    const int from = static_cast<int>(start.size());
+    const Review r = checkReview<Connect4>(moves, Deadline(), from);
+    for (int i = from; i < static_cast<int>(r.moves.size()); ++i) CHECK(r.moves[i].mark != MoveMark::kUnproven);
+    // A deadline that ends the review early: what it marks is still right.
+    checkReview<Connect4>(moves, Deadline::fromNow(3), from);
+  }
+}
+
+TEST_CASE("review marks unproven positions as such, never guessed", "[review]") {
+  // From the empty board with 20 ms, no book: the first positions cannot be proven.
+  TranspositionTable tt(1 << 22);
+  Reviewer<Connect4> reviewer(tt);
+  const Review r = reviewer.review({3, 3, 3, 3, 3, 3, 2}, Deadline::fromNow(20));
+  CHECK(r.positions[0].kind == ValueKind::kPending);
+  CHECK(r.moves[0].mark == MoveMark::kUnproven);
+}
