@@ -145,7 +145,7 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
       }
     return false;
   };
-  std::string view, game, time, level, ai, moves;
+  std::string view, game, time, level, ai, moves, analysis;
   if (get("view", view) && view != "play") {
     std::string known = "play";
     for (std::size_t i = 0; i < otherViews.size(); ++i)
@@ -180,6 +180,10 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
   if (get("ai", ai)) {
     if (ai == "1" || ai == "2" || ai == "none" || ai == "both") s.ai = ai;
     else r.errors.push_back("ai '" + clip(ai) + "' must be 1, 2, none or both");
+  }
+  if (get("analysis", analysis)) {
+    if (analysis == "0" || analysis == "1") s.analysis = analysis == "1";
+    else r.errors.push_back("analysis '" + clip(analysis) + "' must be 0 or 1");
   }
   if (get("moves", moves) && !moves.empty()) {
     const GameId id = findGame(s.game);

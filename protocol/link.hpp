@@ -9,6 +9,7 @@
 //   ai     which side the computer plays: 1, 2, none, both
 //   level  a level name the engine knows (levels.hpp) or custom. Without it,
 //          a link with a time is Custom and one without the default level.
+//   analysis  1: the analysis is switched on (every move's value shown), 0 off
 //   view   play; the page routes its other views elsewhere, and names them
 //          (`otherViews`) so that an unknown view's message lists them all
 //
@@ -35,6 +36,7 @@ struct LinkSettings {
   int time = 1000;
   std::string ai = "2";
   std::string level = "custom";
+  bool analysis = false;
 };
 
 struct LinkResult {

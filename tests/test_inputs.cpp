@@ -23,6 +23,9 @@ TEST_CASE("Links: good links are read", "[inputs]") {
   r = link("#game=connect4&moves=44&time=300&ai=1&level=strong");
   CHECK((r.errors.empty() && r.settings.level == "strong" && r.settings.ai == "1" && r.settings.time == 300));
   CHECK(link("").settings.level == "casual");
+  CHECK(link("#game=connect4&moves=4453&ai=none&analysis=1").settings.analysis);
+  CHECK(!link("#analysis=0").settings.analysis);
+  CHECK(!link("").settings.analysis);
   CHECK(link("#game=tictactoe").settings.level == "casual");
   CHECK(link("#").errors.empty());
   CHECK(link("#%%%&x=1").errors.empty());  // unknown keys are ignored
@@ -37,7 +40,8 @@ TEST_CASE("Links: every bad field is a sentence and the game starts clean", "[in
   for (const char* h : {"#game=connect4&moves=4489", "#time=49", "#time=10001", "#time=1e3", "#ai=3", "#game=",
                         "#moves=0", "#game=tictactoe&moves=55", "#moves=%", "#game=connect4&moves=1111111",
                         "#game=__proto__", "#game=constructor&ai=toString", "#time=-5", "#time= 100",
-                        "#level=Strong", "#level=", "#level=godlike&moves=44", "#level=custom%00", "#view=bogus&moves=4"}) {
+                        "#level=Strong", "#level=", "#level=godlike&moves=44", "#level=custom%00", "#view=bogus&moves=4",
+                        "#analysis=yes&moves=4"}) {
     LinkResult r = link(h);
     INFO(h);
     CHECK(!r.errors.empty());
@@ -57,6 +61,7 @@ TEST_CASE("Links: every bad field is a sentence and the game starts clean", "[in
         "the moves '4\xEF\xBC\x94' are not a valid Connect Four game: '\xEF\xBC\x94' at position 2 is not a move "
         "(moves are digits 1-7)");
   CHECK(link("#moves=%00").errors.at(0).find("a control character at position 1") != std::string::npos);
+  CHECK(link("#analysis=2").errors.at(0) == "analysis '2' must be 0 or 1");
   // An unknown view names the page's views.
   CHECK(link("#view=bogus").errors.at(0) == "unknown view 'bogus' (use play)");
   CHECK(parseLink("#view=bogus", kLevelNames, "casual", {"tree", "study"}).errors.at(0) ==

@@ -4,7 +4,7 @@
 //
 //   const m = await createLinkParser();
 //   m.parseLink('#game=connect4&moves=4453', ['beginner', ...], 'casual')
-//     -> {settings: {game, moves, time, ai, level}, errors: [sentence, ...]}
+//     -> {settings: {game, moves, time, ai, level, analysis}, errors: [sentence, ...]}
 //   m.parseLink(hash, levels, defaultLevel, ['tree', 'study', ...])
 //     the same; the page's other views are named in an unknown view's message
 //   m.games() -> the game registry (games_bindings.cpp)
@@ -38,6 +38,7 @@ val parseLinkViews(const std::string& hash, val levels, const std::string& defau
   settings.set("time", r.settings.time);
   settings.set("ai", r.settings.ai);
   settings.set("level", r.settings.level);
+  settings.set("analysis", r.settings.analysis);
   val errors = val::array();
   for (std::size_t i = 0; i < r.errors.size(); ++i) errors.set(i, r.errors[i]);
   val out = val::object();

@@ -67,7 +67,7 @@ export interface BookReport extends WorkerReply {
 /** The link parser module (engine/link.js, factory createLinkParser). */
 export interface LinkModule {
   parseLink(text: string, levels: string[], defaultLevel: string, otherViews?: string[]): {
-    settings: { game: string; moves: string; time: number; ai: string; level: string };
+    settings: { game: string; moves: string; time: number; ai: string; level: string; analysis: boolean };
     errors: string[];
   };
   games(): GameInfo[];

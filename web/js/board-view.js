@@ -25,7 +25,7 @@ export class BoardView {
     this.interactive = false;
     this.hover = 0;          // move under the pointer (0 = none)
     this.hint = 0;
-    this.labels = null;     // move -> short text (analysis)
+    this.labels = null;     // move -> {text, tone} (analysis-view.js moveLabel)
     this.anim = null;
     this.frame = 0;
     this.colors = {};
@@ -46,7 +46,7 @@ export class BoardView {
   readColors() {
     const cs = getComputedStyle(document.documentElement);
     for (const name of ['board', 'board-edge', 'hole', 'p1', 'p1-dark', 'p2', 'p2-dark', 'win', 'ink',
-      'paper', 'grid', 'hint', 'label-bg', 'label-ink', 'column-hover', 'x', 'o', 'marker-fill', 'marker-ring']) {
+      'paper', 'grid', 'hint', 'label-bg', 'label-ink', 'label-win', 'label-loss', 'label-estimate', 'column-hover', 'x', 'o', 'marker-fill', 'marker-ring']) {
       this.colors[name] = cs.getPropertyValue(`--${name}`).trim() || '#888';
     }
   }
@@ -285,17 +285,26 @@ export class BoardView {
   }
 
   drawLabels(ctx, g, cell, target, center) {
-    for (const [move, text] of Object.entries(this.labels)) {
+    for (const [move, l] of Object.entries(this.labels)) {
       const i = target(Number(move));
       if (i < 0) continue;
       const [x, y] = center(i);
-      this.label(ctx, x, y, text, cell);
+      this.label(ctx, x, y, l.text, cell, this.toneColor(l.tone), l.tone === 'estimate' || l.tone === 'pending');
     }
   }
 
-  label(ctx, x, y, text, cell, color) {
+  // The ink of an analysis label: wins green, losses red, draws in the
+  // normal ink, estimates grey (and drawn fainter: not proven).
+  toneColor(tone) {
+    const c = this.colors;
+    return tone === 'win' ? c['label-win'] : tone === 'loss' ? c['label-loss']
+      : tone === 'estimate' || tone === 'pending' ? c['label-estimate'] : c['label-ink'];
+  }
+
+  label(ctx, x, y, text, cell, color, faint) {
     const c = this.colors;
     ctx.save();
+    if (faint) ctx.globalAlpha = 0.85;
     const size = Math.max(10, cell * 0.2);
     ctx.font = `700 ${size}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
@@ -360,8 +369,10 @@ export class BoardView {
       ctx.restore();
     }
     if (this.labels) {
-      for (const [move, text] of Object.entries(this.labels)) {
-        if (g.targetCell(Number(move)) >= 0) this.label(ctx, ...center(Number(move) - 1), text, cell * 0.8);
+      for (const [move, l] of Object.entries(this.labels)) {
+        if (g.targetCell(Number(move)) >= 0) {
+          this.label(ctx, ...center(Number(move) - 1), l.text, cell * 0.8, this.toneColor(l.tone), l.tone === 'estimate');
+        }
       }
     }
     if (this.hint && g.targetCell(this.hint) >= 0) {

@@ -1,7 +1,12 @@
 // Game flow: whose turn it is, asking the engine for the computer's moves,
-// hints and analysis, undo/redo, and keeping the URL hash, the status line and
-// document.body.dataset.state (human-turn | thinking | game-over) up to date.
+// hints, the analysis and the game review, undo/redo and stepping through the
+// game's line, and keeping the URL hash, the status line and
+// document.body.dataset.state (human-turn | thinking | game-over) up to date;
+// document.body.dataset.analysis (running | done) and .review (running |
+// done) say what the analysis and the review are doing.
 //
+// The line: the moves played (game.history) and, after an undo or a step
+// back, the moves ahead (the redo groups); the move list shows it all.
 // Every position change cancels whatever the engine is doing (see
 // engine-client.js) and bumps `token`; an answer that arrives for an older
 // token is dropped, so a stale move never lands on the board.
@@ -9,21 +14,43 @@
 import { sideNames } from './games.js';
 import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
-import { scoreInWords, shortScore } from './score-words.js';
+import { scoreInWords } from './score-words.js';
+import { markOf, moveLabel, valueInWords } from './analysis-view.js';
+import { GAMES } from './games.js';
 
 const DEMO_PAUSE_MS = 350;
+// The game review's budget (it ends sooner once every position is proven).
+const REVIEW_MS = 30000;
 // Depth-limited levels answer in a few ms; the computer still takes this long,
 // so its move does not land before the player has seen their own.
 const MIN_THINK_MS = 350;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A search report's value of the position ({kind, score, depth, source}, as
+// the analysis gives them) for the evaluation bar.
+function searchValue(info) {
+  if (info.exact) return { kind: 'exact', score: info.score, depth: info.depth, source: info.source };
+  if (info.outcome === 1 || info.outcome === 0 || info.outcome === -1) return { kind: 'wdl', score: info.outcome, source: info.source };
+  return { kind: 'estimate', score: info.score, depth: info.depth, source: info.source };
+}
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 export class Controller {
-  constructor({ board, panel, engine, onChange }) {
+  constructor({ board, panel, engine, evalBar, reviewEngine, onChange }) {
     this.board = board;
     this.panel = panel;
     this.engine = engine;
+    this.evalBar = evalBar;
+    // Starts a worker of its own for a review, so that stepping through the
+    // game (which cancels the engine's work on the old position) goes on
+    // while the review runs.
+    this.makeReviewEngine = reviewEngine;
+    this.reviewEngine = null;
+    this.review = null;      // {line, reply, done, failed}: the review of the line `line`
+    this.analysis = null;    // the latest analysis reply of the current position
+    this.analysisMs = 10000; // the analysis' budget per position
+    this.hintFollows = false; // the hint shows the running analysis' best move
     this.onChange = onChange || (() => {});
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
@@ -41,6 +68,11 @@ export class Controller {
   isComputer(side) { return this.settings.ai === 'both' || this.settings.ai === String(side); }
   get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
   get canRedo() { return this.redo.length > 0; }
+  get canReview() { return this.game.plies + this.redo.length > 0 && GAMES[this.game.kind].hasSolver; }
+  // The moves ahead of the position (after an undo or a step back), in order.
+  get future() { return this.redo.slice().reverse().flat(); }
+  // The whole line: the moves played and the moves ahead.
+  get line() { return this.game.history.concat(this.future); }
   get canHint() { return this.state === 'human-turn' && !this.hint; }
   // The selected level's settings, or null for Custom (the thinking time).
   get level() { return this.levels.find((l) => l.name === this.settings.level) || null; }
@@ -72,6 +104,7 @@ export class Controller {
       this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
     }
     this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level };
+    this.analysisOn = Boolean(settings.analysis);
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
     this.redo = [];
     this.board.setGame(this.game);
@@ -82,10 +115,59 @@ export class Controller {
   // --- user actions ---------------------------------------------------------
   playHuman(move) {
     if (this.state !== 'human-turn' || !this.game.canPlay(move)) return false;
-    this.game.play(move);
-    this.redo = [];
+    this.playOnLine(move);
     this.positionChanged(true);
     return true;
+  }
+
+  // Plays `move`; the moves ahead are kept when it is the next of them (a
+  // game replayed along its line), else they are dropped.
+  playOnLine(move) {
+    const ahead = this.future;
+    this.game.play(move);
+    this.redo = ahead[0] === move ? this.groupMoves(ahead.slice(1)) : [];
+  }
+
+  // Redo groups (newest last) of the moves `ahead` of the position: each
+  // group ends where a person is to move (or the game ends), as Undo makes them.
+  groupMoves(ahead) {
+    const groups = [];
+    let group = [];
+    ahead.forEach((m, i) => {
+      group.push(m);
+      const side = ((this.game.plies + i + 1) % 2) + 1;   // to move after m
+      if (!this.isComputer(side) || i === ahead.length - 1) {
+        groups.push(group);
+        group = [];
+      }
+    });
+    return groups.reverse();
+  }
+
+  // Shows the position after `ply` moves of the line (the move list, the
+  // arrow keys). Against the computer, a position where the computer would be
+  // to move shows its recorded reply too (or the position before the
+  // person's move), so stepping never makes it play; computer vs computer
+  // becomes two players, so the game stands still while you look.
+  jumpTo(ply) {
+    if (!this.game || this.state === 'loading') return;
+    const line = this.line;
+    let p = Math.max(0, Math.min(line.length, ply));
+    if (this.settings.ai === 'both') {
+      if (p === this.game.plies) return;
+      this.settings.ai = 'none';
+    }
+    const overAt = (n) => Game.fromMoves(this.game.kind, line.slice(0, n).join('')).game.over;
+    if (this.isComputer((p % 2) + 1) && !overAt(p)) {
+      const forward = (p > this.game.plies || p === 0) && p < line.length;
+      p += forward ? 1 : -1;
+      if (p < 0 || (p === 0 && this.isComputer(1))) return;
+    }
+    if (p === this.game.plies) return;
+    while (this.game.plies > p) this.game.undo();
+    while (this.game.plies < p) this.game.play(line[this.game.plies]);
+    this.redo = this.groupMoves(line.slice(p));
+    this.positionChanged(false);
   }
 
   undo() {
@@ -105,11 +187,12 @@ export class Controller {
     const group = this.redo.pop();
     if (!group) return;
     for (const m of group) this.game.play(m);
-    this.positionChanged(true);
+    this.positionChanged(group.length === 1);
   }
 
   newGame(kind) {
     this.engine.cancel();
+    this.stopReview();
     this.game = new Game(kind || this.game.kind);
     this.settings.game = this.game.kind;
     this.redo = [];
@@ -154,38 +237,86 @@ export class Controller {
     if (this.panel.thinking) this.panel.stopThinking();
   }
 
+  // Switches the analysis on or off. Switching it off stops it at once.
   setAnalysis(on) {
+    if (on === this.analysisOn) return;
     this.analysisOn = on;
+    this.saveHash();
+    this.evalBar.show(on);
     if (!on) {
-      this.board.setLabels(null);
-      this.panel.setLegend('');
+      if (this.state === 'human-turn' && this.engine.busy) {
+        this.engine.cancel();
+        this.token++;
+        this.panel.stopThinking();
+        this.panel.clearThinking('Engine');
+      }
+      this.clearAnalysis();
+      delete document.body.dataset.analysis;
+      this.hintFollows = false;
     } else if (this.state === 'human-turn') {
       this.startAnalysis(this.token);
+    } else if (this.state === 'game-over') {
+      this.showFinalValue();
     }
+    this.onChange();
   }
 
+  // The analysis' budget per position, in ms.
+  setAnalysisTime(ms) {
+    this.analysisMs = ms;
+    if (this.analysisOn && this.state === 'human-turn') this.positionChanged(false);
+  }
+
+  clearAnalysis() {
+    this.analysis = null;
+    this.board.setLabels(null);
+    this.panel.setLegend('');
+    this.panel.showAnalysisList(null);
+    this.evalBar.clear();
+  }
+
+  // The hint: the analysis' best move. With the analysis on it is the best
+  // move of the running analysis (and follows it); else a short analysis at
+  // the level's time finds it. Hint, board numbers and panel read the same result.
   async requestHint() {
     if (!this.canHint) return;
     const token = this.token;
     const g = this.game;
     const side = g.sideToMove;
+    if (this.analysisOn) {
+      this.hintFollows = true;
+      if (this.analysis) this.showHint(this.analysis);
+      else this.panel.setHintText('Looking for the best move…');
+      this.onChange();
+      return;
+    }
     const ctx = this.searchContext();
     this.panel.startThinking(`Hint for ${this.names[side]}`, this.helpTime, ctx);
     this.panel.setHintText('Looking for the best move…');
+    this.hint = -1;  // asked for (canHint is false until the position changes)
+    this.onChange();
     let reply;
     try {
-      reply = await this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(),
-        timeMs: this.helpTime }, (info) => this.panel.showInfo(info, ctx));
+      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
+        timeMs: this.helpTime }, (info) => { if (token === this.token) this.panel.showAnalysis(info, ctx); });
     } catch (e) {
       return this.engineFailed(e);
     }
     if (!reply || token !== this.token) return;
     this.panel.stopThinking();
-    this.panel.showInfo(reply, ctx);
-    this.hint = reply.move;
-    this.board.setHint(reply.move);
-    const words = scoreInWords(g.kind, reply.score, reply.exact, g.plies, side, this.names, reply.outcome, reply.source);
-    const text = `Hint: ${g.def.noun} ${reply.move} (${words})`;
+    this.panel.showAnalysis(reply, ctx);
+    this.showHint(reply);
+  }
+
+  // Shows the best move of analysis `a` of the current position as the hint.
+  showHint(a) {
+    const g = this.game;
+    const side = g.sideToMove;
+    const best = a.scores.find((s) => s.move === a.best);
+    if (!best) return;
+    this.hint = a.best;
+    this.board.setHint(a.best);
+    const text = `Hint: ${g.def.noun} ${a.best} (${valueInWords(g.kind, best, g.plies, side, this.names)})`;
     this.panel.setHintText(text);
     this.panel.setStatus(`${text}. Your turn, ${this.names[side]}.`);
     this.onChange();
@@ -196,12 +327,14 @@ export class Controller {
     this.engine.cancel();
     this.token++;
     this.hint = 0;
+    this.hintFollows = false;
     this.board.setHint(0);
-    this.board.setLabels(null);
     this.panel.setHintText('');
-    this.panel.setLegend('');
+    this.clearAnalysis();
+    if (!this.analysisOn) delete document.body.dataset.analysis;
     if (this.panel.thinking) this.panel.stopThinking();
-    this.panel.showMoves(this.game, this.names);
+    if (this.review && this.review.line !== this.line.join('')) this.stopReview();
+    this.showMoves();
     this.board.describe(this.names);
     this.landing = animate ? this.board.animateLastMove() : Promise.resolve();
     if (!animate) this.board.finishAnimation();
@@ -212,7 +345,7 @@ export class Controller {
   saveHash() {
     if (!this.active) return;
     writeHash({ game: this.game.kind, moves: this.game.moveString(), time: this.settings.time,
-      ai: this.settings.ai, level: this.settings.level });
+      ai: this.settings.ai, level: this.settings.level, analysis: this.analysisOn });
   }
 
   setState(state) {
@@ -264,7 +397,9 @@ export class Controller {
       [reply] = await Promise.all([
         this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(), ...fields,
           seed: randomSeed() }, (info) => {
-          if (token === this.token) this.panel.showInfo(info, ctx);
+          if (token !== this.token) return;
+          this.panel.showInfo(info, ctx);
+          if (this.analysisOn) this.evalBar.set(g.kind, searchValue(info), g.plies, side, this.names);
         }),
         this.landing,
         sleep(minMs),
@@ -276,8 +411,8 @@ export class Controller {
     this.panel.stopThinking();
     this.panel.showInfo(reply, ctx);
     this.panel.setWho(`${who} played ${g.def.noun} ${reply.move}`);
-    if (!g.play(reply.move)) return this.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
-    this.redo = [];
+    if (!g.canPlay(reply.move)) return this.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
+    this.playOnLine(reply.move);
     this.positionChanged(true);
   }
 
@@ -290,33 +425,137 @@ export class Controller {
     else if (vs) text = this.isComputer(g.winner) ? 'Game over: computer wins.' : 'Game over: you win!';
     else text = `Game over: ${this.names[g.winner]} wins!`;
     this.panel.setStatus(`${this.lastMoveText()}${text}`);
+    if (this.analysisOn) this.showFinalValue();
+    // The review starts by itself at the end of a game (once per line).
+    if (this.canReview && !this.review) this.startReview();
   }
 
+  // The evaluation bar of a finished game: its result.
+  showFinalValue() {
+    const g = this.game;
+    delete document.body.dataset.analysis;
+    this.evalBar.set(g.kind, { kind: 'wdl', score: g.winner ? -1 : 0, source: 'solver' }, g.plies, g.sideToMove, this.names);
+  }
+
+  // Analyses the position (every move: book, solver, estimates; the engine's
+  // analyze request) until every move is exact or the budget is spent; each
+  // streamed result is shown at once.
   async startAnalysis(token) {
     const g = this.game;
-    const side = g.sideToMove;
+    const ctx = this.searchContext();
+    document.body.dataset.analysis = 'running';
+    this.evalBar.show(true);
     this.panel.setLegend(`Analysing every ${g.def.noun}…`);
+    this.panel.startThinking('Analysis', this.analysisMs, ctx);
     let reply;
     try {
-      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
-        timeMs: Math.max(300, this.helpTime) });
+      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(), timeMs: this.analysisMs },
+        (info) => { if (token === this.token && this.analysisOn) this.showAnalysis(info, false); });
     } catch (e) {
       return this.engineFailed(e);
     }
     if (!reply || token !== this.token || !this.analysisOn) return;
+    this.panel.stopThinking();
+    this.showAnalysis(reply, true);
+  }
+
+  // One analysis result of the current position: the board's labels, the
+  // accessible list, the engine panel, the evaluation bar (and the hint, if
+  // it follows the analysis).
+  showAnalysis(a, done) {
+    const g = this.game;
+    const side = g.sideToMove;
+    this.analysis = a;
     const labels = {};
-    let proven = 0;
-    for (const s of reply.scores) {
+    let legal = 0, provenCount = 0;
+    for (const s of a.scores) {
       if (!s.legal) continue;
-      labels[s.move] = shortScore(g.kind, s.score, s.exact, g.plies);
-      if (s.exact) proven++;
+      legal++;
+      if (s.kind === 'exact' || s.kind === 'wdl') provenCount++;
+      labels[s.move] = moveLabel(g.kind, s, g.plies);
     }
     this.board.setLabels(labels);
+    this.panel.showAnalysisList(a.scores, g, this.names);
+    this.panel.showAnalysis(a, this.searchContext());
+    this.evalBar.set(g.kind, a.position, g.plies, side, this.names);
+    if (this.hintFollows) this.showHint(a);
+    document.body.dataset.analysis = done ? 'done' : 'running';
     const name = this.names[side];
-    this.panel.setLegend(`Board scores are from the point of view of ${name}, the side to move: `
-      + `W3 = ${name} wins in 3 of its own moves, L3 = ${name} loses (the opponent wins in 3), `
-      + `= draw (all proven); +0.5 / −0.5 are estimates, positive is good for ${name}. `
-      + `${proven} of ${Object.keys(labels).length} moves proven.`);
+    const other = this.names[side === 1 ? 2 : 1];
+    this.panel.setLegend(`For ${name}, to move: W6 = ${name} wins in 6 of its moves · D = draw · L9 = ${name} loses, `
+      + `${other} wins in 9 · W or L alone: proven, speed not known yet · grey ≈ = estimate, not proven `
+      + `(+ is good for ${name}). ${provenCount} of ${legal} ${g.def.noun}s proven${done ? '' : ' so far'}.`);
+  }
+
+  // --- game review ------------------------------------------------------------
+  // Reviews the whole line (moves played and ahead) in a worker of its own;
+  // the marks appear in the move list as they are proven.
+  async startReview() {
+    if (!this.canReview) return;
+    const line = this.line.join('');
+    if (this.review && this.review.line === line && !this.review.failed) return;
+    this.stopReview();
+    const client = this.makeReviewEngine();
+    this.reviewEngine = client;
+    const review = { line, reply: null, done: false, failed: false };
+    this.review = review;
+    document.body.dataset.review = 'running';
+    this.showMoves();
+    let reply;
+    try {
+      reply = await client.request({ type: 'review', game: this.game.kind, moves: line, timeMs: REVIEW_MS }, (info) => {
+        if (this.review !== review) return;
+        review.reply = info;
+        this.showMoves();
+      });
+    } catch (e) {
+      if (this.review !== review) return;
+      review.failed = true;
+      this.panel.showNotice(`The game review failed: ${e && e.message ? e.message : e}.`);
+    }
+    if (this.review !== review) return;
+    if (reply) review.reply = reply;
+    review.done = true;
+    document.body.dataset.review = review.failed ? 'failed' : 'done';
+    client.terminate();
+    this.reviewEngine = null;
+    this.showMoves();
+    this.onChange();
+  }
+
+  stopReview() {
+    if (this.reviewEngine) this.reviewEngine.terminate();
+    this.reviewEngine = null;
+    this.review = null;
+    delete document.body.dataset.review;
+  }
+
+  // The move list (with the review's marks) and, for the move that led to
+  // the position, what the review says of it, with its better move on the board.
+  showMoves() {
+    const g = this.game;
+    const reply = this.review && this.review.reply;
+    this.panel.showMoves(g, this.names, this.future, this.review, (ply) => this.jumpTo(ply));
+    this.board.setHint(this.hint > 0 ? this.hint : 0);
+    if (!reply || !g.plies) {
+      this.panel.setReviewNote('');
+      return;
+    }
+    const rm = reply.moves[g.plies - 1];
+    if (!rm) return;
+    const mover = ((g.plies - 1) % 2) + 1;
+    const mark = markOf(rm.mark);
+    let text = `Move ${g.plies}, ${this.names[mover]} ${g.def.noun} ${rm.move}: ${mark.words}.`;
+    if (rm.better) {
+      text += ` Better: ${g.def.noun} ${rm.better} (dashed on the board).`;
+      if (!this.hint) this.board.setHint(rm.better);
+    }
+    const before = reply.positions[g.plies - 1];
+    if (before && (before.kind === 'exact' || before.kind === 'wdl')) {
+      text += ` Before it: ${scoreInWords(g.kind, before.score, before.kind === 'exact', g.plies - 1, mover, this.names,
+        before.kind === 'wdl' || before.kind === 'exact' ? Math.sign(before.score) : null, before.source)}.`;
+    }
+    this.panel.setReviewNote(text, rm.mark);
   }
 
   engineFailed(e) {

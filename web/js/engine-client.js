@@ -1,8 +1,9 @@
 // The page's one client of a worker protocol: the engine worker (worker.js,
 // docs/protocol.md) for Play, Demo and Study, and the trace worker
 // (tree/trace-worker.js, through tree/engine.js) for the tree explorer and
-// MENACE. Every request gets an id; `info` replies go to the request's
-// onInfo, an `error` reply rejects it, any other reply resolves it.
+// MENACE. Every request gets an id; `info`, `analysisinfo` and `reviewinfo`
+// replies go to the request's onInfo, an `error` reply rejects it, any other
+// reply resolves it.
 //
 // A search blocks its worker, so a search cannot be interrupted by a message.
 // cancel() therefore terminates the busy worker and switches to a spare worker
@@ -81,7 +82,7 @@ export class EngineClient {
    * Sends a request; resolves with the final reply (bestmove, analysis, ...),
    * or with null if the request was cancelled; rejects on an engine error.
    * @param {object} msg  a request without its id
-   * @param {(info: WorkerReply) => void} [onInfo]  hears the request's `info` replies
+   * @param {(info: WorkerReply) => void} [onInfo]  hears the request's streamed replies (info, analysisinfo, reviewinfo)
    * @returns {Promise<WorkerReply | null>}
    */
   request(msg, onInfo) {
@@ -144,7 +145,7 @@ export class EngineClient {
     if (entry !== this.current) return;
     const p = this.pending.get(Number(msg.id));
     if (!p) return;  // stale: cancelled or unknown
-    if (msg.type === 'info') {
+    if (msg.type === 'info' || msg.type === 'analysisinfo' || msg.type === 'reviewinfo') {
       if (p.onInfo) p.onInfo(msg);
     } else if (msg.type === 'error') {
       this.pending.delete(Number(msg.id));

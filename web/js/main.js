@@ -3,6 +3,7 @@
 // explorer of web/tree/, Study). The engine runs in worker.js; this thread
 // only draws and reacts.
 
+import { EvalBar } from './analysis-view.js';
 import { BoardView } from './board-view.js';
 import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
@@ -95,6 +96,10 @@ function syncControls(ui, c, results) {
   ui.undo.disabled = !c.canUndo;
   ui.redo.disabled = !c.canRedo;
   ui.hint.disabled = !c.canHint;
+  ui.analysis.checked = c.analysisOn;
+  ui.analysisTime.closest('.field').hidden = !c.analysisOn;
+  ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.line.join('') && !c.review.failed);
+  ui.review.textContent = c.review && !c.review.done ? 'Reviewing…' : c.review ? 'Reviewed' : 'Review';
   document.documentElement.dataset.game = c.game.kind;
   const c4 = c.game.kind === 'connect4';
   $('key-help').textContent = `1–${c.game.def.moveSlots}`;
@@ -103,7 +108,8 @@ function syncControls(ui, c, results) {
   renderLevel(ui, c, results);
 }
 
-// The game's keys: 1-9 play, U undo, R redo, N new game, H hint (Play view only).
+// The game's keys: 1-9 play, U undo, R redo, N new game, H hint, ←/→ step
+// through the game's line (Play view only).
 function bindPlayKeys(root, controller) {
   document.addEventListener('keydown', (e) => {
     if (root.dataset.view !== 'play' || !controller.active) return;
@@ -122,6 +128,10 @@ function bindPlayKeys(root, controller) {
       controller.newGame();
     } else if (key === 'h') {
       controller.requestHint();
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      if (tag === 'INPUT') return;   // a focused checkbox keeps its keys
+      controller.jumpTo(controller.game.plies + (e.key === 'ArrowLeft' ? -1 : 1));
+      e.preventDefault();
     }
   });
 }
@@ -187,7 +197,8 @@ function start() {
   // ?book=off (in the page's address, before the #): no opening book, the
   // computer searches from the first move.
   const bookOff = new URLSearchParams(location.search).get('book') === 'off';
-  const engine = new EngineClient(bookOff ? 'worker.js?book=off' : 'worker.js', {
+  const workerUrl = bookOff ? 'worker.js?book=off' : 'worker.js';
+  const engine = new EngineClient(workerUrl, {
     onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
     onBook: (book) => showBook(book),
   });
@@ -195,15 +206,19 @@ function start() {
   const ui = {
     game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
-    analysis: $input('analysis-toggle'), newGame: $button('new-game'), undo: $button('undo'), redo: $button('redo'),
-    hint: $button('hint'),
+    analysis: $input('analysis-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
+    undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
   };
   let controller = null;
   let results = null;   // measured level results (levels.json), or null
   const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
 
   const sync = () => syncControls(ui, controller, results);
-  controller = new Controller({ board, panel, engine, onChange: sync });
+  controller = new Controller({
+    board, panel, engine, onChange: sync, evalBar: new EvalBar($('eval-bar')),
+    // The review's own worker (no spare: it is started for one review and stopped after it).
+    reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
+  });
 
   ui.time.max = String(TIME_STEPS.length - 1);
   ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
@@ -214,6 +229,8 @@ function start() {
     controller.setTime(ms);
   });
   ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
+  ui.analysisTime.addEventListener('change', () => controller.setAnalysisTime(Number(ui.analysisTime.value)));
+  ui.review.addEventListener('click', () => controller.startReview());
   ui.newGame.addEventListener('click', () => controller.newGame());
   ui.undo.addEventListener('click', () => controller.undo());
   ui.redo.addEventListener('click', () => controller.redoMoves());

@@ -3,6 +3,7 @@
 // bar) and move list. Pure DOM updates; no game logic.
 
 import { formatCount, hasOutcome, provedDrawOrBetter, scoreInWords } from './score-words.js';
+import { markOf, valueInWords } from './analysis-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,6 +15,7 @@ export class Panel {
       nps: $('think-nps'), pv: $('think-pv'), progress: $('think-progress'), bar: $('think-bar'),
       statusBar: $('status-bar'),
       moves: $('moves'), list: $('move-list'), hint: $('hint-text'), legend: $('analysis-legend'),
+      cols: $('analysis-cols'), reviewStatus: $('review-status'), reviewNote: $('review-note'),
     };
     this.thinking = null;
     $('notice-close').addEventListener('click', () => this.hideNotice());
@@ -38,7 +40,7 @@ export class Panel {
 
   // A search started: `who` says who is thinking ("Computer (Red)", "Hint for Red").
   startThinking(who, budgetMs, ctx) {
-    this.thinking = { start: performance.now(), budgetMs, ctx };
+    this.thinking = { start: performance.now(), budgetMs, ctx, label: who };
     this.el.who.textContent = who;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '…';
     this.el.progress.hidden = false;
@@ -85,25 +87,124 @@ export class Panel {
   setHintText(text) { this.el.hint.textContent = text; this.el.hint.hidden = !text; }
   setLegend(text) { this.el.legend.textContent = text; this.el.legend.hidden = !text; }
 
-  // Move list: one row per pair of moves; the move string in #moves.
-  showMoves(game, names) {
+  // The analysis of the position (an analyze reply or its analysisinfo) in
+  // the engine panel: the position's value, proven or estimated, and the best move.
+  showAnalysis(a, ctx) {
+    const v = a.position || { kind: 'pending', score: 0 };
+    const provenValue = v.kind === 'exact' || v.kind === 'wdl';
+    const legal = a.scores.filter((s) => s.legal);
+    const done = legal.filter((s) => s.kind === 'exact' || s.kind === 'wdl').length;
+    this.el.depth.textContent = provenValue ? 'proven' : v.kind === 'estimate' ? String(v.depth) : '…';
+    this.el.score.textContent = valueInWords(ctx.kind, v, ctx.plies, ctx.side, ctx.names);
+    this.el.nodes.textContent = formatCount(a.nodes);
+    this.el.nps.textContent = a.timeMs > 0 ? `${formatCount(a.nodes * 1000 / a.timeMs)}/s` : '–';
+    this.el.pv.textContent = a.best ? String(a.best) : '–';
+    if (this.thinking) this.el.who.textContent = `${this.thinking.label || 'Analysis'}: ${done} of ${legal.length} proven`;
+  }
+
+  // The analysis of every move as a list for screen readers (and the
+  // [data-analysis-col] hook: data-kind, data-score); null empties it.
+  showAnalysisList(scores, game, names) {
+    const list = this.el.cols;
+    list.textContent = '';
+    if (!scores) return;
+    const side = game.sideToMove;
+    for (const s of scores) {
+      const li = document.createElement('li');
+      li.dataset.analysisCol = String(s.move);
+      li.dataset.kind = s.kind;
+      li.dataset.score = String(s.score);
+      li.textContent = s.legal ? `${game.def.noun} ${s.move}: ${valueInWords(game.kind, s, game.plies, side, names)}`
+        : `${game.def.noun} ${s.move}: not playable`;
+      list.append(li);
+    }
+  }
+
+  setReviewNote(text, mark) {
+    this.el.reviewNote.textContent = text;
+    this.el.reviewNote.hidden = !text;
+    this.el.reviewNote.dataset.tone = mark ? markOf(mark).tone : '';
+  }
+
+  // The move list: every move of the line as a button (the position after
+  // it), the moves ahead of the position greyed, the review's marks on them;
+  // `onJump(ply)` shows the position after `ply` moves. #moves holds the
+  // move string of the position.
+  showMoves(game, names, future, review, onJump) {
     this.el.moves.textContent = game.moveString();
     const list = this.el.list;
     list.textContent = '';
-    const h = game.history;
-    for (let k = 0; k < h.length; k += 2) {
+    const line = game.history.concat(future);
+    const reply = review && review.reply;
+    for (let k = 0; k < line.length; k += 2) {
       const li = document.createElement('li');
       for (const j of [k, k + 1]) {
-        if (j >= h.length) break;
-        const span = document.createElement('span');
-        span.className = `mv p${(j % 2) + 1}${j === h.length - 1 ? ' last' : ''}`;
-        span.textContent = String(h[j]);
-        span.title = `${names[(j % 2) + 1]}: ${game.def.noun} ${h[j]}`;
-        li.append(span);
+        if (j >= line.length) break;
+        const b = document.createElement('button');
+        b.type = 'button';
+        const side = (j % 2) + 1;
+        b.className = `mv p${side}`;
+        if (j === game.plies - 1) b.classList.add('current');
+        if (j >= game.plies) b.classList.add('ahead');
+        b.dataset.ply = String(j + 1);
+        let about = '';
+        const rm = reply && reply.moves[j];
+        if (rm) {
+          const mark = markOf(rm.mark);
+          b.dataset.mark = rm.mark;
+          if (rm.better) b.dataset.better = String(rm.better);
+          if (mark.symbol) {
+            const sym = document.createElement('span');
+            sym.className = 'mark';
+            sym.textContent = mark.symbol;
+            sym.setAttribute('aria-hidden', 'true');
+            b.append(String(line[j]), sym);
+          }
+          about = `: ${mark.words}${rm.better ? `; better ${game.def.noun} ${rm.better}` : ''}`;
+        }
+        if (!b.textContent) b.textContent = String(line[j]);
+        b.setAttribute('aria-label', `Move ${j + 1}, ${names[side]} ${game.def.noun} ${line[j]}${about}`);
+        if (j === game.plies - 1) b.setAttribute('aria-current', 'step');
+        b.addEventListener('click', () => onJump(j + 1));
+        li.append(b);
       }
       list.append(li);
     }
-    list.hidden = h.length === 0;
-    list.scrollTop = list.scrollHeight;
+    list.hidden = line.length === 0;
+    // Keep the current move in view (scrolling the list only, not the page).
+    const current = /** @type {HTMLElement | null} */ (list.querySelector('.current'));
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+    }
+    this.showReviewStatus(review, names);
+  }
+
+  // The review's progress and its summary: the marked moves of each side.
+  showReviewStatus(review, names) {
+    const el = this.el.reviewStatus;
+    const reply = review && review.reply;
+    if (!review) {
+      el.textContent = '';
+      el.hidden = true;
+      return;
+    }
+    el.hidden = false;
+    if (!reply) {
+      el.textContent = 'Reviewing the game…';
+      return;
+    }
+    const provenCount = reply.positions.filter((p) => p.kind === 'exact' || p.kind === 'wdl').length;
+    const counts = { 1: [], 2: [] };
+    let unproven = 0;
+    reply.moves.forEach((m, j) => {
+      if (m.mark === 'unproven') unproven++;
+      else if (m.mark !== 'keeps') counts[(j % 2) + 1].push(`${j + 1}${markOf(m.mark).symbol}`);
+    });
+    const side = (n) => `${names[n]}: ${counts[n].length ? `moves ${counts[n].join(', ')}` : 'no mistakes'}`;
+    el.textContent = review.done
+      ? `Review: ${side(1)} · ${side(2)}${unproven ? ` · ${unproven} moves not proven in time` : ''}.`
+      : `Reviewing the game… ${provenCount} of ${reply.positions.length} positions proven.`;
   }
 }

@@ -8,6 +8,7 @@
 //         casual, strong, perfect) or custom (= the thinking time above).
 //         Without it, a link with a time is Custom and one without is the
 //         default level.
+//   analysis  1: the analysis is on (every move's value on the board)
 // Other views of the app: #view=tree&... (the search-tree explorer, web/tree/)
 // (and #view=menace, same module), and #view=study; viewOf(hash) tells which.
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
@@ -15,7 +16,7 @@
 
 import { setGames } from './games.js';
 
-const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom' });
+const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom', analysis: false });
 const DEFAULT_LEVEL = 'casual';
 const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
 // Every view besides play (demo too, web/tree/route.js), for the link
@@ -57,14 +58,14 @@ export function loadLinkParser(base = 'engine/') {
   });
 }
 
-// Returns {settings: {game, moves, time, ai, level}, errors: [sentence...]}.
+// Returns {settings: {game, moves, time, ai, level, analysis}, errors: [sentence...]}.
 // When any field is invalid, moves is reset to '' (a clean game). `levels` is
 // the list of level names the engine knows (without it only custom is valid).
 // Never throws.
 export function parseHash(hash, levels = []) {
   const text = typeof hash === 'string' ? hash : '';
   if (!linkParser) {
-    /** @type {{game: string, moves: string, time: number, ai: string, level: string}} */
+    /** @type {{game: string, moves: string, time: number, ai: string, level: string, analysis: boolean}} */
     const settings = { ...DEFAULTS };
     if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
     return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };
@@ -73,8 +74,8 @@ export function parseHash(hash, levels = []) {
   return { settings: r.settings, errors: r.errors };
 }
 
-export function formatHash({ game, moves, time, ai, level }) {
-  return `#game=${game}&moves=${moves}&time=${time}&ai=${ai}${level ? `&level=${level}` : ''}`;
+export function formatHash({ game, moves, time, ai, level, analysis }) {
+  return `#game=${game}&moves=${moves}&time=${time}&ai=${ai}${level ? `&level=${level}` : ''}${analysis ? '&analysis=1' : ''}`;
 }
 
 // Replaces the hash without adding a history entry or firing hashchange.
