@@ -327,6 +327,7 @@ Request checkRequest(const std::string& json) {
     else r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
     r.engineMs = engineBudgetMs(r.timeMs);
+    r.usesBook = r.error.empty() && *gameInfo(findGame(r.game)).bookFile != '\0';
   } else if (r.type == "newgame") {
     if (const Json* game = req.get("game")) r.error = gameField(game, r);
   } else if (r.type != "isready" && r.type != "levels" && r.type != "games" && r.type != "memory" &&

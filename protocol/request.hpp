@@ -24,10 +24,11 @@ struct Request {
   int temperature = 0;
   bool randomTies = false;
   double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
-  // search, analyze, review: the engine's own budget, engineBudgetMs(timeMs);
-  // search: whether
-  // the search plays from the game's opening book (a game with a book file,
-  // at full strength: search/player.hpp's isStrongest).
+  // search, analyze, review: the engine's own budget, engineBudgetMs(timeMs),
+  // and whether the answer comes from the game's opening book when there is
+  // one (a game with a book file; a search only at full strength:
+  // search/player.hpp's isStrongest). The worker holds such a request back
+  // while the book is still loading.
   int engineMs = 0;
   bool usesBook = false;
 };

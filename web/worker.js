@@ -103,11 +103,12 @@ function loadBook() {
     .catch((e) => done('corrupt', `engine failure: ${e && e.message ? e.message : e}`));
 }
 
-// A search that plays from the book (checkRequest's usesBook: the book's
-// game at the strongest settings) that arrives while the book is still
-// loading waits for it, at most BOOK_WAIT_MS after the engine has loaded, so
-// that the computer's first moves come from the book; requests behind it
-// keep their order.
+// A request that answers from the book (checkRequest's usesBook: a search of
+// the book's game at the strongest settings, an analysis or a review of it)
+// that arrives while the book is still loading waits for it, at most
+// BOOK_WAIT_MS after the engine has loaded, so that the computer's first
+// moves and the first analysis come from the book; requests behind it keep
+// their order.
 const BOOK_WAIT_MS = 3000;
 let bookDeadline = 0;
 

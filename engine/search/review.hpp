@@ -21,8 +21,10 @@
 //      position before it), else the solver, each position with its share
 //      of the time left;
 //   2. a better move for every move that changed the value;
-//   3. exact scores of the won and lost positions, one null-window probe
-//      where the next position's exact score tells what to expect;
+//   3. exact scores of the won and lost positions, from the end back to the
+//      first one that does not finish in its slice (at most kMaxExactSliceMs;
+//      one null-window probe where the next position's exact score tells
+//      what to expect). Before it, wins are checked for speed no further;
 //   4. a faster win for every slower win.
 // Positions not proven in time are `pending` (analysis.hpp): never guessed.
 #pragma once
@@ -84,6 +86,9 @@ class Reviewer {
  public:
   using Callback = std::function<void(const Review&)>;
 
+  // Step 3 gives one position at most this long.
+  static constexpr double kMaxExactSliceMs = 2000;
+
   explicit Reviewer(TranspositionTable& solverTt) : solverTt_(solverTt) {}
   void setBook(const Book* book) { book_ = book; }
   // Win/draw/loss only (steps 3 and 4 skipped): the tournament's judge.
@@ -134,21 +139,22 @@ class Reviewer {
     findBetter(r, pos, fromPly, deadline, solver, false);
     changed();
     if (exactScores_) {
-      // 3. Exact scores of wins and losses, from the end.
+      // 3. Exact scores of wins and losses, from the end back to the first
+      // that does not finish within its slice (earlier ones are harder still).
       for (int i = n; i >= fromPly && !deadline.expired(); --i) {
         Value& v = r.positions[i];
         if (v.kind != ValueKind::kWdl) continue;
-        solver.setDeadline(deadline.slice(deadline.remainingMs() / (i - fromPly + 1)));
+        solver.setDeadline(deadline.slice(std::min(kMaxExactSliceMs, deadline.remainingMs() / (i - fromPly + 1))));
         // The move played scores -next.score: if the position is worth no
         // more, that is its score (one probe instead of a solve).
         const Value next = i < n ? r.positions[i + 1] : Value{};
         bool playedIsBest = false;
         if (next.kind == ValueKind::kExact) {
           playedIsBest = solver.scoreAtMost(pos[i], -next.score);
-          if (solver.aborted()) continue;
+          if (solver.aborted()) break;
         }
         const int score = playedIsBest ? -next.score : solver.solve(pos[i], v.score);
-        if (solver.aborted()) continue;
+        if (solver.aborted()) break;
         v = exactValue(score);
         changed();
       }

@@ -85,9 +85,9 @@ await runBrowserTest('browser', async ({ browser, url }) => {
   await page.waitForFunction(() => /Hint:/.test(document.getElementById('hint-text').textContent));
   assert.ok(/column [1-7]/.test(await page.textContent('#hint-text')), `hint: ${await page.textContent('#hint-text')}`);
   await page.check('#analysis-toggle');
-  await page.waitForFunction(() => /point of view/.test(document.getElementById('analysis-legend').textContent),
-    null, { timeout: 10000 });
-  assert.ok(true, 'analysis shows per-column scores with the sign explained');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 15000 });
+  assert.ok(/^For Red, to move:/.test(await page.textContent('#analysis-legend')),
+    'the analysis legend says whose point of view the numbers are from');
   await page.waitForTimeout(100);
   await shot(page, 'desktop-connect4-analysis');
   await page.uncheck('#analysis-toggle');

@@ -17,7 +17,7 @@ test('before its parser has loaded, a link is not read (and says so)', () => {
 const linkModule = await loadLinkModule();
 // The games as the engine describes them (js/games.js); the link parser itself comes later.
 (await import(`${ROOT}/web/js/games.js`)).setGames(linkModule.games());
-const { movesToWin, scoreInWords, shortScore } = await import(`${ROOT}/web/js/score-words.js`);
+const { movesToWin, scoreInWords } = await import(`${ROOT}/web/js/score-words.js`);
 const { parseLevelResults, resultLines } = await import(`${ROOT}/web/js/levels.js`);
 
 // Deterministic pseudo-random numbers (xorshift32).
@@ -120,8 +120,6 @@ test('scores in words', () => {
   assert.ok(scoreInWords('connect4', 5, false, 10, 1, names) === 'slight edge for Red', 'slight edge');
   assert.ok(scoreInWords('connect4', -50, false, 10, 1, names) === 'big advantage for Yellow', 'big advantage');
   assert.ok(scoreInWords('tictactoe', 3, true, 4, 1, { 1: 'X', 2: 'O' }) === 'X wins with the next move', 'tic-tac-toe win');
-  assert.ok(shortScore('connect4', 17, true, 4) === 'W3' && shortScore('connect4', 0, true, 4) === '='
-    && shortScore('connect4', 6, false, 4) === '+0.6', 'short labels');
   // Proven win/draw/loss without the exact score (book, win/draw/loss solver).
   assert.ok(scoreInWords('connect4', 1000, false, 0, 1, names, 1) === 'Red wins with best play', 'proven win, no exact score');
   assert.ok(scoreInWords('connect4', -1000, false, 1, 2, names, -1) === 'Red wins with best play', 'proven loss');
@@ -145,4 +143,26 @@ test('level results', () => {
   assert.ok(two.length === 1 && two[0] === 'moving first: wins 5 of 7 games, draws 1, loses 1 (against Casual and itself)',
     `first-move line: ${JSON.stringify(two)}`);
   assert.ok(parseLevelResults({ levels: 'x' }) === null && resultLines(null, 'perfect').length === 0, 'bad data shows nothing');
+});
+
+test('analysis labels and the evaluation bar', async () => {
+  const { moveLabel, firstPlayerShare, moveName } = await import(`${ROOT}/web/js/analysis-view.js`);
+  // Connect Four, empty board: a win with the 4th stone scores 18 = W4, its loss L4.
+  assert.deepEqual(moveLabel('connect4', { kind: 'exact', score: 18 }, 0), { text: 'W4', tone: 'win' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'exact', score: -18 }, 0), { text: 'L4', tone: 'loss' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'exact', score: 0 }, 10), { text: 'D', tone: 'draw' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'wdl', score: 1 }, 3), { text: 'W', tone: 'win' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'wdl', score: -1 }, 3), { text: 'L', tone: 'loss' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'estimate', score: 6, depth: 9 }, 3), { text: '≈+0.6', tone: 'estimate' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'estimate', score: -12, depth: 9 }, 3), { text: '≈−1.2', tone: 'estimate' });
+  assert.deepEqual(moveLabel('connect4', { kind: 'pending', score: 0 }, 3), { text: '…', tone: 'pending' });
+  // The bar: the first player's share, from either side's view of the value.
+  assert.equal(firstPlayerShare({ kind: 'exact', score: 5 }, 1), 1);
+  assert.equal(firstPlayerShare({ kind: 'exact', score: 5 }, 2), 0);
+  assert.equal(firstPlayerShare({ kind: 'wdl', score: -1 }, 2), 1);
+  assert.equal(firstPlayerShare({ kind: 'exact', score: 0 }, 2), 0.5);
+  assert.ok(firstPlayerShare({ kind: 'estimate', score: 20 }, 1) > 0.7 && firstPlayerShare({ kind: 'estimate', score: 20 }, 2) < 0.3);
+  assert.equal(firstPlayerShare(null, 1), 0.5);
+  assert.equal(moveName(0), '1.');
+  assert.equal(moveName(7), '4…');
 });

@@ -111,3 +111,9 @@ const MARKS = Object.freeze({
 export function markOf(name) {
   return MARKS[/** @type {keyof typeof MARKS} */ (name)] || MARKS.unproven;
 }
+
+// A move's name as the move list shows it: "4." for the first player's
+// fourth move, "4…" for the second player's (`j` is the 0-based ply).
+export function moveName(j) {
+  return `${Math.floor(j / 2) + 1}${j % 2 ? '…' : '.'}`;
+}

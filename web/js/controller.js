@@ -15,7 +15,7 @@ import { sideNames } from './games.js';
 import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
 import { scoreInWords } from './score-words.js';
-import { markOf, moveLabel, valueInWords } from './analysis-view.js';
+import { markOf, moveLabel, moveName, valueInWords } from './analysis-view.js';
 import { GAMES } from './games.js';
 
 const DEMO_PAUSE_MS = 350;
@@ -545,7 +545,7 @@ export class Controller {
     if (!rm) return;
     const mover = ((g.plies - 1) % 2) + 1;
     const mark = markOf(rm.mark);
-    let text = `Move ${g.plies}, ${this.names[mover]} ${g.def.noun} ${rm.move}: ${mark.words}.`;
+    let text = `${moveName(g.plies - 1)} ${this.names[mover]} ${g.def.noun} ${rm.move}: ${mark.words}.`;
     if (rm.better) {
       text += ` Better: ${g.def.noun} ${rm.better} (dashed on the board).`;
       if (!this.hint) this.board.setHint(rm.better);

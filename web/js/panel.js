@@ -3,7 +3,7 @@
 // bar) and move list. Pure DOM updates; no game logic.
 
 import { formatCount, hasOutcome, provedDrawOrBetter, scoreInWords } from './score-words.js';
-import { markOf, valueInWords } from './analysis-view.js';
+import { markOf, moveName, valueInWords } from './analysis-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -138,6 +138,11 @@ export class Panel {
     const reply = review && review.reply;
     for (let k = 0; k < line.length; k += 2) {
       const li = document.createElement('li');
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${k / 2 + 1}.`;
+      num.setAttribute('aria-hidden', 'true');
+      li.append(num);
       for (const j of [k, k + 1]) {
         if (j >= line.length) break;
         const b = document.createElement('button');
@@ -163,7 +168,7 @@ export class Panel {
           about = `: ${mark.words}${rm.better ? `; better ${game.def.noun} ${rm.better}` : ''}`;
         }
         if (!b.textContent) b.textContent = String(line[j]);
-        b.setAttribute('aria-label', `Move ${j + 1}, ${names[side]} ${game.def.noun} ${line[j]}${about}`);
+        b.setAttribute('aria-label', `${moveName(j)} ${names[side]} ${game.def.noun} ${line[j]}${about}`);
         if (j === game.plies - 1) b.setAttribute('aria-current', 'step');
         b.addEventListener('click', () => onJump(j + 1));
         li.append(b);
@@ -200,9 +205,9 @@ export class Panel {
     let unproven = 0;
     reply.moves.forEach((m, j) => {
       if (m.mark === 'unproven') unproven++;
-      else if (m.mark !== 'keeps') counts[(j % 2) + 1].push(`${j + 1}${markOf(m.mark).symbol}`);
+      else if (m.mark !== 'keeps') counts[(j % 2) + 1].push(`${moveName(j)} ${m.move}${markOf(m.mark).symbol}`);
     });
-    const side = (n) => `${names[n]}: ${counts[n].length ? `moves ${counts[n].join(', ')}` : 'no mistakes'}`;
+    const side = (n) => `${names[n]}: ${counts[n].length ? counts[n].join(', ') : 'no mistakes'}`;
     el.textContent = review.done
       ? `Review: ${side(1)} · ${side(2)}${unproven ? ` · ${unproven} moves not proven in time` : ''}.`
       : `Reviewing the game… ${provenCount} of ${reply.positions.length} positions proven.`;

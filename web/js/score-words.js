@@ -58,18 +58,6 @@ export function scoreInWords(kind, score, exact, plies, side, names, outcome, so
   return `big advantage for ${who}`;
 }
 
-// Short label for one move in the analysis overlay, from the side to move's
-// view: "W3" wins in 3 of its own moves, "L5" loses (opponent wins in 5),
-// "=" draw, "+0.6" / "-1.2" a heuristic estimate.
-export function shortScore(kind, score, exact, plies) {
-  if (exact) {
-    if (score === 0) return '=';
-    return `${score > 0 ? 'W' : 'L'}${movesToWin(kind, score, plies)}`;
-  }
-  const v = score / 10;
-  return `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(1)}`;
-}
-
 export function formatCount(n) {
   if (!Number.isFinite(n)) return '–';
   if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;
