@@ -3,6 +3,7 @@
 
 Usage: cli_test.py path/to/gamesearch
 """
+import os
 import subprocess
 import sys
 
@@ -54,6 +55,14 @@ code, out, err = run(["analyze"], b"7422341735647741166133573473242566\n")
 check("analyze golden", code == 0 and out.split()[0] == "7422341735647741166133573473242566" and len(out.split()) == 8, out + err)
 code, out, err = run(["analyze"], b"2252576253462244111563365343671351441\n")
 check("analyze full columns are x", code == 0 and out.split() == ["2252576253462244111563365343671351441", "x", "x", "x", "x", "x", "-1", "-2"], out + err)
+# A timed analysis with the book: the empty board's moves are proven win or
+# loss (W / L, their exact scores take minutes) or draws (0) at once.
+book = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "web", "book.bin")
+code, out, err = run(["analyze", "--book", book, "--time-ms", "100"], b"\n")
+check("analyze --time-ms with the book", code == 0 and out.split() == ["L", "L", "0", "W", "0", "L", "L"], out + err)
+code, out, err = run(["analyze", "--time-ms", "20"], b"\n")
+check("analyze --time-ms marks what it could not prove", code == 0 and len(out.split()) == 7
+      and set(out.split()) <= {"W", "L", "?", "0"} and "?" in out.split(), out + err)
 code, out, err = run(["--game", "tictactoe", "analyze"], b"1425\n")
 check("analyze tictactoe", code == 0 and out.split() == ["1425", "x", "x", "3", "x", "x", "-2", "-2", "-2", "-2"]
       or (code == 0 and out.split()[3] == "3"), out + err)

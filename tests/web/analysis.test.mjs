@@ -162,6 +162,24 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   assert.match(await page.textContent('#review-note'), /threw the win away: now a draw\. Better: column \d/, 'a selected mistake names its better move');
   await shot(page, 'desktop-review');
 
+  console.log('Tic-Tac-Toe review, and stepping through the game:');
+  await open(page, url, '#game=tictactoe&moves=12437&ai=none');
+  await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 20000 });
+  const o2 = await page.$eval('#move-list .mv[data-ply="2"]', (b) => [b.dataset.mark, b.dataset.better]);
+  assert.deepEqual(o2, ['draw-to-loss', '5'], 'O 2 turns the draw into a loss; the centre keeps it');
+  await page.click('#move-list .mv[data-ply="2"]');
+  assert.equal(await moves(page), '12', 'a move in the list shows the position after it');
+  assert.match(await page.textContent('#review-note'), /^1… O cell 2: turned a draw into a loss\. Better: cell 5/);
+  assert.ok(await page.isEnabled('#redo'), 'the moves ahead can be redone');
+  await page.keyboard.press('r');
+  assert.equal(await moves(page), '124', 'Redo plays the next move of the line');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await moves(page), '1243', '→ steps forward');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await moves(page), '12', '← steps back');
+  assert.equal(await page.evaluate(() => document.body.dataset.review), 'done', 'the review stays with its line');
+
   console.log('cancel: a new move drops the review of the old line:');
   await open(page, url, '#game=connect4&moves=523334533554252441434567227727771111166&ai=none');
   await page.waitForFunction(() => document.body.dataset.review === 'running');
