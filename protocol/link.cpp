@@ -152,9 +152,14 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
       known += (i + 1 == otherViews.size() ? " or " : ", ") + clip(otherViews[i]);
     r.errors.push_back("unknown view '" + clip(view) + "' (use " + known + ")");
   }
+  bool badGame = false;
   if (get("game", game)) {
-    if (findGame(game) >= 0) s.game = game;
-    else r.errors.push_back("unknown game '" + clip(game) + "' (use " + gameNames(", ", " or ") + ")");
+    if (findGame(game) >= 0) {
+      s.game = game;
+    } else {
+      badGame = true;
+      r.errors.push_back("unknown game '" + clip(game) + "' (use " + gameNames(", ", " or ") + ")");
+    }
   }
   const bool hasTime = get("time", time);
   if (hasTime) {
@@ -194,7 +199,7 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
     else
       s.moves = moves;
   }
-  if (!r.errors.empty()) s.moves.clear();
+  if (badGame) s.moves.clear();  // moves of a game we do not know
   return r;
 }
 

@@ -19,7 +19,8 @@
 // split at '&', key and value at the first '=', '+' is a space, %XX escapes
 // are decoded (a malformed escape stays as it is), the first pair with a key
 // wins. Parsing never fails: every problem becomes a sentence in `errors`,
-// and when there is any, the moves are dropped (a clean game starts).
+// the field in question keeps its default, and the rest of the link is used
+// (valid moves too; only a link naming an unknown game loses its moves).
 #pragma once
 
 #include <string>

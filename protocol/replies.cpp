@@ -269,6 +269,7 @@ std::string gamesJson() {
     o.key("line").num(g.line);
     o.key("gravity").boolean(g.gravity);
     o.key("noun").str(g.moveNoun);
+    o.key("taken").str(g.takenText);
     o.key("notation").str(g.notationHelp);
     o.key("sides").raw(sides.done());
     o.key("winBase").num(g.winBase);

@@ -36,17 +36,25 @@ TEST_CASE("Links: good links are read", "[inputs]") {
   CHECK(parseQuery("a=b+c&d=%41%zz&e")[1].second == "A%zz");
 }
 
-TEST_CASE("Links: every bad field is a sentence and the game starts clean", "[inputs]") {
+TEST_CASE("Links: every bad field is a sentence; the rest of the link is used", "[inputs]") {
   for (const char* h : {"#game=connect4&moves=4489", "#time=49", "#time=10001", "#time=1e3", "#ai=3", "#game=",
                         "#moves=0", "#game=tictactoe&moves=55", "#moves=%", "#game=connect4&moves=1111111",
                         "#game=__proto__", "#game=constructor&ai=toString", "#time=-5", "#time= 100",
-                        "#level=Strong", "#level=", "#level=godlike&moves=44", "#level=custom%00", "#view=bogus&moves=4",
-                        "#analysis=yes&moves=4"}) {
+                        "#level=Strong", "#level=", "#level=custom%00", "#game=chess&moves=44"}) {
     LinkResult r = link(h);
     INFO(h);
     CHECK(!r.errors.empty());
     CHECK(r.settings.moves.empty());
   }
+  // One bad field does not throw the valid moves away (only an unknown game does).
+  for (const char* h : {"#game=connect4&moves=4453&time=99999", "#level=godlike&moves=4453", "#view=bogus&moves=4453",
+                        "#analysis=yes&moves=4453", "#moves=4453&ai=3"}) {
+    LinkResult r = link(h);
+    INFO(h);
+    CHECK(r.errors.size() == 1);
+    CHECK(r.settings.moves == "4453");
+  }
+  CHECK(link("#moves=4453&time=99999").settings.time == 1000);  // the default
   CHECK(parseLink("#level=strong", {}, "casual").errors.size() == 1);  // a level the engine does not know
   CHECK(link("#moves=" + std::string(5000, '4')).errors.at(0).find("longer than") != std::string::npos);
   CHECK(link("#game=chess").errors.at(0) == "unknown game 'chess' (use connect4 or tictactoe)");

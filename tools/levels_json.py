@@ -40,5 +40,5 @@ if len(sys.argv) > 2:
             entry["first"] = first["results"]
     method += (f" {first['level'].capitalize()} moving first: {sum(r['games'] for r in first['results'])} games "
                "from the empty board (bench/perfect_first.py).")
-json.dump({"levels": levels, "method": method}, sys.stdout, indent=1)
+json.dump({"game": "connect4", "levels": levels, "method": method}, sys.stdout, indent=1)
 print()

@@ -15,6 +15,7 @@ export interface GameInfo {
   line: number;         // stones in a row that win
   gravity: boolean;     // a move names a column and the stone falls
   noun: string;         // 'column' | 'cell': what a move names
+  taken: string;        // why a move cannot be played: 'is full' | 'is already taken'
   notation: string;     // the moves in words: 'columns 1-7, left to right'
   sides: [string, string];  // the players' names, first mover first
   winBase: number;      // exact score s > 0 means a win with the (winBase - s)-th stone

@@ -45,6 +45,7 @@ struct GameInfo {
   const char* displayName;
   const char* sides[2];
   const char* moveNoun;
+  const char* takenText;
   const char* notationHelp;
   int width;
   int height;
@@ -60,7 +61,7 @@ struct GameInfo {
 
 template <class G>
 constexpr GameInfo gameInfoOf() {
-  return GameInfo{G::kName,  G::kDisplayName, {G::kSides[0], G::kSides[1]}, G::kMoveNoun, G::kNotationHelp, G::kWidth,
+  return GameInfo{G::kName,  G::kDisplayName, {G::kSides[0], G::kSides[1]}, G::kMoveNoun, G::kTakenText, G::kNotationHelp, G::kWidth,
                   G::kHeight, G::kLine,       G::kGravity, G::kMoveSlots, G::kMaxPlies, G::kWinBase,
                   G::kTreeMaxDepth, G::kBookFile, hasSolverBounds<G>};
 }

@@ -3,6 +3,8 @@
 // string errors), the URL hash parser never throws and always yields a valid
 // clean state, and scores turn into the right words.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'node:test';
 import { ROOT } from './lib.mjs';
 import { loadEngine } from './wasm.mjs';
@@ -143,6 +145,8 @@ test('level results', () => {
   assert.ok(two.length === 1 && two[0] === 'moving first: wins 5 of 7 games, draws 1, loses 1 (against Casual and itself)',
     `first-move line: ${JSON.stringify(two)}`);
   assert.ok(parseLevelResults({ levels: 'x' }) === null && resultLines(null, 'perfect').length === 0, 'bad data shows nothing');
+  const measured = parseLevelResults(JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/levels.json'), 'utf8')));
+  assert.equal(measured && measured.game, 'connect4', 'docs/levels.json names the game its levels were measured in');
 });
 
 test('analysis labels and the evaluation bar', async () => {

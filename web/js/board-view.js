@@ -90,17 +90,34 @@ export class BoardView {
   }
 
   // Animates the last move of the game; resolves when the piece has landed.
+  // With prefers-reduced-motion the piece is in its place at once.
   animateLastMove() {
     const g = this.game;
-    if (!g || !g.plies) return Promise.resolve();
     if (this.anim) this.anim.done();
+    if (!g || !g.plies || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      this.invalidate();
+      return Promise.resolve();
+    }
     const cell = g.lastCell;
     const row = Math.floor(cell / g.def.width);
     const duration = g.def.gravity ? FALL_MS * Math.sqrt((row + 1) / g.def.height) + BOUNCE_MS : APPEAR_MS;
+    // data-animating on the canvas: a disc is falling (a hook for tests).
+    this.canvas.dataset.animating = '1';
     return new Promise((resolve) => {
-      this.anim = { cell, start: performance.now(), duration, done: () => { this.anim = null; resolve(); } };
+      this.anim = { cell, start: performance.now(), duration, done: () => {
+        this.anim = null;
+        delete this.canvas.dataset.animating;
+        resolve();
+      } };
       this.invalidate();
     });
+  }
+
+  // A move was refused: a short shake (none with reduced motion).
+  refused() {
+    this.canvas.classList.remove('refused');
+    void this.canvas.offsetWidth;  // restarts the animation
+    this.canvas.classList.add('refused');
   }
 
   finishAnimation() { if (this.anim) { this.anim.done(); this.invalidate(); } }

@@ -21,6 +21,8 @@ import { GAMES } from './games.js';
 const DEMO_PAUSE_MS = 350;
 // The game review's budget (it ends sooner once every position is proven).
 const REVIEW_MS = 30000;
+// How long the reason for a refused move stays in the status line.
+const REFUSAL_MS = 3000;
 // Depth-limited levels answer in a few ms; the computer still takes this long,
 // so its move does not land before the player has seen their own.
 const MIN_THINK_MS = 350;
@@ -98,7 +100,9 @@ export class Controller {
   load(hash) {
     this.active = true;
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
-    if (errors.length) {
+    if (errors.length && settings.moves) {
+      this.panel.showNotice(`Part of this link could not be used: ${errors.join('; ')}. The rest was, the moves included.`, 'link');
+    } else if (errors.length) {
       this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`, 'link');
     } else {
       this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
@@ -114,10 +118,32 @@ export class Controller {
 
   // --- user actions ---------------------------------------------------------
   playHuman(move) {
-    if (this.state !== 'human-turn' || !this.game.canPlay(move)) return false;
+    if (this.state !== 'human-turn' || !this.game.canPlay(move)) {
+      this.refuse(move);
+      return false;
+    }
     this.playOnLine(move);
     this.positionChanged(true);
     return true;
+  }
+
+  // Says why a move cannot be played now (in the status line, which screen
+  // readers announce) and shakes the board a little (not with reduced motion).
+  refuse(move) {
+    const g = this.game;
+    if (!g || !this.active || this.state === 'loading' || !this.state) return;
+    const def = GAMES[g.kind];
+    const Noun = def.noun[0].toUpperCase() + def.noun.slice(1);
+    let why;
+    if (this.state === 'thinking') why = 'Please wait: the computer is thinking.';
+    else if (this.state === 'game-over') why = 'The game is over: start a new game, or step back through the moves (←).';
+    else if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) why = `There is no ${def.noun} ${move}: ${def.notation}.`;
+    else why = `${Noun} ${move} ${def.taken}: choose another ${def.noun}.`;
+    const before = this.panel.status;
+    this.panel.setStatus(why);
+    this.board.refused();
+    // The status says what it said before after a moment, unless it changed meanwhile.
+    setTimeout(() => { if (this.panel.status === why) this.panel.setStatus(before); }, REFUSAL_MS);
   }
 
   // Plays `move`; the moves ahead are kept when it is the next of them (a
@@ -372,6 +398,11 @@ export class Controller {
   async step(token) {
     if (!this.active) return;
     const g = this.game;
+    // The status tells what happened once the disc has landed.
+    if (g.over || !this.isComputer(g.sideToMove)) {
+      await this.landing;
+      if (token !== this.token) return;
+    }
     if (g.over) return this.finish();
     const side = g.sideToMove;
     if (!this.isComputer(side)) {

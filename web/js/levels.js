@@ -23,8 +23,9 @@ export function describeLevel(level, formatTime) {
 
 const count = (v) => Number.isInteger(v) && v >= 0 && v < 1e9;
 
-// Parsed and checked levels.json: Map name -> [{vs, wins, draws, losses,
-// games, first}], or null (first: the level moved first from the empty board).
+// Parsed and checked levels.json: {game, levels: Map name -> [{vs, wins,
+// draws, losses, games, first}]}, or null (first: the level moved first from
+// the empty board; game: the game the levels were measured in, a game id).
 export function parseLevelResults(data) {
   if (!data || typeof data !== 'object' || !Array.isArray(data.levels)) return null;
   const out = new Map();
@@ -43,7 +44,7 @@ export function parseLevelResults(data) {
     add(l.first, true);
     if (rows.length) out.set(l.name, rows);
   }
-  return out.size ? out : null;
+  return out.size ? { game: typeof data.game === 'string' ? data.game : '', levels: out } : null;
 }
 
 export async function loadLevelResults(url) {
@@ -62,8 +63,8 @@ const pct = (n, d) => `${Math.round((100 * n) / d)}%`;
 // games)"; the games in which the level moved first from the empty board make
 // one line: "moving first: wins 100 of 100 games (against Beginner, ...)".
 export function resultLines(results, name) {
-  if (!results || !results.has(name)) return [];
-  const rows = results.get(name);
+  if (!results || !results.levels.has(name)) return [];
+  const rows = results.levels.get(name);
   const label = (vs) => (vs === name ? 'itself' : levelLabel(vs));
   const lines = rows.filter((r) => !r.first).map((r) => {
     const draws = r.draws ? `, draws ${pct(r.draws, r.games)}` : '';

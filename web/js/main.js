@@ -9,7 +9,7 @@ import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
-import { gamesLoaded, isGameKind } from './games.js';
+import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { loadLinkParser, viewOf } from './url-state.js';
 import { installTreeRoute, isTreeHash } from '../tree/route.js';
@@ -73,7 +73,12 @@ function bookStatus(panel) {
 function renderLevel(ui, controller, results) {
   const level = controller.level;
   ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
-  const lines = level ? resultLines(results, level.name) : [];
+  // The results belong to the game they were measured in.
+  const measured = results && isGameKind(results.game) && results.game === controller.game.kind;
+  const lines = level && measured ? resultLines(results, level.name) : [];
+  if (level && results && !measured && isGameKind(results.game)) {
+    lines.push(`measured in ${GAMES[results.game].name} only, not yet in ${controller.game.def.name}`);
+  }
   ui.levelResults.textContent = '';
   for (const line of lines) {
     const li = document.createElement('li');

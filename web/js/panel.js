@@ -21,6 +21,8 @@ export class Panel {
     $('notice-close').addEventListener('click', () => this.hideNotice());
   }
 
+  get status() { return this.el.status.textContent; }
+
   setStatus(text) {
     if (this.el.status.textContent !== text) this.el.status.textContent = text;
   }

@@ -59,7 +59,8 @@ export function loadLinkParser(base = 'engine/') {
 }
 
 // Returns {settings: {game, moves, time, ai, level, analysis}, errors: [sentence...]}.
-// When any field is invalid, moves is reset to '' (a clean game). `levels` is
+// An invalid field keeps its default and the rest is used (moves too, unless
+// the game is unknown: protocol/link.hpp). `levels` is
 // the list of level names the engine knows (without it only custom is valid).
 // Never throws.
 export function parseHash(hash, levels = []) {

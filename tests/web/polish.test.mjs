@@ -1,0 +1,68 @@
+// The play page's manners (issue 18): reduced motion honoured by the canvas,
+// the status telling a computer move only once its disc has landed, a reason
+// for every refused move, a link with one bad field keeping its valid moves,
+// and level results shown only for the game they were measured in.
+import assert from 'node:assert/strict';
+import { runBrowserTest } from './lib.mjs';
+import { clickMove, moves, open, settle, state, status, watchErrors } from './page-helpers.mjs';
+
+const animating = (page) => page.evaluate(() => document.getElementById('board').dataset.animating === '1');
+
+await runBrowserTest('play page manners', async ({ browser, url }) => {
+  console.log('reduced motion:');
+  const still = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const p1 = await still.newPage();
+  const errors = watchErrors(p1);
+  await open(p1, url, '#game=connect4&moves=&ai=none');
+  await clickMove(p1, 'connect4', 4);
+  assert.equal(await moves(p1), '4');
+  assert.equal(await animating(p1), false, 'with reduced motion the disc is in its place in the first frame');
+  await still.close();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors2 = watchErrors(page);
+  await open(page, url, '#game=connect4&moves=&ai=none');
+  await clickMove(page, 'connect4', 4);
+  assert.equal(await animating(page), true, 'without it the disc falls');
+
+  console.log('the status waits for the disc:');
+  await open(page, url, '#game=connect4&moves=4453&level=beginner&ai=2');
+  await clickMove(page, 'connect4', 3);
+  await page.waitForFunction(() => document.body.dataset.state === 'human-turn');
+  assert.equal(await animating(page), false, 'the turn passes once the computer\'s disc has landed');
+  assert.match(await status(page), /^Computer played column \d\. Your turn/);
+
+  console.log('refused moves say why:');
+  await page.keyboard.press('8');
+  assert.match(await status(page), /^There is no column 8: columns 1/, 'key 8 in Connect Four');
+  await open(page, url, '#game=connect4&moves=1111112&ai=none');
+  await clickMove(page, 'connect4', 1, 0.5);
+  assert.match(await status(page), /^Column 1 is full: choose another column\./, 'a full column');
+  assert.equal(await moves(page), '1111112');
+  await page.waitForTimeout(3300);
+  assert.match(await status(page), /^Red played column 2\. Yellow to move\.$/, 'the status comes back after a moment');
+  await open(page, url, '#game=connect4&moves=12345671&time=3000&ai=2&level=custom');
+  await clickMove(page, 'connect4', 2);
+  assert.equal(await state(page), 'thinking');
+  await clickMove(page, 'connect4', 5);
+  assert.match(await status(page), /^Please wait: the computer is thinking\./, 'a click while the computer thinks');
+  await page.click('#new-game');
+
+  console.log('a link with one bad field keeps its moves:');
+  await open(page, url, '#game=connect4&moves=4453&time=99999');
+  assert.equal(await moves(page), '4453', 'the valid moves are kept');
+  assert.match(await page.textContent('#notice-text'), /^Part of this link could not be used: thinking time '99999'/);
+  await open(page, url, '#game=chess&moves=4453');
+  assert.equal(await moves(page), '', 'the moves of an unknown game are not');
+
+  console.log('level results belong to their game:');
+  await open(page, url, '#game=connect4&moves=&level=casual');
+  assert.match(await page.textContent('#level-results'), /against Beginner/, 'Connect Four shows its measured results');
+  await page.selectOption('#game-select', 'tictactoe');
+  await settle(page);
+  const ttt = await page.textContent('#level-results');
+  assert.ok(!/against Beginner/.test(ttt) && /measured in Connect Four only, not yet in Tic-Tac-Toe/.test(ttt),
+    `Tic-Tac-Toe does not show Connect Four's results: "${ttt}"`);
+  assert.deepEqual(errors.concat(errors2), [], 'no console errors');
+});
