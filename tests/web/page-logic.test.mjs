@@ -80,7 +80,10 @@ test('URL hash', () => {
   assert.ok(parseHash('', LEVELS).settings.level === 'casual' && parseHash('#game=tictactoe', LEVELS).settings.level === 'casual',
     'without level and time: the default level');
   assert.ok(parseHash('#level=strong').errors.length === 1, 'a level the engine does not know is an error');
-  for (const h of ['#level=Strong', '#level=', '#level=godlike&moves=44', '#level=__proto__', '#level=custom%00']) {
+  const kept = parseHash('#level=godlike&moves=44', LEVELS);
+  assert.ok(kept.errors.length === 1 && kept.settings.moves === '44' && kept.settings.level === 'casual',
+    'a bad level keeps the valid moves and the default level');
+  for (const h of ['#level=Strong', '#level=', '#level=__proto__', '#level=custom%00']) {
     const r = parseHash(h, LEVELS);
     assert.ok(r.errors.length === 1 && r.settings.moves === '' && r.settings.level === 'casual', `${h}: "${r.errors[0]}"`);
   }
