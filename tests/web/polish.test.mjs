@@ -56,6 +56,16 @@ await runBrowserTest('play page manners', async ({ browser, url }) => {
   await open(page, url, '#game=chess&moves=4453');
   assert.equal(await moves(page), '', 'the moves of an unknown game are not');
 
+  console.log('two players: no level; game over: the panel says so; the engine can be hidden:');
+  await open(page, url, '#game=connect4&moves=121212&ai=none');
+  assert.ok(!(await page.isVisible('#level-select')) && !(await page.isVisible('#time-range')), 'no level or time without a computer');
+  await clickMove(page, 'connect4', 1);
+  await page.waitForFunction(() => document.body.dataset.state === 'game-over');
+  assert.equal(await page.textContent('#think-who'), 'Game over: Red wins!', 'the engine panel shows the result, not an old verdict');
+  await page.uncheck('#engine-toggle');
+  assert.ok(!(await page.isVisible('#think-score')), 'the engine\'s score can be hidden');
+  await page.check('#engine-toggle');
+
   console.log('level results belong to their game:');
   await open(page, url, '#game=connect4&moves=&level=casual');
   assert.match(await page.textContent('#level-results'), /against Beginner/, 'Connect Four shows its measured results');

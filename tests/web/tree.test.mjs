@@ -158,6 +158,12 @@ test('tree explorer, MENACE and demo mode', async () => {
     await page.click('#tree-play');
     const played = Number((await page.textContent('#tree-step')).match(/step ([\d,]+)/)[1].replace(/,/g, ''));
     assert.ok(played > 5, `auto-play advanced (${played} steps)`);
+    // Arrow keys on the focused speed slider change the speed, not the step.
+    await page.focus('#tree-speed');
+    const stepBefore = await page.textContent('#tree-step');
+    await page.keyboard.press('ArrowLeft');
+    assert.ok(await page.inputValue('#tree-speed') === '7' && await page.textContent('#tree-step') === stepBefore,
+      '← on the speed slider slows the speed and leaves the step alone');
     // switch to minimax: the tree follows
     await page.click('.tv-algo[data-algorithm="minimax"]');
     await page.waitForFunction(() => document.querySelector('.tv').dataset.algorithm === 'minimax' && document.querySelector('.tv').dataset.ready === 'true');

@@ -456,6 +456,7 @@ export class Controller {
     else if (vs) text = this.isComputer(g.winner) ? 'Game over: computer wins.' : 'Game over: you win!';
     else text = `Game over: ${this.names[g.winner]} wins!`;
     this.panel.setStatus(`${this.lastMoveText()}${text}`);
+    this.panel.clearThinking(text);
     if (this.analysisOn) this.showFinalValue();
     // The review starts by itself at the end of a game (once per line).
     if (this.canReview && !this.review) this.startReview();

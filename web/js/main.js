@@ -103,6 +103,11 @@ function syncControls(ui, c, results) {
   ui.hint.disabled = !c.canHint;
   ui.analysis.checked = c.analysisOn;
   ui.analysisTime.closest('.field').hidden = !c.analysisOn;
+  // Two people playing: no computer, so no level or thinking time.
+  const computer = c.settings.ai !== 'none';
+  ui.level.closest('.field').hidden = !computer;
+  ui.time.closest('.field').hidden = !computer;
+  ui.levelAbout.closest('.level-info').hidden = !computer;
   ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.line.join('') && !c.review.failed);
   ui.review.textContent = c.review && !c.review.done ? 'Reviewing…' : c.review ? 'Reviewed' : 'Review';
   document.documentElement.dataset.game = c.game.kind;
@@ -211,7 +216,7 @@ function start() {
   const ui = {
     game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
-    analysis: $input('analysis-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
+    analysis: $input('analysis-toggle'), engine: $input('engine-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
     undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
   };
   let controller = null;
@@ -234,6 +239,10 @@ function start() {
     controller.setTime(ms);
   });
   ui.analysis.addEventListener('change', () => controller.setAnalysis(ui.analysis.checked));
+  // Hiding the engine's thoughts keeps the game unspoilt for someone looking for the win alone.
+  ui.engine.addEventListener('change', () => {
+    document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
+  });
   ui.analysisTime.addEventListener('change', () => controller.setAnalysisTime(Number(ui.analysisTime.value)));
   ui.review.addEventListener('click', () => controller.startReview());
   ui.newGame.addEventListener('click', () => controller.newGame());

@@ -126,7 +126,8 @@ export function createStepPanel(elements, view, { onNode }) {
   function onKey(e) {
     if (!events || !root.isConnected) return;
     const tag = (e.target && e.target.tagName) || '';
-    if (tag === 'INPUT' && e.target.type !== 'range') return;
+    // A focused control keeps its own keys (the speed slider's arrows change the speed).
+    if (tag === 'INPUT') return;
     if (tag === 'SELECT' || tag === 'TEXTAREA' || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'ArrowRight') { stopPlay(); showStep(step + 1); e.preventDefault(); }
     else if (e.key === 'ArrowLeft') { stopPlay(); showStep(step - 1); e.preventDefault(); }
