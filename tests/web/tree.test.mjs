@@ -36,7 +36,7 @@ function assemble() {
   fs.copyFileSync(path.join(ROOT, 'web/favicon.svg'), path.join(SITE, 'favicon.svg'));
   // The main page, which hooks the explorer in through web/tree/route.js.
   fs.mkdirSync(path.join(SITE, 'js'), { recursive: true });
-  for (const f of ['index.html', 'style.css', 'worker.js']) fs.copyFileSync(path.join(ROOT, 'web', f), path.join(SITE, f));
+  for (const f of ['index.html', 'style.css', 'worker.js', 'book.bin']) fs.copyFileSync(path.join(ROOT, 'web', f), path.join(SITE, f));
   for (const f of fs.readdirSync(path.join(ROOT, 'web/js'))) fs.copyFileSync(path.join(ROOT, 'web/js', f), path.join(SITE, 'js', f));
 }
 
@@ -283,6 +283,27 @@ test('tree explorer, MENACE and demo mode', async () => {
     await page.screenshot({ path: path.join(SHOTS, 'demo-connect4.png'), fullPage: true });
     await page.click('#demo-new');
     assert.ok((await page.textContent('#demo-moves')).includes('empty'), 'new game empties the board');
+    // A book move says it comes from the book (no search, so no depth or nodes).
+    await page.click('#demo-step');
+    await page.waitForFunction(() => document.querySelector('#demo-moves').textContent.length === 1, null, { timeout: 10000 });
+    assert.ok(await page.textContent('#demo-depth') === 'opening book' && /\(opening book\)$/.test(await page.textContent('#demo-score')),
+      `a book move is named as one (${await page.textContent('#demo-depth')} / ${await page.textContent('#demo-score')})`);
+
+    console.log('demo on a projector (1280x720): a finished game');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${server.url}#view=demo&game=connect4&moves=5233355662226635335444`);
+    await page.waitForSelector('.dm[data-state="game-over"]');
+    assert.ok(await page.locator('#demo-board .tv-winline').count() === 1, 'the winning four are marked');
+    const boardBox = await page.locator('#demo-board').boundingBox();
+    const statusBox = await page.locator('#demo-status').boundingBox();
+    assert.ok(boardBox.y + boardBox.height <= 720 && statusBox.y + statusBox.height <= 720,
+      `board and status fit 1280x720 (bottoms ${Math.round(boardBox.y + boardBox.height)}, ${Math.round(statusBox.y + statusBox.height)})`);
+    await page.screenshot({ path: path.join(SHOTS, 'demo-projector.png') });
+    // ?book=off reaches the demo's worker: the first move is searched.
+    await page.goto(`${server.url}?book=off#view=demo&game=connect4&moves=`);
+    await page.click('#demo-step');
+    await page.waitForFunction(() => document.querySelector('#demo-moves').textContent.length === 1, null, { timeout: 10000 });
+    assert.ok(/^\d+$/.test(await page.textContent('#demo-depth')), `with ?book=off the demo searches (${await page.textContent('#demo-depth')})`);
 
     assert.ok(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
   } finally {

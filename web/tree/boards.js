@@ -39,8 +39,9 @@ function el(name, attrs) {
 }
 
 // An <svg> of the position. `size`: width in CSS pixels; `highlight`: cell
-// indexes to ring (the current path's newest move), `labels` adds move numbers.
-export function boardSvg(game, moves, { size = 36, highlight = -1, title = '' } = {}) {
+// indexes to ring (the current path's newest move); `win`: the cells of the
+// winning line, drawn with a line through them.
+export function boardSvg(game, moves, { size = 36, highlight = -1, title = '', win = [] } = {}) {
   const g = GAMES[game];
   const { cells, last } = replay(game, moves);
   const mark = highlight === -1 ? last : highlight;
@@ -80,6 +81,14 @@ export function boardSvg(game, moves, { size = 36, highlight = -1, title = '' } 
       if (who === 1) svg.appendChild(el('circle', { cx, cy, r: 2, class: 'tv-d1mark' }));
       if (k === mark && who) svg.appendChild(el('circle', { cx, cy, r: 4.6, class: 'tv-lastring' }));
     });
+  }
+  if (win.length > 1) {
+    const at = (k) => [(k % g.width) * cell + cell / 2, Math.floor(k / g.width) * cell + cell / 2];
+    const line = [...win].sort((a, b) => a - b);  // along the line: its ends first and last
+    const [x1, y1] = at(line[0]);
+    const [x2, y2] = at(line[line.length - 1]);
+    svg.appendChild(el('line', { x1, y1, x2, y2, class: 'tv-winline' }));
+    for (const k of line) svg.appendChild(el('circle', { cx: at(k)[0], cy: at(k)[1], r: 4.6, class: 'tv-winring' }));
   }
   return svg;
 }

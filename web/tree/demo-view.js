@@ -10,7 +10,7 @@
 import { h, group } from '../js/dom.js';
 import { EngineClient } from '../js/engine-client.js';
 import { GAMES, sideNames } from '../js/games.js';
-import { winnerOf } from '../js/rules.js';
+import { Game, winnerOf } from '../js/rules.js';
 import { scoreInWords } from '../js/score-words.js';
 import { boardSvg, parseMoves, replay } from './boards.js';
 
@@ -26,7 +26,11 @@ function outcome(game, list) {
 }
 
 export function mountDemoView(container, options = {}) {
-  const workerUrl = options.workerUrl || new URL('../worker.js', import.meta.url);
+  // ?book=off in the page's address: no opening book, so that a class sees
+  // the search from the first move.
+  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+  const workerUrl = new URL(options.workerUrl || new URL('../worker.js', import.meta.url));
+  if (bookOff) workerUrl.search = '?book=off';
   let game = GAMES[options.game] ? options.game : 'connect4';
   let start = typeof options.moves === 'string' && /^\d*$/.test(options.moves) ? options.moves : '';
   let moves = start;
@@ -86,7 +90,8 @@ export function mountDemoView(container, options = {}) {
   function draw() {
     const list = parseMoves(moves);
     const size = game === 'tictactoe' ? 420 : 560;
-    boardBox.replaceChildren(boardSvg(game, list, { size, title: 'Board' }));
+    const won = Game.fromMoves(game, moves).game;
+    boardBox.replaceChildren(boardSvg(game, list, { size, title: 'Board', win: won ? won.winCells : [] }));
     root.querySelector('#demo-moves').textContent = moves || '(empty board)';
     const end = outcome(game, list);
     root.querySelector('#demo-name1').textContent = `${players()[0]} thinks`;
@@ -108,16 +113,18 @@ export function mountDemoView(container, options = {}) {
   function showInfo(m, plies) {
     const mover = players()[plies % 2];
     who.textContent = `${mover} (${timeLabel(times[plies % 2])} per move)`;
-    depth.v.textContent = String(m.depth);
+    const book = m.source === 'book';
+    depth.v.textContent = book ? 'opening book' : String(m.depth);
     // The page's words for the score; a heuristic one also shows its value
     // in evaluation units, for the class, from the first player's side as
     // the chart draws it (up = the first player better).
     const words = scoreInWords(game, m.score, m.exact, plies, (plies % 2) + 1, sideNames(game), m.outcome, m.source);
     const forFirst = plies % 2 === 0 ? m.score : -m.score;
     const heuristic = !m.exact && m.source === 'search';
-    score.v.textContent = heuristic ? `${words} (${forFirst >= 0 ? '+' : '−'}${Math.abs(forFirst)})` : words;
-    nodes.v.textContent = group(m.nodes);
-    speed.v.textContent = m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
+    score.v.textContent = heuristic ? `${words} (${forFirst >= 0 ? '+' : '−'}${Math.abs(forFirst)})`
+      : book ? `${words} (opening book)` : words;
+    nodes.v.textContent = book ? '– (no search)' : group(m.nodes);
+    speed.v.textContent = book ? 'at once, from the book' : m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
     pv.textContent = (m.pv || []).map((x, j) => `${players()[(plies + j) % 2][0]}${x}`).join(' ');
     bar.firstChild.style.width = `${Math.min(100, (100 * (m.timeMs || 0)) / times[plies % 2])}%`;
   }
