@@ -17,8 +17,11 @@ const BOUNCE_MS = 140;
 const APPEAR_MS = 170;    // Tic-Tac-Toe marks grow in
 
 export class BoardView {
-  constructor(canvas, { onMove }) {
+  // keys: an element for one focusable button per move over the board (the
+  // keyboard's and screen readers' way to play), or null.
+  constructor(canvas, { onMove, keys = null }) {
     this.canvas = canvas;
+    this.keys = keys;
     this.ctx = canvas.getContext('2d');
     this.onMove = onMove;
     this.game = null;
@@ -61,25 +64,68 @@ export class BoardView {
   }
 
   // A text version of the board for screen readers (the canvas's label).
+  // The board in words, move slot by move slot (a column's discs from the
+  // bottom, or a cell's mark), on the canvas and on the move buttons.
   describe(names) {
     const g = this.game;
-    const { width, height, noun } = g.def;
-    const rows = [];
-    for (let r = 0; r < height; r++) {
-      const row = [];
-      for (let c = 0; c < width; c++) {
-        const v = g.cells[r * width + c];
-        row.push(v ? names[v] : 'empty');
-      }
-      rows.push(`row ${r + 1}: ${row.join(', ')}`);
+    const { noun, moveSlots } = g.def;
+    const slots = [];
+    for (let m = 1; m <= moveSlots; m++) slots.push(this.slotWords(m, names));
+    const keys = `Tab to the ${noun} buttons, or press 1 to ${moveSlots}, to play.`;
+    this.canvas.setAttribute('aria-label', `${g.def.name} board: ${slots.map((s, i) => `${noun} ${i + 1} ${s}`).join('; ')}. ${keys}`);
+    this.renderKeys(names);
+  }
+
+  // What is in move slot `m`: "empty", "Red, Yellow from the bottom, full", "X".
+  slotWords(m, names) {
+    const g = this.game;
+    const { width, height, gravity } = g.def;
+    if (!gravity) return g.cells[m - 1] ? names[g.cells[m - 1]] : 'empty';
+    const stack = [];
+    for (let r = height - 1; r >= 0; r--) {
+      const v = g.cells[r * width + (m - 1)];
+      if (v) stack.push(names[v]);
     }
-    const keys = `Press 1 to ${g.def.moveSlots} to play a ${noun}.`;
-    this.canvas.setAttribute('aria-label', `${g.def.name} board, top row first. ${rows.join('; ')}. ${keys}`);
+    if (!stack.length) return 'empty';
+    return `${stack.join(', ')} from the bottom${stack.length === height ? ', full' : ''}`;
+  }
+
+  // One button per move slot over the board, in the board's grid: focusable,
+  // named with the slot's contents, pressed with Enter or Space. The mouse
+  // goes through them to the canvas.
+  renderKeys(names) {
+    if (!this.keys || !this.game) return;
+    const g = this.game;
+    const { width, height, gravity, moveSlots, noun } = g.def;
+    this.keys.style.setProperty('--cols', String(width));
+    this.keys.style.setProperty('--rows', String(gravity ? 1 : height));
+    if (this.keys.childElementCount !== moveSlots) {
+      this.keys.textContent = '';
+      for (let m = 1; m <= moveSlots; m++) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.move = String(m);
+        b.addEventListener('click', () => this.onMove(m));
+        this.keys.append(b);
+      }
+    }
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.keys.querySelectorAll('button'))) {
+      const m = Number(b.dataset.move);
+      const open = g.targetCell(m) >= 0 && !g.over;
+      b.setAttribute('aria-label', `${noun} ${m}: ${this.slotWords(m, names)}${open ? '' : ' (cannot be played)'}`);
+      b.setAttribute('aria-disabled', String(!open || !this.interactive));
+    }
   }
 
   setInteractive(on) {
     this.interactive = on;
     this.canvas.classList.toggle('interactive', on);
+    if (this.keys) {
+      for (const b of this.keys.querySelectorAll('button')) {
+        const open = this.game && this.game.targetCell(Number(b.getAttribute('data-move'))) >= 0 && !this.game.over;
+        b.setAttribute('aria-disabled', String(!open || !on));
+      }
+    }
     this.invalidate();
   }
 

@@ -96,6 +96,8 @@ function syncControls(ui, c, results) {
   ui.time.value = String(nearestStep(c.settings.time));
   const level = c.level;
   ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
+  // Screen readers speak the slider's value in its unit, not its step number.
+  ui.time.setAttribute('aria-valuetext', ui.timeOut.textContent || '');
   ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
   ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
   ui.undo.disabled = !c.canUndo;
@@ -221,7 +223,7 @@ function start() {
   };
   let controller = null;
   let results = null;   // measured level results (levels.json), or null
-  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m) });
+  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m), keys: $('board-keys') });
 
   const sync = () => syncControls(ui, controller, results);
   controller = new Controller({

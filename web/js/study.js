@@ -67,7 +67,8 @@ function playersTable(t) {
       h('td', { text: Number.isFinite(p.keptShare) && p.judged ? pct(p.keptShare) : '–' })));
   }
   table.append(body);
-  return h('div', { class: 'study-scroll' }, table);
+  // Scrollable on a phone: focusable, so the keyboard can scroll it.
+  return h('div', { class: 'study-scroll', tabindex: '0', role: 'region', 'aria-label': 'Results table' }, table);
 }
 
 function keyFigures(results) {

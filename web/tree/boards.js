@@ -48,8 +48,10 @@ export function boardSvg(game, moves, { size = 36, highlight = -1, title = '', w
   const cell = 10;
   const w = g.width * cell;
   const h = g.height * cell;
+  // A board with a title is an image; a thumbnail beside words that say the
+  // same (a tree row) is hidden from screen readers.
   const svg = el('svg', { viewBox: `-1 -1 ${w + 2} ${h + 2}`, width: size, height: Math.round((size * (h + 2)) / (w + 2)),
-    class: `tv-board tv-board-${game}`, role: 'img' });
+    class: `tv-board tv-board-${game}`, ...(title ? { role: 'img' } : { 'aria-hidden': 'true' }) });
   if (title) {
     const t = el('title', {});
     t.textContent = title;

@@ -32,7 +32,7 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, game
       : `${pct < 1 ? pct.toFixed(2) : pct.toFixed(1)} % of minimax · ${(base / c.nodes).toFixed(1)}× fewer`;
     const bar = h('span', { class: 'tv-bar' }, h('span', { class: 'tv-barfill' }));
     bar.firstChild.style.width = `${Math.max(2, (100 * Math.log10(Math.max(c.nodes, 1))) / max)}%`;
-    const item = h('button', { type: 'button', role: 'listitem', class: `tv-algo${a.id === algorithm ? ' tv-on' : ''}`,
+    const item = h('button', { type: 'button', class: `tv-algo${a.id === algorithm ? ' tv-on' : ''}`,
       'data-algorithm': a.id, 'aria-pressed': a.id === algorithm ? 'true' : 'false' },
     h('span', { class: 'tv-algo-name', text: a.short }), ' ',
     h('span', { class: 'tv-algo-count', text: String(c.nodes) }), ' ',

@@ -45,7 +45,7 @@ export function buildTreeSkeleton() {
     h('label', {}, h('span', { text: 'Depth' }), depthIn), depthHelp, goBtn);
   const msg = h('p', { class: 'tv-msg', role: 'status', 'aria-live': 'polite' });
 
-  const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'list' });
+  const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'group', 'aria-label': 'Algorithms and their node counts' });
   const statsNote = h('p', { class: 'tv-note' });
   const algosCard = h('section', { class: 'tv-card tv-algos', 'aria-label': 'Algorithms side by side' },
     h('h3', { text: 'Algorithms side by side' }), stats, statsNote);
@@ -81,7 +81,8 @@ export function buildTreeSkeleton() {
   const rewind = h('input', { id: 'tree-rewind', type: 'range', min: '0', max: '0', value: '0', 'aria-label': 'Step (rewind)' });
   const stepOut = h('span', { id: 'tree-step', class: 'tv-stepno' });
   const vars = h('dl', { id: 'tree-vars', class: 'tv-vars' });
-  const code = h('ol', { id: 'tree-code', class: 'tv-code', 'aria-label': 'Pseudocode' });
+  // (Scrollable on a phone: focusable, so the keyboard can scroll it.)
+  const code = h('ol', { id: 'tree-code', class: 'tv-code', 'aria-label': 'Pseudocode', tabindex: '0' });
   const narration = h('p', { id: 'tree-narration', class: 'tv-narration', 'aria-live': 'polite' });
   const codeNote = h('p', { class: 'tv-note tv-codenote' });
   const stepCard = h('section', { class: 'tv-card tv-stepcard', 'aria-label': 'Step through the search' },
@@ -101,7 +102,7 @@ export function buildTreeSkeleton() {
     h('h3', { text: 'Iterative deepening' }),
     h('p', { class: 'tv-note', text: 'Alpha-beta with ordering, run at depth 1, 2, 3, …: the best move and principal variation of each iteration, ' +
       'and its nodes without a table, with a fresh table, and with the table kept from the previous iterations (its best moves are tried first).' }),
-    h('div', { class: 'tv-scroll' }, h('table', { class: 'tv-table', id: 'tree-deepening' },
+    h('div', { class: 'tv-scroll', tabindex: '0', role: 'region', 'aria-label': 'Iterative deepening, depth by depth' }, h('table', { class: 'tv-table', id: 'tree-deepening' },
       h('thead', {}, h('tr', {}, ...['Depth', 'Best', 'Value', 'Principal variation', 'No table', 'Fresh table', 'Kept table']
         .map((t) => h('th', { scope: 'col', text: t })))), deepBody)), deepNote);
 

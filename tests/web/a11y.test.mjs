@@ -1,0 +1,79 @@
+// Accessibility: axe-core (the npm package) finds no WCAG 2.x A/AA violation
+// on any view, in light and dark, on a phone and a desktop; and a whole
+// Connect Four game is played with the keyboard alone through the focusable
+// column buttons, its moves and its result read from the accessibility tree.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, runBrowserTest } from './lib.mjs';
+import { moves, open, settle, state, watchErrors } from './page-helpers.mjs';
+
+const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const VIEWS = [
+  ['play, Connect Four with the analysis', '#game=connect4&moves=4453&ai=2&analysis=1', '#board'],
+  ['play, Tic-Tac-Toe', '#game=tictactoe&moves=15&ai=none', '#board'],
+  ['tree explorer', '#view=tree&game=tictactoe&moves=1524', '#tree-stats button'],
+  ['MENACE', '#view=menace', '.tv'],
+  ['demo', '#view=demo&game=connect4', '#demo-board svg'],
+  ['study', '#view=study', '#study-view'],
+];
+
+await runBrowserTest('accessibility', async ({ browser, url }) => {
+  console.log('axe-core on every view:');
+  for (const scheme of ['light', 'dark']) {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      // The strict CSP refuses the injected script: bypassed for the test only.
+      const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+      const page = await context.newPage();
+      for (const [name, hash, ready] of VIEWS) {
+        await page.goto(`${url}${hash}`);
+        await page.waitForSelector(ready, { timeout: 15000 });
+        await page.waitForTimeout(800);
+        await page.addScriptTag({ content: AXE });
+        const violations = await page.evaluate(async () => {
+          const r = await /** @type {any} */ (window).axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+          return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+        });
+        assert.deepEqual(violations, [], `${name}, ${scheme}, ${viewport.width}x${viewport.height}`);
+      }
+      console.log(`  ${scheme} ${viewport.width}x${viewport.height}: ${VIEWS.length} views, no violation`);
+      await context.close();
+    }
+  }
+
+  console.log('a whole game with the keyboard alone:');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await open(page, url, '#game=connect4&moves=&ai=2&level=beginner');
+  // Tab until a column button has the focus.
+  let tabs = 0;
+  while (!(await page.evaluate(() => document.activeElement && document.activeElement.closest('#board-keys')))) {
+    await page.keyboard.press('Tab');
+    assert.ok(++tabs < 40, 'the column buttons are reachable with Tab');
+  }
+  const focusedColumn = () => page.evaluate(() => Number(/** @type {HTMLElement} */ (document.activeElement).dataset.move));
+  let turns = 0;
+  while ((await settle(page)) === 'human-turn' && turns < 25) {
+    // A column that is not full, reached with Tab / Shift+Tab from the focused one.
+    const snapshot = await page.locator('#board-keys').ariaSnapshot();
+    const open7 = [4, 3, 5, 2, 6, 1, 7].find((c) => !new RegExp(`column ${c}: [^\\n]*cannot be played`).test(snapshot));
+    let at = await focusedColumn();
+    while (at !== open7) {
+      await page.keyboard.press(at < open7 ? 'Tab' : 'Shift+Tab');
+      at = await focusedColumn();
+    }
+    const before = (await moves(page)).length;
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.getElementById('moves').textContent.length > n, before);
+    turns++;
+  }
+  assert.equal(await state(page), 'game-over', `the game ends (${await moves(page)})`);
+  const status = await page.locator('#status').ariaSnapshot();
+  assert.match(status, /Game over: (you win!|computer wins\.|draw\.)/, `the result is in the accessibility tree: ${status}`);
+  const board = await page.locator('#board-keys').ariaSnapshot();
+  assert.match(board, /button "column \d: (Red|Yellow)/, `the discs are in the buttons' names: ${board.split('\n')[1]}`);
+  console.log(`  ${turns} moves by keyboard; ${status.trim()}`);
+  assert.deepEqual(errors, [], 'no console errors');
+});
