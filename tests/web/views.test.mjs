@@ -22,6 +22,7 @@ async function fresh(page, url, h) {
   await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
 }
 const FIXTURE = {
+  game: 'connect4',
   levels: [
     { name: 'beginner', results: [{ vs: 'casual', wins: 6, draws: 2, losses: 12, games: 20 },
       { vs: 'strong', wins: 6, draws: 0, losses: 14, games: 20 }] },
@@ -68,7 +69,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
   assert.ok((await page.textContent('#time-value')) === 'depth 2, no clock', 'a depth-only level shows its depth');
   await open(page, url, '#game=connect4&moves=44&time=1000&ai=2&level=grandmaster');
   assert.ok(await page.isVisible('#notice') && /unknown level 'grandmaster'/.test(await page.textContent('#notice-text'))
-    && await moves(page) === '', 'an unknown level: a message and a clean game');
+    && await moves(page) === '44', 'an unknown level: a message, and the link\'s moves are kept');
 
   console.log('measured results from levels.json:');
   await page.route('**/levels.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(FIXTURE) }));
