@@ -20,7 +20,7 @@ cmake --build build/wasm -j"$(nproc)"
 step "site (build/site)"
 rm -rf build/site
 mkdir -p build/site/engine build/site/js build/site/tree build/site/study
-cp web/index.html web/style.css web/favicon.svg web/worker.js build/site/
+cp web/index.html web/style.css web/favicon.svg web/manifest.webmanifest web/worker.js web/sw.js build/site/
 cp web/js/*.js build/site/js/
 # The search-tree explorer (#view=tree, and its own page tree/index.html).
 find web/tree -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' \) -exec cp {} build/site/tree/ \;
@@ -70,4 +70,7 @@ with open(os.path.join(site, 'study', 'index.json'), 'w') as f:
     json.dump({'runs': runs}, f)
 print(f"  levels.json: {len(levels['levels'])} levels; study runs: {', '.join(r['name'] for r in runs) or 'none'}")
 PY
+# Last, when the site is complete: the service worker's precache list and
+# version (build/site/sw-manifest.js; see web/sw.js).
+echo "  offline cache version: $(python3 scripts/precache.py build/site)"
 du -ab build/site | sort -k2 | sed 's|build/site|  build/site|'

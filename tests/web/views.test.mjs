@@ -32,7 +32,8 @@ const FIXTURE = {
 };
 
 await runBrowserTest('views', async ({ browser, url }) => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  // No service worker: it would answer levels.json from its cache, past page.route's fixtures.
+  const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = watchErrors(page);
 

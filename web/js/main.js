@@ -9,6 +9,7 @@ import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
+import { registerOffline } from './offline.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { loadLinkParser, viewOf } from './url-state.js';
@@ -294,3 +295,4 @@ function start() {
 }
 
 start();
+registerOffline();

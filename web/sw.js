@@ -1,0 +1,55 @@
+// Service worker: the game works with no network after the first visit.
+//
+// On install it downloads every file of the site listed in sw-manifest.js
+// (written by scripts/precache.py at build time: relative paths and a version
+// hash of their contents) into a cache named after that version; it only
+// becomes active if all of them arrived. It answers the site's own files
+// from that cache first (the network when a file is missing there) and leaves
+// every other request alone. A new build has a new version, so the browser
+// installs the new worker beside the old one; the old one keeps serving the
+// pages it already controls from the old cache, and once they are closed the
+// new one takes over and deletes the old caches: a page never gets a mix of
+// two builds. Registered by js/offline.js.
+// (The service worker's globals: eslint.config.mjs gives this file none.)
+/* global PRECACHE, self, importScripts, caches, fetch, Request, Response, URL */
+'use strict';
+
+importScripts('sw-manifest.js');
+
+const SCOPE = self.registration.scope;  // the site's folder: any sub-path of any host
+// Caches of this site (another site may share the origin at another path).
+const PREFIX = `gamesearch ${SCOPE} `;
+const CACHE = PREFIX + PRECACHE.version;
+const URLS = new Set(PRECACHE.files.map((f) => new URL(f, SCOPE).href));
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([...URLS].map(async (url) => {
+    // 'no-cache': revalidated with the server, never an older copy from the HTTP cache.
+    const res = await fetch(new Request(url, { cache: 'no-cache' }));
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    // A redirected response cannot answer a navigation: keep its body only.
+    const copy = res.redirected
+      ? new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers })
+      : res;
+    await cache.put(url, copy);
+  }))).catch((e) => caches.delete(CACHE).then(() => { throw e; })));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+    // The first visit's page too: its later requests (views loaded on demand) work offline.
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  url.search = '';   // worker.js?book=off, ./?book=off: the same files
+  url.hash = '';
+  if (!URLS.has(url.href)) return;
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(req, { ignoreSearch: true }))
+    .then((hit) => hit || fetch(req)));
+});
