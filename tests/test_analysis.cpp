@@ -297,3 +297,24 @@ TEST_CASE("review marks unproven positions as such, never guessed", "[review]") 
   CHECK(r.positions[0].kind == ValueKind::kPending);
   CHECK(r.moves[0].mark == MoveMark::kUnproven);
 }
+
+TEST_CASE("a review whose first positions cannot be proven still finds the better moves of the rest", "[review]") {
+  // A study game without the book: its first positions take minutes; the
+  // late ones milliseconds. The hard ones must not eat the whole budget.
+  const std::string game = "523334533554252441434567227727771111166";
+  std::vector<int> played;
+  for (char c : game) played.push_back(c - '1');
+  TranspositionTable tt(1 << 22);
+  Reviewer<Connect4> reviewer(tt);
+  const Review r = reviewer.review(played, Deadline::fromNow(1500));
+  int changed = 0;
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    const MoveMark m = r.moves[i].mark;
+    if (m == MoveMark::kKeeps || m == MoveMark::kUnproven) continue;
+    ++changed;
+    INFO("move " << i + 1 << " " << moveMarkName(m));
+    CHECK(r.moves[i].better >= 0);
+  }
+  CHECK(changed > 0);
+  CHECK(r.positions.back().kind == ValueKind::kExact);
+}

@@ -301,10 +301,11 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
     w.judgeTt.clear();
     gs::Reviewer<Connect4> reviewer(w.judgeTt);
     reviewer.setExactScores(false);
+    reviewer.setBetterMoves(false);
     std::vector<int> played;
     for (char ch : moves) played.push_back(ch - '1');
-    const gs::Review review = reviewer.review(played, gs::Deadline(), judgeStones);
     const int open = static_cast<int>(job.opening.size());  // turn 0 moves at ply `open`
+    const gs::Review review = reviewer.review(played, gs::Deadline(), std::max(judgeStones, open));
     for (int i = std::max(judgeStones, open); i < static_cast<int>(played.size()); ++i) {
       if (review.positions[i].sign() < 0) continue;
       SideStats& st = r.side[(i - open) % 2];

@@ -40,9 +40,10 @@ class Deadline {
   }
   Deadline slice(double ms) const {
     if (!(ms < 1e12)) return *this;  // (an infinite share of no limit)
-    const Clock::time_point end = Clock::now() + toDuration(ms);
+    const Clock::time_point now = Clock::now(), end = now + toDuration(ms);
     if (limited_ && end_ <= end) return *this;
-    return Deadline(start_, std::chrono::duration<double, std::milli>(end - start_).count(), true);
+    const Clock::time_point start = limited_ ? start_ : now;  // (no limit has no start of its own)
+    return Deadline(start, std::chrono::duration<double, std::milli>(end - start).count(), true);
   }
 
   // The same start with `fraction` (0..1) of the budget; a share of 0

@@ -79,6 +79,7 @@ struct Value {
 // The moves of one position, indexed by move slot (0-based).
 struct Analysis {
   std::vector<Value> moves;
+  std::vector<int> order;  // the move slots, the game's centre first (ties in bestMoveOf)
   std::uint64_t nodes = 0;
   // Every legal move has its exact score.
   bool complete() const {
@@ -102,17 +103,20 @@ inline long rankOf(const Value& v) {
     case ValueKind::kEstimate:
       return std::clamp<long>(v.score, kLoss / 2, kDraw / 2);
     case ValueKind::kPending:
-      return 0;
+      return kLoss / 2 - 1;  // below every estimate: nothing is known of it
     default:
       return kLoss * 4;
   }
 }
 
 // The preferred move (0-based), or -1 if there is no legal move.
+// Ties go to the move that comes first in Analysis::order (the centre first).
 inline int bestMoveOf(const Analysis& a) {
   int best = -1;
-  for (int m = 0; m < static_cast<int>(a.moves.size()); ++m)
+  for (int i = 0; i < static_cast<int>(a.moves.size()); ++i) {
+    const int m = i < static_cast<int>(a.order.size()) ? a.order[i] : i;
     if (a.moves[m].kind != ValueKind::kIllegal && (best < 0 || rankOf(a.moves[m]) > rankOf(a.moves[best]))) best = m;
+  }
   return best;
 }
 
@@ -196,6 +200,7 @@ class Analyzer {
   Analysis analyze(const Game& pos, const Deadline& deadline, const Callback& onChange = {}) {
     Analysis a;
     a.moves.assign(Game::kMoveSlots, Value{});
+    for (int i = 0; i < Game::kMoveSlots; ++i) a.order.push_back(centreOrder<Game>(i));
     auto changed = [&] {
       if (onChange) onChange(a);
     };
@@ -328,6 +333,7 @@ class Analyzer {
       const SearchResult r = searcher.think(child, limits, deadline.slice(share));
       a.nodes += r.info.nodes;
       Value& v = a.moves[m];
+      if (r.info.depth == 0 && !r.info.exact) continue;  // stopped before depth 1: still pending
       if (r.info.exact) {
         v = exact(-r.info.score, Source::kSearch);
       } else {

@@ -18,8 +18,9 @@
 // positions are cheap and fill the solver's table for earlier ones):
 //   1. win/draw/loss of every position: the rules, the opening book, what
 //      the next position implies (if the move played wins, so did the
-//      position before it), else the solver, each position with its share
-//      of the time left;
+//      position before it), else the solver, in rounds of growing slices
+//      within half the budget (the rest of the time goes to the positions
+//      still unproven after step 4, in the same rounds);
 //   2. a better move for every move that changed the value;
 //   3. exact scores of the won and lost positions, from the end back to the
 //      first one that does not finish in its slice (at most kMaxExactSliceMs;
@@ -88,11 +89,21 @@ class Reviewer {
 
   // Step 3 gives one position at most this long.
   static constexpr double kMaxExactSliceMs = 2000;
+  // Step 1's first pass ends at this share of the budget; its first round
+  // gives each pending position the time left / (kFirstSlices x their
+  // number), at least kMinSliceMs, and every round after it kSliceGrowth
+  // times more.
+  static constexpr double kFirstPassShare = 0.5;
+  static constexpr double kFirstSlices = 8;
+  static constexpr double kMinSliceMs = 10;
+  static constexpr double kSliceGrowth = 3;
 
   explicit Reviewer(TranspositionTable& solverTt) : solverTt_(solverTt) {}
   void setBook(const Book* book) { book_ = book; }
   // Win/draw/loss only (steps 3 and 4 skipped): the tournament's judge.
   void setExactScores(bool on) { exactScores_ = on; }
+  // No better moves (steps 2 and 4 skipped): the judge does not show them.
+  void setBetterMoves(bool on) { betterMoves_ = on; }
 
   // Reviews the game `moves` (0-based, legal from the empty board) from the
   // position after `fromPly` moves on. The callback follows every change.
@@ -117,26 +128,14 @@ class Reviewer {
     };
     changed();
 
-    // 1. Win/draw/loss, from the end.
-    for (int i = n; i >= fromPly && !deadline.expired(); --i) {
-      Value& v = r.positions[i];
-      const int inBook = bookSign(pos[i]);
-      if (pos[i].lastMoverWon() || pos[i].isFull() || pos[i].canWinNext()) {
-        v = exactValue(solver.solve(pos[i]));  // (no search)
-      } else if (inBook != kNoSign) {
-        v = signValue(inBook, Source::kBook);
-      } else if (i < n && r.positions[i + 1].proven() && r.positions[i + 1].sign() < 0) {
-        v = signValue(1, Source::kSolver);  // the move played wins
-      } else {
-        solver.setDeadline(deadline.slice(deadline.remainingMs() / (i - fromPly + 1)));
-        const int s = solver.solveSign(pos[i]);
-        if (solver.aborted()) continue;
-        v = signValue(s, Source::kSolver);
-      }
-      changed();
-    }
-    // 2. Better moves where the value changed.
-    findBetter(r, pos, fromPly, deadline, solver, false);
+    // 1. Win/draw/loss, from the end, in rounds of growing slices (a
+    // position that does not finish waits for the next round), within a
+    // share of the budget so that steps 2 and 3 get time too; 2. better
+    // moves where the value changed. Then, after step 3, the positions still
+    // unproven get the rest of the time, and their mistakes better moves.
+    const Deadline first = deadline.share(kFirstPassShare);
+    provePositions(r, pos, fromPly, first, solver, changed);
+    if (betterMoves_) findBetter(r, pos, fromPly, deadline, solver, false);
     changed();
     if (exactScores_) {
       // 3. Exact scores of wins and losses, from the end back to the first
@@ -144,7 +143,9 @@ class Reviewer {
       for (int i = n; i >= fromPly && !deadline.expired(); --i) {
         Value& v = r.positions[i];
         if (v.kind != ValueKind::kWdl) continue;
-        solver.setDeadline(deadline.slice(std::min(kMaxExactSliceMs, deadline.remainingMs() / (i - fromPly + 1))));
+        solver.setDeadline(deadline.limited()
+                               ? deadline.slice(std::min(kMaxExactSliceMs, deadline.remainingMs() / (i - fromPly + 1)))
+                               : Deadline());
         // The move played scores -next.score: if the position is worth no
         // more, that is its score (one probe instead of a solve).
         const Value next = i < n ? r.positions[i + 1] : Value{};
@@ -159,9 +160,12 @@ class Reviewer {
         changed();
       }
       // 4. Faster wins.
-      findBetter(r, pos, fromPly, deadline, solver, true);
+      if (betterMoves_) findBetter(r, pos, fromPly, deadline, solver, true);
       changed();
     }
+    provePositions(r, pos, fromPly, deadline, solver, changed);
+    if (betterMoves_) findBetter(r, pos, fromPly, deadline, solver, false);
+    changed();
     solver.clearDeadline();
     r.nodes = solver.nodes();
     return r;
@@ -183,6 +187,45 @@ class Reviewer {
     v.score = score;
     v.source = Source::kSolver;
     return v;
+  }
+
+  // Step 1: the win/draw/loss of every position still pending, from the end
+  // (later positions are cheap and fill the table), in rounds whose slices
+  // grow kSliceGrowth times, until all are proven or `until` has passed.
+  template <class Changed>
+  void provePositions(Review& r, const std::vector<Game>& pos, int fromPly, const Deadline& until, Solver<Game>& solver,
+                      const Changed& changed) {
+    const int n = static_cast<int>(pos.size()) - 1;
+    double slice = 0;
+    for (bool pending = true; pending && !until.expired();) {
+      pending = false;
+      int left = 0;
+      for (int i = fromPly; i <= n; ++i) left += r.positions[i].kind == ValueKind::kPending;
+      if (until.limited())
+        slice = slice == 0 ? std::max(kMinSliceMs, until.remainingMs() / (kFirstSlices * std::max(1, left)))
+                           : slice * kSliceGrowth;
+      for (int i = n; i >= fromPly && !until.expired(); --i) {
+        Value& v = r.positions[i];
+        if (v.kind != ValueKind::kPending) continue;
+        const int inBook = bookSign(pos[i]);
+        if (pos[i].lastMoverWon() || pos[i].isFull() || pos[i].canWinNext()) {
+          v = exactValue(solver.solve(pos[i]));  // (no search)
+        } else if (inBook != kNoSign) {
+          v = signValue(inBook, Source::kBook);
+        } else if (i < n && r.positions[i + 1].proven() && r.positions[i + 1].sign() < 0) {
+          v = signValue(1, Source::kSolver);  // the move played wins
+        } else {
+          solver.setDeadline(until.limited() ? until.slice(slice) : Deadline());
+          const int s = solver.solveSign(pos[i]);
+          if (solver.aborted()) {
+            pending = true;
+            continue;
+          }
+          v = signValue(s, Source::kSolver);
+        }
+        changed();
+      }
+    }
   }
 
   // The opening book's win/draw/loss of `p`, or kNoSign.
@@ -235,6 +278,7 @@ class Reviewer {
   TranspositionTable& solverTt_;
   const Book* book_ = nullptr;
   bool exactScores_ = true;
+  bool betterMoves_ = true;
 };
 
 }  // namespace gs

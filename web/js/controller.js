@@ -53,6 +53,7 @@ export class Controller {
     this.analysis = null;    // the latest analysis reply of the current position
     this.analysisMs = 10000; // the analysis' budget per position
     this.hintFollows = false; // the hint shows the running analysis' best move
+    this.refusal = null;     // {before, timer}: the status a refused move's reason replaced
     this.onChange = onChange || (() => {});
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
@@ -75,6 +76,8 @@ export class Controller {
   get future() { return this.redo.slice().reverse().flat(); }
   // The whole line: the moves played and the moves ahead.
   get line() { return this.game.history.concat(this.future); }
+  // What a review belongs to: the game and its line.
+  get reviewKey() { return `${this.game.kind}:${this.line.join('')}`; }
   get canHint() { return this.state === 'human-turn' && !this.hint; }
   // The selected level's settings, or null for Custom (the thinking time).
   get level() { return this.levels.find((l) => l.name === this.settings.level) || null; }
@@ -109,6 +112,7 @@ export class Controller {
     }
     this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level };
     this.analysisOn = Boolean(settings.analysis);
+    this.evalBar.show(this.analysisOn);
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
     this.redo = [];
     this.board.setGame(this.game);
@@ -139,11 +143,17 @@ export class Controller {
     else if (this.state === 'game-over') why = 'The game is over: start a new game, or step back through the moves (←).';
     else if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) why = `There is no ${def.noun} ${move}: ${def.notation}.`;
     else why = `${Noun} ${move} ${def.taken}: choose another ${def.noun}.`;
-    const before = this.panel.status;
+    // The status says what it said before after a moment, unless it changed
+    // meanwhile (one saved status and one timer, however many refusals).
+    if (!this.refusal) this.refusal = { before: this.panel.status, timer: 0 };
+    clearTimeout(this.refusal.timer);
     this.panel.setStatus(why);
     this.board.refused();
-    // The status says what it said before after a moment, unless it changed meanwhile.
-    setTimeout(() => { if (this.panel.status === why) this.panel.setStatus(before); }, REFUSAL_MS);
+    const refusal = this.refusal;
+    refusal.timer = setTimeout(() => {
+      if (this.panel.status === why) this.panel.setStatus(refusal.before);
+      if (this.refusal === refusal) this.refusal = null;
+    }, REFUSAL_MS);
   }
 
   // Plays `move`; the moves ahead are kept when it is the next of them (a
@@ -279,6 +289,10 @@ export class Controller {
       this.clearAnalysis();
       delete document.body.dataset.analysis;
       this.hintFollows = false;
+      if (this.hint === -1) {  // a hint being looked for was cancelled with the analysis
+        this.hint = 0;
+        this.panel.setHintText('');
+      }
     } else if (this.state === 'human-turn') {
       this.startAnalysis(this.token);
     } else if (this.state === 'game-over') {
@@ -339,7 +353,7 @@ export class Controller {
     const g = this.game;
     const side = g.sideToMove;
     const best = a.scores.find((s) => s.move === a.best);
-    if (!best) return;
+    if (!best || best.kind === 'pending') return;
     this.hint = a.best;
     this.board.setHint(a.best);
     const text = `Hint: ${g.def.noun} ${a.best} (${valueInWords(g.kind, best, g.plies, side, this.names)})`;
@@ -359,7 +373,7 @@ export class Controller {
     this.clearAnalysis();
     if (!this.analysisOn) delete document.body.dataset.analysis;
     if (this.panel.thinking) this.panel.stopThinking();
-    if (this.review && this.review.line !== this.line.join('')) this.stopReview();
+    if (this.review && this.review.line !== this.reviewKey) this.stopReview();
     this.showMoves();
     this.board.describe(this.names);
     this.landing = animate ? this.board.animateLastMove() : Promise.resolve();
@@ -525,11 +539,11 @@ export class Controller {
   async startReview() {
     if (!this.canReview) return;
     const line = this.line.join('');
-    if (this.review && this.review.line === line && !this.review.failed) return;
+    if (this.review && this.review.line === this.reviewKey && !this.review.failed) return;
     this.stopReview();
     const client = this.makeReviewEngine();
     this.reviewEngine = client;
-    const review = { line, reply: null, done: false, failed: false };
+    const review = { line: this.reviewKey, reply: null, done: false, failed: false };
     this.review = review;
     document.body.dataset.review = 'running';
     this.showMoves();

@@ -111,7 +111,7 @@ function syncControls(ui, c, results) {
   ui.level.closest('.field').hidden = !computer;
   ui.time.closest('.field').hidden = !computer;
   ui.levelAbout.closest('.level-info').hidden = !computer;
-  ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.line.join('') && !c.review.failed);
+  ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.reviewKey && !c.review.failed);
   ui.review.textContent = c.review && !c.review.done ? 'Reviewing…' : c.review ? 'Reviewed' : 'Review';
   document.documentElement.dataset.game = c.game.kind;
   const c4 = c.game.kind === 'connect4';
