@@ -22,19 +22,24 @@
 // Per band, budget and engine it prints the share of legal columns whose
 // win/draw/loss is proven (kind exact or wdl; the CLI's number, W or L), the
 // share whose exact score is proven, the positions with every column's
-// win/draw/loss proven, and the median time the analysis took (native: the
-// process's wall time, start-up included; wasm: the reply's timeMs). Every
-// proven value is checked against every other of the same column (both
-// engines, all budgets): a disagreement is listed and the exit status is 1.
+// win/draw/loss proven, the median time the analysis took (native: the
+// process's wall time, start-up included; wasm: the reply's timeMs), and in
+// wasm the median and worst time until every column's win/draw/loss was
+// proven (from the streamed analysisinfo replies). Then every position with
+// a column left unproven, and every proven value checked against every other
+// of the same column (both engines, all budgets): a disagreement is listed
+// and the exit status is 1.
 //
 // Then the game review: --review-games complete games from the same file,
 // each reviewed by the wasm engine with a `review` request of --review-ms
 // (book loaded, a fresh game before each): time until the review ended
 // (median and worst), time until no position was pending any more (every
-// win/draw/loss known), and positions still pending at the end. (The native
-// tools do not run the game review on a given game, so it is wasm only.)
+// win/draw/loss known), time of the last change to the review's content
+// (from the streamed reviewinfo replies), positions still pending and
+// positions left without their exact score at the end. (The native tools do
+// not run the game review on a given game, so it is wasm only.)
 //
-//   node bench/analysis_benchmark.mjs [--positions 10] [--budgets 1000 10000] [--seed 1]
+//   node bench/analysis_benchmark.mjs [--positions 80] [--budgets 1000 10000] [--seed 1]
 //        [--review-games 20] [--review-ms 30000] [--book web/book.bin] [--games FILE]
 //        [--native build/native/bin/gamesearch] [--wasm build/wasm/bin] [--tt-mb 16] [--quick]
 //
@@ -45,6 +50,7 @@
 // proven value, 2 for a bad option or a missing build, book or games file.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../tests/web/wasm.mjs';
@@ -63,7 +69,7 @@ function fail(message) {
 function parseArgs(argv) {
   const quick = argv.includes('--quick');
   const o = {
-    positions: quick ? 2 : 10,
+    positions: quick ? 2 : 80,
     budgets: quick ? [200] : [1000, 10000],
     seed: 1,
     reviewGames: quick ? 2 : 20,
@@ -232,7 +238,9 @@ function makeWasm(M, o) {
         if (s.kind === 'exact' || s.kind === 'wdl') return { kind: s.kind, score: s.score };
         return { kind: 'open', score: 0 };
       });
-      return { columns, ms: last.timeMs };
+      // When every legal column's win/draw/loss was first proven (the replies stream each change).
+      const wdl = replies.find((x) => x.scores.every((c) => !c.legal || c.kind === 'exact' || c.kind === 'wdl'));
+      return { columns, ms: last.timeMs, wdlMs: wdl ? wdl.timeMs : null };
     },
     review(moves, timeMs) {
       request({ type: 'newgame', game: GAME });
@@ -242,14 +250,21 @@ function makeWasm(M, o) {
       const last = replies[replies.length - 1];
       if (!last || last.type !== 'review') fail(`wasm review of '${moves}': no review`);
       const settled = replies.find((x) => x.positions.every((p) => p.kind !== 'pending'));
+      // The last reply that changed a value, a mark or a better move: the review's final state.
+      const content = (x) => JSON.stringify([x.positions, x.moves]);
+      let finalMs = replies[0].timeMs;
+      for (let i = 1; i < replies.length; ++i) if (content(replies[i]) !== content(replies[i - 1])) finalMs = replies[i].timeMs;
       return {
         ms: last.timeMs,
         wallMs,
         wdlMs: settled ? settled.timeMs : null,
+        finalMs,
+        wdlOnlyPlies: last.positions.filter((p) => p.kind === 'wdl').map((p) => p.ply),
         pending: last.positions.filter((p) => p.kind === 'pending').length,
         notExact: last.positions.filter((p) => p.kind === 'wdl').length,
         unproven: last.moves.filter((m) => m.mark === 'unproven').length,
         marked: last.moves.filter((m) => m.mark !== 'keeps' && m.mark !== 'unproven').length,
+        noBetter: last.moves.filter((m) => m.mark !== 'keeps' && m.mark !== 'unproven' && m.better === null).length,
       };
     },
     delete: () => session.delete(),
@@ -264,7 +279,7 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const pct = (a, b) => (b ? `${(100 * a / b).toFixed(1)} %` : '-');
-const secs = (ms) => (ms === null || Number.isNaN(ms) ? '-' : `${(ms / 1000).toFixed(2)} s`);
+const secs = (ms) => (ms === null || Number.isNaN(ms) ? '-' : ms === Infinity ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 const bandName = ([lo, hi]) => (lo === hi ? `${lo}` : hi >= 41 ? `${lo}+` : `${lo}-${hi}`);
 const budgetName = (ms) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 // Progress on stderr: one line rewritten on a terminal, else a line each.
@@ -291,6 +306,7 @@ async function main() {
 
   // results[band][budget] = {native: [...], wasm: [...]}: one entry per position.
   const results = bands.map(() => o.budgets.map(() => ({ native: [], wasm: [] })));
+  const loads = bands.map(() => [os.loadavg()[0]]);  // the 1-minute load average while the band ran
   const seen = new Map();  // "moves|column" -> [{engine, budget, kind, score}]
   const disagreements = [];
   const note = (moves, engine, budget, columns) => {
@@ -326,13 +342,15 @@ async function main() {
           const legal = r.columns.filter((c) => c.kind !== 'illegal').length;
           const wdl = r.columns.filter(proven).length;
           const exact = r.columns.filter((c) => c.kind === 'exact').length;
-          results[b][k][engine].push({ legal, wdl, exact, ms: r.ms });
+          const open = r.columns.map((c, i) => (c.kind === 'open' ? i + 1 : 0)).filter((c) => c);
+          results[b][k][engine].push({ moves, legal, wdl, exact, open, ms: r.ms, wdlMs: r.wdlMs });
           note(moves, engine, budget, r.columns);
         }
         const [n, w] = [results[b][k].native.at(-1), results[b][k].wasm.at(-1)];
         if (n.legal !== w.legal) disagreements.push(`'${moves}': ${n.legal} legal columns natively, ${w.legal} in wasm`);
       }
       ++done;
+      loads[b].push(os.loadavg()[0]);
       progress(`analysis: ${done}/${total} positions, ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
   }
@@ -341,22 +359,44 @@ async function main() {
   console.log('## Analysis: share of legal columns proven within the budget');
   console.log('');
   console.log('W/D/L: win/draw/loss proven (exact score or W/L); exact: exact score proven; all W/D/L: positions '
-    + 'with every column\'s win/draw/loss proven; time: median per analysis (native: process wall time).');
+    + 'with every column\'s win/draw/loss proven; time: median per analysis (native: process wall time); '
+    + 'W/D/L time wasm: median and worst time until every column\'s win/draw/loss was proven (> budget: not within it); '
+    + `load: the machine's 1-minute load average while the band ran, lowest-highest (${os.cpus().length} cores; `
+    + 'this benchmark keeps one busy).');
   console.log('');
   console.log('| stones | positions | columns | budget | W/D/L native | W/D/L wasm | exact native | exact wasm '
-    + '| all W/D/L native | all W/D/L wasm | time native | time wasm |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    + '| all W/D/L native | all W/D/L wasm | time native | time wasm | W/D/L time wasm | load |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const misses = [];
   for (let b = 0; b < bands.length; ++b) {
     for (let k = 0; k < o.budgets.length; ++k) {
       const { native: n, wasm: w } = results[b][k];
       const sum = (xs, f) => xs.reduce((s, x) => s + x[f], 0);
       const all = (xs) => `${xs.filter((x) => x.wdl === x.legal).length}/${xs.length}`;
+      const late = w.filter((x) => x.wdlMs === null).length;
+      const wdlTimes = w.map((x) => (x.wdlMs === null ? Infinity : x.wdlMs));
+      const worst = late ? `> ${budgetName(o.budgets[k])}` : secs(Math.max(...wdlTimes));
       console.log(`| ${bandName(BANDS[b])} | ${n.length} | ${sum(n, 'legal')} | ${budgetName(o.budgets[k])} `
         + `| ${pct(sum(n, 'wdl'), sum(n, 'legal'))} | ${pct(sum(w, 'wdl'), sum(w, 'legal'))} `
         + `| ${pct(sum(n, 'exact'), sum(n, 'legal'))} | ${pct(sum(w, 'exact'), sum(w, 'legal'))} `
-        + `| ${all(n)} | ${all(w)} | ${secs(median(n.map((x) => x.ms)))} | ${secs(median(w.map((x) => x.ms)))} |`);
+        + `| ${all(n)} | ${all(w)} | ${secs(median(n.map((x) => x.ms)))} | ${secs(median(w.map((x) => x.ms)))} `
+        + `| ${median(wdlTimes) === Infinity ? '-' : secs(median(wdlTimes))} / ${worst} `
+        + `| ${Math.min(...loads[b]).toFixed(1)}-${Math.max(...loads[b]).toFixed(1)} |`);
+      for (const [engine, xs] of [['native', n], ['wasm', w]]) {
+        for (const x of xs) {
+          if (!x.open.length) continue;
+          // The wasm engine's time to every W/D/L in the longest budget, for scale.
+          const longest = results[b][o.budgets.length - 1].wasm.find((y) => y.moves === x.moves);
+          misses.push(`${x.moves.length} stones '${x.moves}', ${budgetName(o.budgets[k])}, ${engine}: column(s) `
+            + `${x.open.join(' ')} of ${x.legal} unproven (wasm, ${budgetName(o.budgets.at(-1))}: every W/D/L after `
+            + `${longest.wdlMs === null ? 'never' : secs(longest.wdlMs)})`);
+        }
+      }
     }
   }
+  console.log('');
+  console.log(misses.length ? `Positions with a column whose win/draw/loss was not proven within the budget:\n${
+    misses.map((m) => `  ${m}`).join('\n')}` : 'Every column\'s win/draw/loss was proven within every budget.');
   console.log('');
   console.log(disagreements.length
     ? `Proven values that disagree (${disagreements.length}):\n${disagreements.map((d) => `  ${d}`).join('\n')}`
@@ -373,22 +413,25 @@ async function main() {
     console.log('');
     console.log(`## Game review (wasm, ${budgetName(o.reviewMs)} budget, book loaded)`);
     console.log('');
-    console.log('time: until the review ended; W/D/L: until no position was pending; pending: positions not proven '
-      + 'at the end; wdl only: positions without their exact score at the end; marked: moves that changed the value '
-      + 'or missed a faster win.');
+    console.log('time: until the review ended (the reply `review`); W/D/L: until no position was pending; final: '
+      + 'the last change of a value, mark or better move; pending: positions not proven at the end; W/D/L only: '
+      + 'positions (by stones) without their exact score at the end; marked: moves that changed the value or missed '
+      + 'a faster win (without a better move found: in brackets); unproven: moves left unmarked.');
     console.log('');
-    console.log('| game | moves | time | W/D/L | pending | wdl only | marked | unproven moves |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('| game | moves | time | W/D/L | final | pending | W/D/L only | marked | unproven |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
-      console.log(`| ${r.moves} | ${r.moves.length} | ${secs(r.ms)} | ${secs(r.wdlMs)} | ${r.pending} | ${r.notExact} `
-        + `| ${r.marked} | ${r.unproven} |`);
+      console.log(`| ${r.moves} | ${r.moves.length} | ${secs(r.ms)} | ${secs(r.wdlMs)} | ${secs(r.finalMs)} | ${r.pending} `
+        + `| ${r.notExact}${r.notExact ? ` (${r.wdlOnlyPlies.join(', ')})` : ''} | ${r.marked}${r.noBetter ? ` (${r.noBetter})` : ''} | ${r.unproven} |`);
     }
     const times = rows.map((r) => r.ms);
     const long = rows.filter((r) => r.moves.length === 42);
     console.log('');
     console.log(`Review: ${rows.length} games of ${Math.min(...rows.map((r) => r.moves.length))}-`
       + `${Math.max(...rows.map((r) => r.moves.length))} moves; time median ${secs(median(times))}, worst `
-      + `${secs(Math.max(...times))}; pending positions per game median ${median(rows.map((r) => r.pending))}, `
+      + `${secs(Math.max(...times))}; every W/D/L known after median ${secs(median(rows.map((r) => r.wdlMs ?? Infinity)))}, `
+      + `worst ${secs(Math.max(...rows.map((r) => r.wdlMs ?? Infinity)))}; final state after median `
+      + `${secs(median(rows.map((r) => r.finalMs)))}, worst ${secs(Math.max(...rows.map((r) => r.finalMs)))}; pending positions per game median ${median(rows.map((r) => r.pending))}, `
       + `worst ${Math.max(...rows.map((r) => r.pending))}; games with a pending position `
       + `${rows.filter((r) => r.pending > 0).length}/${rows.length}`
       + (long.length ? `; 42-move games: ${long.length}, median ${secs(median(long.map((r) => r.ms)))}, worst `

@@ -85,12 +85,13 @@ test('bench/analysis_benchmark.mjs --quick', () => {
   const rows = r.stdout.split('\n').filter((l) => /^\| (8|9|10-11|12-13|14-20|21\+) \|/.test(l));
   const pct = '(\\d+\\.\\d %)';
   const row = new RegExp(`^\\| [\\d+-]+ \\| 2 \\| \\d+ \\| 200 ms \\| ${pct} \\| ${pct} \\| ${pct} \\| ${pct} `
-    + '\\| [0-2]/2 \\| [0-2]/2 \\| \\d+\\.\\d\\d s \\| \\d+\\.\\d\\d s \\|$');
+    + '\\| [0-2]/2 \\| [0-2]/2 \\| \\d+\\.\\d\\d s \\| \\d+\\.\\d\\d s \\| (-|\\d+\\.\\d\\d s) / (> 200 ms|\\d+\\.\\d\\d s) '
+    + '\\| \\d+\\.\\d-\\d+\\.\\d \\|$');
   assert.ok(rows.length === 6 && rows.every((l) => row.test(l)), `six band rows:\n${rows.join('\n')}`);
   // The late bands are proven at once in both engines.
   assert.ok(/^\| 21\+ \| 2 \| \d+ \| 200 ms \| 100\.0 % \| 100\.0 % \|/.test(rows[5] || ''), `21+ proven: "${rows[5]}"`);
   assert.ok(r.stdout.includes('Proven values: native and wasm agree on every column'), 'native and wasm agree');
-  assert.ok(/^Review: 2 games of \d+-\d+ moves; time median \d+\.\d\d s, worst \d+\.\d\d s; pending positions per game median \d+(\.\d+)?, worst \d+;/m
+  assert.ok(/^Review: 2 games of \d+-\d+ moves; time median \d+\.\d\d s, worst \d+\.\d\d s; every W\/D\/L known after median (\d+\.\d\d s|never), worst (\d+\.\d\d s|never); final state after median \d+\.\d\d s, worst \d+\.\d\d s; pending positions per game median \d+(\.\d+)?, worst \d+;/m
     .test(r.stdout), `the review's summary:\n${r.stdout.split('\n').filter((l) => l.startsWith('Review')).join('\n')}`);
   const missing = bench(['--wasm', path.join(ROOT, 'build/no-such-dir')]);
   assert.ok(missing.status === 2 && /no-such-dir\/gamesearch\.js is missing: the wasm build \(scripts\/build-site\.sh\)/
