@@ -44,9 +44,10 @@
 //        [--native build/native/bin/gamesearch] [--wasm build/wasm/bin] [--tt-mb 16] [--quick]
 //
 // --quick: 2 positions per band, a 200 ms budget, 2 games reviewed with
-// 3000 ms (under a minute; explicit options still win). The defaults take
-// about 30-40 minutes on the project's 2-core machine. Tables go to stdout,
-// progress to stderr. Exit status: 0, 1 when the engines disagree on a
+// 3000 ms (about 10 s; explicit options still win). The defaults take about
+// 25 minutes on the project's 2-core machine (15 for the analyses, 10 for
+// the reviews, which use their whole budget). Tables go to stdout, progress
+// to stderr. Exit status: 0, 1 when the engines disagree on a
 // proven value, 2 for a bad option or a missing build, book or games file.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
