@@ -73,3 +73,29 @@ test('bench/wasm_play.mjs', () => {
   const bad = wasmPlayTool('4x\n');
   assert.ok(bad.status === 2 && /4x: .*invalid/.test(bad.stderr) && bad.stdout === '', `a bad position is refused: "${bad.stderr.trim()}"`);
 });
+
+// bench/analysis_benchmark.mjs --quick (issue 17's analysis targets, native
+// and wasm side by side): exit status, the table's rows, the agreement line,
+// the review's summary; and a clear error for a missing build.
+test('bench/analysis_benchmark.mjs --quick', () => {
+  const bench = (extra = []) => spawnSync('node', [path.join(ROOT, 'bench/analysis_benchmark.mjs'), '--quick', ...extra],
+    { encoding: 'utf8', timeout: 120000 });
+  const r = bench();
+  assert.ok(r.status === 0, `exit 0 (exit ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')})`);
+  const rows = r.stdout.split('\n').filter((l) => /^\| (8|9|10-11|12-13|14-20|21\+) \|/.test(l));
+  const pct = '(\\d+\\.\\d %)';
+  const row = new RegExp(`^\\| [\\d+-]+ \\| 2 \\| \\d+ \\| 200 ms \\| ${pct} \\| ${pct} \\| ${pct} \\| ${pct} `
+    + '\\| [0-2]/2 \\| [0-2]/2 \\| \\d+\\.\\d\\d s \\| \\d+\\.\\d\\d s \\| (-|\\d+\\.\\d\\d s) / (> 200 ms|\\d+\\.\\d\\d s) '
+    + '\\| \\d+\\.\\d-\\d+\\.\\d \\|$');
+  assert.ok(rows.length === 6 && rows.every((l) => row.test(l)), `six band rows:\n${rows.join('\n')}`);
+  // The late bands are proven at once in both engines.
+  assert.ok(/^\| 21\+ \| 2 \| \d+ \| 200 ms \| 100\.0 % \| 100\.0 % \|/.test(rows[5] || ''), `21+ proven: "${rows[5]}"`);
+  assert.ok(r.stdout.includes('Proven values: native and wasm agree on every column'), 'native and wasm agree');
+  assert.ok(/^Review: 2 games of \d+-\d+ moves; time median \d+\.\d\d s, worst \d+\.\d\d s; every W\/D\/L known after median (\d+\.\d\d s|never), worst (\d+\.\d\d s|never); final state after median \d+\.\d\d s, worst \d+\.\d\d s; pending positions per game median \d+(\.\d+)?, worst \d+;/m
+    .test(r.stdout), `the review's summary:\n${r.stdout.split('\n').filter((l) => l.startsWith('Review')).join('\n')}`);
+  const missing = bench(['--wasm', path.join(ROOT, 'build/no-such-dir')]);
+  assert.ok(missing.status === 2 && /no-such-dir\/gamesearch\.js is missing: the wasm build \(scripts\/build-site\.sh\)/
+    .test(missing.stderr) && missing.stdout === '', `a missing build is reported: "${missing.stderr.trim()}"`);
+  const badNative = bench(['--native', path.join(ROOT, 'build/no-such-dir/gamesearch')]);
+  assert.ok(badNative.status === 2 && /is missing: the native build/.test(badNative.stderr), `"${badNative.stderr.trim()}"`);
+});
