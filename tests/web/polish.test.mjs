@@ -29,8 +29,19 @@ await runBrowserTest('play page manners', async ({ browser, url }) => {
   console.log('the status waits for the disc:');
   await open(page, url, '#game=connect4&moves=4453&level=beginner&ai=2');
   await clickMove(page, 'connect4', 3);
-  await page.waitForFunction(() => document.body.dataset.state === 'human-turn');
-  assert.equal(await animating(page), false, 'the turn passes once the computer\'s disc has landed');
+  // While the computer's disc falls the status says it is being played; "your turn" once it has landed.
+  const seen = await page.evaluate(() => new Promise((resolve) => {
+    const log = [];
+    const board = document.getElementById('board');
+    const look = () => {
+      log.push({ falling: board.dataset.animating === '1', status: document.getElementById('status').textContent });
+      if (/Your turn/.test(log[log.length - 1].status)) resolve(log);
+      else requestAnimationFrame(look);
+    };
+    look();
+  }));
+  assert.ok(seen.every((x) => !(x.falling && /Your turn/.test(x.status))), 'no "your turn" while the disc still falls');
+  assert.ok(seen.some((x) => x.falling && /^Computer plays column \d…$/.test(x.status)), 'the move is told while it falls');
   assert.match(await status(page), /^Computer played column \d\. Your turn/);
 
   console.log('refused moves say why:');

@@ -87,7 +87,8 @@ test('tree explorer, MENACE and demo mode', async () => {
   const browser = await launchChromium();
   const errors = [];
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
+    // (Its site has no service worker: web/sw.js and its list belong to the built site, tests/web/offline.test.mjs.)
+    const page = await browser.newPage({ viewport: { width: 1360, height: 1000 }, serviceWorkers: 'block' });
     // Resources of the main page this test does not assemble (e.g. levels.json
     // of the site build) may 404; anything of the explorer or the engine may not.
     page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });

@@ -166,6 +166,9 @@ export class BoardView {
     this.canvas.classList.add('refused');
   }
 
+  // A disc is still falling.
+  get animating() { return Boolean(this.anim); }
+
   finishAnimation() { if (this.anim) { this.anim.done(); this.invalidate(); } }
 
   moveAt(e) {

@@ -368,6 +368,10 @@ export class Controller {
     this.token++;
     this.hint = 0;
     this.hintFollows = false;
+    if (this.refusal) {  // a refused move's reason belongs to the old position
+      clearTimeout(this.refusal.timer);
+      this.refusal = null;
+    }
     this.board.setHint(0);
     this.panel.setHintText('');
     this.clearAnalysis();
@@ -412,19 +416,22 @@ export class Controller {
   async step(token) {
     if (!this.active) return;
     const g = this.game;
-    // The status tells what happened once the disc has landed.
-    if (g.over || !this.isComputer(g.sideToMove)) {
-      await this.landing;
-      if (token !== this.token) return;
-    }
     if (g.over) return this.finish();
     const side = g.sideToMove;
     if (!this.isComputer(side)) {
       this.setState('human-turn');
-      const vs = this.settings.ai === '1' || this.settings.ai === '2';
-      this.panel.setStatus(`${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})`
-        : `${this.names[side]} to move`}.`);
       if (this.analysisOn) this.startAnalysis(token);
+      // While the last disc still falls the status says the move is being
+      // played; "your turn" once it has landed.
+      const vs = this.settings.ai === '1' || this.settings.ai === '2';
+      const turn = `${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})` : `${this.names[side]} to move`}.`;
+      if (this.board.animating && g.plies) {
+        const mover = ((g.plies - 1) % 2) + 1;   // (against the computer: the computer)
+        this.panel.setStatus(`${vs ? 'Computer' : this.names[mover]} plays ${g.def.noun} ${g.history[g.plies - 1]}…`);
+        await this.landing;
+        if (token !== this.token) return;
+      }
+      this.panel.setStatus(turn);
       return;
     }
     this.setState('thinking');
