@@ -164,18 +164,26 @@ void analysisFields(Json& o, const Analysis& a, double ms) {
   o.key("timeMs").real(ms);
 }
 
+// A request answered by a stream: `run(deadline, onChange)` works until the
+// request's deadline, and every change and the result are posted, as
+// `infoType` and then `finalType` replies with `fields(json, result, ms)`.
+template <class Result, class Run>
+void streamed(const Request& r, const std::string& id, const PostReply& post, const char* infoType,
+              const char* finalType, void (*fields)(Json&, const Result&, double), Run run) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto send = [&](const char* type, const Result& result) {
+    Json o = reply(type, id);
+    fields(o, result, msSince(t0));
+    post(o.done());
+  };
+  send(finalType, run(Deadline(t0, r.engineMs), [&](const Result& now) { send(infoType, now); }));
+}
+
 void analyze(Session& session, const Request& r, const std::string& id, const PostReply& post) {
   if (session.outcome() != Outcome::kOngoing)
     return post(errorReply(id, "the game is over: there is no move to analyse"));
-  const auto t0 = std::chrono::steady_clock::now();
-  const Analysis a = session.analyze(Deadline(t0, r.engineMs), [&](const Analysis& now) {
-    Json o = reply("analysisinfo", id);
-    analysisFields(o, now, msSince(t0));
-    post(o.done());
-  });
-  Json o = reply("analysis", id);
-  analysisFields(o, a, msSince(t0));
-  post(o.done());
+  streamed<Analysis>(r, id, post, "analysisinfo", "analysis", analysisFields,
+                     [&](const Deadline& d, const auto& onChange) { return session.analyze(d, onChange); });
 }
 
 // The fields reviewinfo and review share.
@@ -207,15 +215,8 @@ void reviewFields(Json& o, const Review& rv, double ms) {
 void review(Session& session, const Request& r, const std::string& id, const PostReply& post) {
   if (!session.info().hasSolver)
     return post(errorReply(id, std::string(session.info().displayName) + " has no exact solver to review with"));
-  const auto t0 = std::chrono::steady_clock::now();
-  const Review rv = session.review(Deadline(t0, r.engineMs), [&](const Review& now) {
-    Json o = reply("reviewinfo", id);
-    reviewFields(o, now, msSince(t0));
-    post(o.done());
-  });
-  Json o = reply("review", id);
-  reviewFields(o, rv, msSince(t0));
-  post(o.done());
+  streamed<Review>(r, id, post, "reviewinfo", "review", reviewFields,
+                   [&](const Deadline& d, const auto& onChange) { return session.review(d, onChange); });
 }
 
 }  // namespace

@@ -76,6 +76,36 @@ struct Value {
   int sign() const { return kind == ValueKind::kWdl ? score : signOf(score); }
 };
 
+// A proven exact score.
+inline Value exactValue(int score, Source source) {
+  Value v;
+  v.kind = ValueKind::kExact;
+  v.score = score;
+  v.source = source;
+  return v;
+}
+// A proven win/draw/loss (1, 0, -1); a draw is exact (its score is 0).
+inline Value signValue(int sign, Source source) {
+  Value v = exactValue(sign, source);
+  if (sign != 0) v.kind = ValueKind::kWdl;
+  return v;
+}
+
+// No win/draw/loss known (bookSign).
+constexpr int kNoSign = 2;
+// The win/draw/loss of `pos` for its side to move in `book` (null: none),
+// or kNoSign. Games without the mirror capability have no book.
+template <class Game>
+int bookSign(const Book* book, const Game& pos) {
+  if constexpr (hasMirror<Game>) {
+    if (book && book->size()) {
+      const Book::Hit h = book->probe(pos);
+      if (h.found) return h.value;
+    }
+  }
+  return kNoSign;
+}
+
 // The moves of one position, indexed by move slot (0-based).
 struct Analysis {
   std::vector<Value> moves;
@@ -213,11 +243,11 @@ class Analyzer {
       Game child = pos;
       child.play(m);
       if (child.lastMoverWon()) {
-        v = exact(winScoreAtPly<Game>(pos.plies()), Source::kSolver);
+        v = exactValue(winScoreAtPly<Game>(pos.plies()), Source::kSolver);
       } else if (child.isFull()) {
-        v = exact(0, Source::kSolver);
-      } else if (const int s = bookSign(child); s != kNoSign) {
-        v = s == 0 ? exact(0, Source::kBook) : wdl(-s, Source::kBook);
+        v = exactValue(0, Source::kSolver);
+      } else if (const int s = bookSign(book_, child); s != kNoSign) {
+        v = signValue(-s, Source::kBook);
       } else {
         open.push_back(m);
       }
@@ -245,34 +275,6 @@ class Analyzer {
   }
 
  private:
-  static constexpr int kNoSign = 2;
-
-  static Value exact(int score, Source source) {
-    Value v;
-    v.kind = ValueKind::kExact;
-    v.score = score;
-    v.source = source;
-    return v;
-  }
-  static Value wdl(int sign, Source source) {
-    Value v;
-    v.kind = sign == 0 ? ValueKind::kExact : ValueKind::kWdl;
-    v.score = sign;
-    v.source = source;
-    return v;
-  }
-
-  // The book's win/draw/loss of `pos` for its side to move, or kNoSign.
-  int bookSign(const Game& pos) const {
-    if constexpr (hasMirror<Game>) {
-      if (book_ && book_->size()) {
-        const Book::Hit h = book_->probe(pos);
-        if (h.found) return h.value;
-      }
-    }
-    return kNoSign;
-  }
-
   // Proves the moves of `todo` in rounds of growing slices until all are
   // done or the deadline has passed: their win/draw/loss, or (exactPhase)
   // their exact score, knowing their sign.
@@ -301,7 +303,7 @@ class Analyzer {
           left.push_back(m);
           continue;
         }
-        a.moves[m] = exactPhase ? exact(-r, Source::kSolver) : wdl(-r, Source::kSolver);
+        a.moves[m] = exactPhase ? exactValue(-r, Source::kSolver) : signValue(-r, Source::kSolver);
         changed();
       }
       todo = std::move(left);
@@ -335,7 +337,7 @@ class Analyzer {
       Value& v = a.moves[m];
       if (r.info.depth == 0 && !r.info.exact) continue;  // stopped before depth 1: still pending
       if (r.info.exact) {
-        v = exact(-r.info.score, Source::kSearch);
+        v = exactValue(-r.info.score, Source::kSearch);
       } else {
         v.kind = ValueKind::kEstimate;
         v.score = -r.info.score;

@@ -156,7 +156,7 @@ class Reviewer {
         }
         const int score = playedIsBest ? -next.score : solver.solve(pos[i], v.score);
         if (solver.aborted()) break;
-        v = exactValue(score);
+        v = exactValue(score, Source::kSolver);
         changed();
       }
       // 4. Faster wins.
@@ -172,22 +172,6 @@ class Reviewer {
   }
 
  private:
-  static constexpr int kNoSign = 2;
-
-  static Value signValue(int sign, Source source) {
-    Value v;
-    v.kind = sign == 0 ? ValueKind::kExact : ValueKind::kWdl;
-    v.score = sign;
-    v.source = source;
-    return v;
-  }
-  static Value exactValue(int score) {
-    Value v;
-    v.kind = ValueKind::kExact;
-    v.score = score;
-    v.source = Source::kSolver;
-    return v;
-  }
 
   // Step 1: the win/draw/loss of every position still pending, from the end
   // (later positions are cheap and fill the table), in rounds whose slices
@@ -207,9 +191,9 @@ class Reviewer {
       for (int i = n; i >= fromPly && !until.expired(); --i) {
         Value& v = r.positions[i];
         if (v.kind != ValueKind::kPending) continue;
-        const int inBook = bookSign(pos[i]);
+        const int inBook = bookSign(book_, pos[i]);
         if (pos[i].lastMoverWon() || pos[i].isFull() || pos[i].canWinNext()) {
-          v = exactValue(solver.solve(pos[i]));  // (no search)
+          v = exactValue(solver.solve(pos[i]), Source::kSolver);  // (no search)
         } else if (inBook != kNoSign) {
           v = signValue(inBook, Source::kBook);
         } else if (i < n && r.positions[i + 1].proven() && r.positions[i + 1].sign() < 0) {
@@ -226,17 +210,6 @@ class Reviewer {
         changed();
       }
     }
-  }
-
-  // The opening book's win/draw/loss of `p`, or kNoSign.
-  int bookSign(const Game& p) const {
-    if constexpr (hasMirror<Game>) {
-      if (book_ && book_->size()) {
-        const Book::Hit h = book_->probe(p);
-        if (h.found) return h.value;
-      }
-    }
-    return kNoSign;
   }
 
   // For every move marked as changing the value (or, with `faster`, as a

@@ -15,10 +15,7 @@ import { movesToWin, scoreInWords } from './score-words.js';
 
 // Win/draw/loss of a proven value (1 / 0 / -1), else null.
 function proven(v) {
-  if (!v) return null;
-  if (v.kind === 'exact') return Math.sign(v.score);
-  if (v.kind === 'wdl') return Math.sign(v.score);
-  return null;
+  return v && (v.kind === 'exact' || v.kind === 'wdl') ? Math.sign(v.score) : null;
 }
 
 // The board label of a move's value: "W6" (wins in 6 of the mover's own

@@ -16,7 +16,6 @@ import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
 import { scoreInWords } from './score-words.js';
 import { markOf, moveLabel, moveName, valueInWords } from './analysis-view.js';
-import { GAMES } from './games.js';
 
 const DEMO_PAUSE_MS = 350;
 // The game review's budget (it ends sooner once every position is proven).
@@ -71,7 +70,7 @@ export class Controller {
   isComputer(side) { return this.settings.ai === 'both' || this.settings.ai === String(side); }
   get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
   get canRedo() { return this.redo.length > 0; }
-  get canReview() { return this.game.plies + this.redo.length > 0 && GAMES[this.game.kind].hasSolver; }
+  get canReview() { return this.game.plies + this.redo.length > 0 && this.game.def.hasSolver; }
   // The moves ahead of the position (after an undo or a step back), in order.
   get future() { return this.redo.slice().reverse().flat(); }
   // The whole line: the moves played and the moves ahead.
@@ -136,7 +135,7 @@ export class Controller {
   refuse(move) {
     const g = this.game;
     if (!g || !this.active || this.state === 'loading' || !this.state) return;
-    const def = GAMES[g.kind];
+    const def = g.def;
     const Noun = def.noun[0].toUpperCase() + def.noun.slice(1);
     let why;
     if (this.state === 'thinking') why = 'Please wait: the computer is thinking.';

@@ -60,15 +60,21 @@ const root = h('div', { class: 'tv mn' },
   };
 }
 
+// An empty 3x3 board of 30x30 units (cells of 10) drawn at 240 px: its
+// class, accessible name, and the classes of its background and grid lines.
+function board3x3(cls, label, background, grid) {
+  const svg = s('svg', { viewBox: '0 0 30 30', width: 240, height: 240, class: cls, role: 'img', 'aria-label': label });
+  svg.append(s('rect', { x: 0, y: 0, width: 30, height: 30, rx: 1.5, class: background }));
+  for (let i = 1; i < 3; i++) {
+    svg.append(s('line', { x1: i * 10, y1: 1, x2: i * 10, y2: 29, class: grid }));
+    svg.append(s('line', { x1: 1, y1: i * 10, x2: 29, y2: i * 10, class: grid }));
+  }
+  return svg;
+}
+
 // The game board; a click on cell c calls onCell(c).
 export function drawMenaceBoard(board, highlight, onCell) {
-  const svg = s('svg', { viewBox: '0 0 30 30', width: 240, height: 240, class: 'tv-board mn-bigboard', role: 'img',
-    'aria-label': `Board: ${board.replace(/\./g, '·')}` });
-  svg.append(s('rect', { x: 0, y: 0, width: 30, height: 30, rx: 1.5, class: 'tv-paper' }));
-  for (let i = 1; i < 3; i++) {
-    svg.append(s('line', { x1: i * 10, y1: 1, x2: i * 10, y2: 29, class: 'tv-grid' }));
-    svg.append(s('line', { x1: 1, y1: i * 10, x2: 29, y2: i * 10, class: 'tv-grid' }));
-  }
+  const svg = board3x3('tv-board mn-bigboard', `Board: ${board.replace(/\./g, '·')}`, 'tv-paper', 'tv-grid');
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
     const y = Math.floor(c / 3) * 10 + 5;
@@ -96,13 +102,9 @@ export function drawMatchbox(menace, position, lastChanges) {
   const stones = 9 - emptyCells(position).length;
   const title = `${stones === 0 ? 'The first box (the empty board)' : `The box for this position (MENACE's move ${stones / 2 + 1})`}: ` +
     `${total} bead${total === 1 ? '' : 's'} · ${menace.boxes.size} of 304 boxes opened`;
-  const svg = s('svg', { viewBox: '0 0 30 30', width: 240, height: 240, class: 'tv-board mn-boxboard', role: 'img',
-    'aria-label': `Beads per cell: ${[...beads].map((b, c) => (position[c] === '.' ? `${c + 1}: ${b}` : '')).filter(Boolean).join(', ')}` });
-  svg.append(s('rect', { x: 0, y: 0, width: 30, height: 30, rx: 1.5, class: 'mn-boxbg' }));
-  for (let i = 1; i < 3; i++) {
-    svg.append(s('line', { x1: i * 10, y1: 1, x2: i * 10, y2: 29, class: 'mn-boxgrid' }));
-    svg.append(s('line', { x1: 1, y1: i * 10, x2: 29, y2: i * 10, class: 'mn-boxgrid' }));
-  }
+  const svg = board3x3('tv-board mn-boxboard',
+    `Beads per cell: ${[...beads].map((b, c) => (position[c] === '.' ? `${c + 1}: ${b}` : '')).filter(Boolean).join(', ')}`,
+    'mn-boxbg', 'mn-boxgrid');
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
     const y = Math.floor(c / 3) * 10 + 5;
