@@ -237,23 +237,29 @@ Review checkReview(const std::string& moves, const Deadline& deadline, int fromP
   return r;
 }
 
+// The game `start` played on by random moves to its end; its move string.
+template <class Game>
+std::string playToEnd(const std::string& start, std::mt19937& rng) {
+  Game g = gs_test::fromMoves<Game>(start);
+  std::string moves = start;
+  while (!isOver(g)) {
+    std::vector<int> legal;
+    for (int m = 0; m < Game::kMoveSlots; ++m)
+      if (g.canPlay(m)) legal.push_back(m);
+    const int m = legal[rng() % legal.size()];
+    g.play(m);
+    moves += static_cast<char>('1' + m);
+  }
+  return moves;
+}
+
 }  // namespace
 
 TEST_CASE("review of Tic-Tac-Toe games marks what the solver says", "[review]") {
   std::mt19937 rng(7);
   int changed = 0, slower = 0;
   for (int game = 0; game < 200; ++game) {
-    TicTacToe g;
-    std::string moves;
-    while (!isOver(g)) {
-      std::vector<int> legal;
-      for (int m = 0; m < TicTacToe::kMoveSlots; ++m)
-        if (g.canPlay(m)) legal.push_back(m);
-      const int m = legal[rng() % legal.size()];
-      g.play(m);
-      moves += static_cast<char>('1' + m);
-    }
-    const Review r = checkReview<TicTacToe>(moves, Deadline());
+    const Review r = checkReview<TicTacToe>(playToEnd<TicTacToe>("", rng), Deadline());
     for (const ReviewedMove& rm : r.moves) {
       CHECK(rm.mark != MoveMark::kUnproven);  // no deadline: everything proven
       const bool marked = rm.mark != MoveMark::kKeeps;
@@ -271,16 +277,7 @@ TEST_CASE("review of Connect Four games marks what the solver says", "[review]")
   // positions have 14+ stones, so every proof is quick).
   std::mt19937 rng(11);
   for (const auto& [start, score] : gs_test::readBenchmark("Test_L2_R1", 6)) {
-    Connect4 g = gs_test::fromMoves<Connect4>(start);
-    std::string moves = start;
-    while (!isOver(g)) {
-      std::vector<int> legal;
-      for (int m = 0; m < Connect4::kMoveSlots; ++m)
-        if (g.canPlay(m)) legal.push_back(m);
-      const int m = legal[rng() % legal.size()];
-      g.play(m);
-      moves += static_cast<char>('1' + m);
-    }
+    const std::string moves = playToEnd<Connect4>(start, rng);
     const int from = static_cast<int>(start.size());
     const Review r = checkReview<Connect4>(moves, Deadline(), from);
     for (int i = from; i < static_cast<int>(r.moves.size()); ++i) CHECK(r.moves[i].mark != MoveMark::kUnproven);
