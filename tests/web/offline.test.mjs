@@ -68,6 +68,12 @@ test('precache list and version', () => {
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-offline-'));
 const app = path.join(parent, 'app');
 fs.cpSync(SITE, app, { recursive: true });
+// The page outside the site's scope that the update step opens: a blank page
+// with an empty icon, not the server's folder listing, whose /favicon.ico
+// request (a 404 the browser may log late) would land among the next page's
+// console errors.
+fs.writeFileSync(path.join(parent, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>outside</title><link rel="icon" href="data:,"></head><body></body></html>\n');
 
 const cacheNames = (page) => page.evaluate(() => caches.keys());
 const bookOk = (page) => page.waitForFunction(
@@ -133,7 +139,7 @@ await runBrowserTest('offline after the first visit, and updates', async ({ brow
   const oldCss = await page.evaluate(async () => (await fetch('style.css')).text());
   assert.ok(!oldCss.includes('build 2'), 'the open page keeps its own build');
   await page.close();
-  // From a page outside the scope (the server's folder listing): the new worker takes over.
+  // From a page outside the scope (parent/index.html): the new worker takes over.
   page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(async () => {
