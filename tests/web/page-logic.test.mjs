@@ -173,3 +173,39 @@ test('analysis labels and the evaluation bar', async () => {
   assert.equal(moveName(0), '1.');
   assert.equal(moveName(7), '4…');
 });
+
+test('saved parts: round trip, and damaged, old or refused storage is dropped with a reason', async () => {
+  const { SavedPart, clearAllSaved, storageAvailable } = await import(`${ROOT}/web/js/storage.js`);
+  const map = new Map();
+  const fake = {
+    getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => map.set(k, String(v)),
+    removeItem: (k) => map.delete(k), key: (i) => [...map.keys()][i] ?? null, get length() { return map.size; },
+  };
+  globalThis.localStorage = fake;
+  try {
+    const part = new SavedPart('test', 2, (d) => (d && Array.isArray(d.moves) ? { moves: d.moves } : null));
+    assert.deepEqual(part.load(), { data: null, problem: null });
+    assert.ok(part.save({ moves: [1, 2], extra: 1 }));
+    assert.deepEqual(part.load(), { data: { moves: [1, 2] }, problem: null });
+    for (const [text, why] of [['{not json', /not readable/], ['[1]', /expected form/],
+      ['{"version":1,"data":{"moves":[]}}', /older version/], ['{"version":"x","data":1}', /another version/],
+      ['{"version":2,"data":{"moves":7}}', /did not make sense/]]) {
+      map.set('fourinarow.test', text);
+      const r = part.load();
+      assert.equal(r.data, null, text);
+      assert.match(r.problem, why, text);
+      assert.ok(!map.has('fourinarow.test'), `${text} is removed`);
+    }
+    map.set('fourinarow.a', '1'); map.set('other', '2');
+    clearAllSaved();
+    assert.deepEqual([...map.keys()], ['other']);
+    assert.ok(storageAvailable());
+    // A browser that throws on every use: nothing saved, nothing thrown.
+    globalThis.localStorage = { getItem() { throw new Error('denied'); } };
+    assert.ok(!storageAvailable());
+    assert.equal(part.save({ moves: [] }), false);
+    assert.deepEqual(part.load(), { data: null, problem: null });
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
