@@ -49,7 +49,12 @@ self.addEventListener('fetch', (event) => {
   url.search = '';   // worker.js?book=off, ./?book=off: the same files
   url.hash = '';
   if (!URLS.has(url.href)) return;
+  // A cached file answers under the address asked for (a new Response has no
+  // URL of its own): a worker's location is its script's response URL, and
+  // worker.js?book=off must still see its ?book=off.
+  const asked = (hit) => (hit && new URL(req.url).search
+    ? new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers }) : hit);
   event.respondWith(caches.open(CACHE)
     .then((cache) => cache.match(req, { ignoreSearch: true }))
-    .then((hit) => hit || fetch(req)));
+    .then((hit) => asked(hit) || fetch(req)));
 });
