@@ -43,7 +43,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
   assert.ok(JSON.stringify(options) === '["beginner","casual","strong","perfect","custom"]', `level picker: ${options.join(', ')}`);
   assert.ok(/level=casual$/.test(await hash(page)) && await page.inputValue('#level-select') === 'casual',
     `the default level is in the hash: ${await hash(page)}`);
-  assert.ok(/4 moves \(plies\) ahead/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
+  assert.ok(/^Medium: it sees 4 moves ahead \(2 of its own and 2 of yours\)/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
   // The shipped levels.json (docs/levels.json, or an empty table without it).
   const shipped = JSON.parse(fs.readFileSync(path.join(SITE, 'levels.json'), 'utf8'));
   const casual = (shipped.levels || []).find((l) => l && l.name === 'casual');

@@ -12,6 +12,8 @@
 // well as colour: Connect Four discs carry a ring (first player) or a diamond
 // (second player); Tic-Tac-Toe uses X and O.
 
+import { Game } from './rules.js';
+
 const FALL_MS = 430;      // time to fall the full Connect Four board height
 const BOUNCE_MS = 140;
 const APPEAR_MS = 170;    // Tic-Tac-Toe marks grow in
@@ -29,6 +31,7 @@ export class BoardView {
     this.hover = 0;          // move under the pointer (0 = none)
     this.hint = 0;
     this.labels = null;     // move -> {text, tone} (analysis-view.js moveLabel)
+    this.line = [];         // the engine's best line from this position, drawn numbered
     this.anim = null;
     this.frame = 0;
     this.colors = {};
@@ -131,6 +134,31 @@ export class BoardView {
 
   setHint(move) { this.hint = move || 0; this.invalidate(); }
   setLabels(labels) { this.labels = labels; this.invalidate(); }
+  // The best line (moves from the position shown), or [] for none.
+  setLine(moves) {
+    const next = Array.isArray(moves) ? moves.slice() : [];
+    if (next.join() === this.line.join()) return;
+    this.line = next;
+    // data-line on the canvas: the moves drawn (a hook for tests).
+    if (next.length) this.canvas.dataset.line = next.join('');
+    else delete this.canvas.dataset.line;
+    this.invalidate();
+  }
+
+  // The cells and sides of the best line's moves, played on a copy of the
+  // game, as far as they are legal: [{cell, side, n}] (n from 1).
+  linePieces() {
+    const copy = Game.fromMoves(this.game.kind, this.game.moveString()).game;
+    const out = [];
+    if (!copy) return out;
+    for (const m of this.line) {
+      const side = copy.sideToMove;
+      const cell = copy.targetCell(m);
+      if (!copy.play(m)) break;
+      out.push({ cell, side, n: out.length + 1 });
+    }
+    return out;
+  }
   setHover(move) {
     if (move !== this.hover) { this.hover = move; this.invalidate(); }
   }
@@ -254,6 +282,13 @@ export class BoardView {
     }
     ctx.fillStyle = c.board;
     ctx.fill('evenodd');
+    // Light from above: the board face a little brighter at the top, darker at the bottom.
+    const shade = ctx.createLinearGradient(0, 0, 0, H * cell);
+    shade.addColorStop(0, 'rgba(255, 255, 255, 0.12)');
+    shade.addColorStop(0.5, 'rgba(255, 255, 255, 0)');
+    shade.addColorStop(1, 'rgba(0, 0, 0, 0.14)');
+    ctx.fillStyle = shade;
+    ctx.fill('evenodd');
     ctx.lineWidth = Math.max(1, cell * 0.03);
     ctx.strokeStyle = c['board-edge'];
     for (let i = 0; i < W * H; i++) {
@@ -266,6 +301,13 @@ export class BoardView {
     if (won) for (const i of g.winCells) this.ring(ctx, ...center(i), rDisc * 1.02, c.win, cell * 0.07);
     if (g.plies) this.lastMarker(ctx, ...center(g.lastCell), cell);
     const target = (m) => g.targetCell(m);
+    if (this.line.length && !g.over) {
+      for (const p of this.linePieces()) {
+        const [x, y] = center(p.cell);
+        this.disc(ctx, x, y, rDisc, p.side, 0.5);
+        this.label(ctx, x, y, String(p.n), cell, c['label-ink']);
+      }
+    }
     if (this.labels) this.drawLabels(ctx, g, cell, target, center);
     if (this.hint && target(this.hint) >= 0) this.hintMark(ctx, ...center(target(this.hint)), rDisc, cell);
     if (showPreview && this.hover && target(this.hover) >= 0 && !(this.labels && this.labels[this.hover])) {
@@ -433,6 +475,13 @@ export class BoardView {
       ctx.lineTo(x1 + ex, y1 + ey);
       ctx.stroke();
       ctx.restore();
+    }
+    if (this.line.length && !g.over) {
+      for (const p of this.linePieces()) {
+        const [x, y] = center(p.cell);
+        this.mark(ctx, x, y, cell * 0.3, p.side, 0.35, cell);
+        this.label(ctx, x, y, String(p.n), cell * 0.8, c['label-ink']);
+      }
     }
     if (this.labels) {
       for (const [move, l] of Object.entries(this.labels)) {

@@ -1,7 +1,8 @@
 // Game flow: whose turn it is, asking the engine for the computer's moves,
 // hints, the analysis and the game review, undo/redo and stepping through the
 // game's line, and keeping the URL hash, the status line and
-// document.body.dataset.state (human-turn | thinking | game-over) up to date;
+// document.body.dataset.state (human-turn | thinking | game-over, and paused
+// in computer vs computer) up to date;
 // document.body.dataset.analysis (running | done) and .review (running |
 // done) say what the analysis and the review are doing.
 //
@@ -38,7 +39,8 @@ function searchValue(info) {
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 export class Controller {
-  constructor({ board, panel, engine, evalBar, reviewEngine, onChange }) {
+  // onLanded(game): a move's piece has reached its place (the page's sound).
+  constructor({ board, panel, engine, evalBar, reviewEngine, onChange, onLanded }) {
     this.board = board;
     this.panel = panel;
     this.engine = engine;
@@ -54,6 +56,9 @@ export class Controller {
     this.hintFollows = false; // the hint shows the running analysis' best move
     this.refusal = null;     // {before, timer}: the status a refused move's reason replaced
     this.onChange = onChange || (() => {});
+    this.onLanded = onLanded || (() => {});
+    this.paused = false;     // computer vs computer: stopped between moves
+    this.stepOnce = false;   // while paused: play one move, then stop again
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
     this.active = true;      // false while another view (tree, study) is shown
@@ -98,8 +103,9 @@ export class Controller {
   }
 
   // Loads settings and position from a URL hash; a bad hash gives a notice
-  // and a clean game.
-  load(hash) {
+  // and a clean game. `ahead`: moves after the position (a saved game's
+  // moves undone or stepped back over), kept as far as they are legal.
+  load(hash, ahead = []) {
     this.active = true;
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
     if (errors.length && settings.moves) {
@@ -113,7 +119,9 @@ export class Controller {
     this.analysisOn = Boolean(settings.analysis);
     this.evalBar.show(this.analysisOn);
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
-    this.redo = [];
+    const line = Game.fromMoves(settings.game, this.game.moveString() + ahead.join('')).game;
+    this.redo = line ? this.groupMoves(ahead) : [];
+    this.paused = false;
     this.board.setGame(this.game);
     this.panel.clearThinking('Engine');
     this.positionChanged(false);
@@ -139,6 +147,7 @@ export class Controller {
     const Noun = def.noun[0].toUpperCase() + def.noun.slice(1);
     let why;
     if (this.state === 'thinking') why = 'Please wait: the computer is thinking.';
+    else if (this.state === 'paused') why = 'The computers play each other (paused): choose other Players to play yourself.';
     else if (this.state === 'game-over') why = 'The game is over: start a new game, or step back through the moves (←).';
     else if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) why = `There is no ${def.noun} ${move}: ${def.notation}.`;
     else why = `${Noun} ${move} ${def.taken}: choose another ${def.noun}.`;
@@ -239,7 +248,24 @@ export class Controller {
 
   setPlayers(ai) {
     this.settings.ai = ai;
+    this.paused = false;
     this.positionChanged(false);
+  }
+
+  // Computer vs computer: stop between moves, or go on. Pausing while a
+  // computer thinks abandons that search (the move is thought again on resume).
+  setPaused(on) {
+    if (this.settings.ai !== 'both' || on === this.paused) return;
+    this.paused = on;
+    this.stepOnce = false;
+    this.positionChanged(false);
+  }
+
+  // While paused: the computer to move plays one move.
+  stepMove() {
+    if (!this.paused || this.state !== 'paused') return;
+    this.stepOnce = true;
+    this.step(this.token);
   }
 
   // The free thinking time: the Custom level. A computer move being thought
@@ -381,6 +407,7 @@ export class Controller {
     this.board.describe(this.names);
     this.landing = animate ? this.board.animateLastMove() : Promise.resolve();
     if (!animate) this.board.finishAnimation();
+    else this.landing.then(() => this.onLanded(this.game));
     this.saveHash();
     this.step(this.token);
   }
@@ -433,8 +460,14 @@ export class Controller {
       this.panel.setStatus(turn);
       return;
     }
-    this.setState('thinking');
     const who = `Computer (${this.names[side]})`;
+    if (this.paused && !this.stepOnce) {
+      this.setState('paused');
+      this.panel.setStatus(`${this.lastMoveText()}Paused: ${this.names[side]} to move. Resume, or Step for one move.`);
+      return;
+    }
+    this.stepOnce = false;
+    this.setState('thinking');
     this.panel.setStatus(`${this.lastMoveText()}${this.settings.ai === 'both' ? who : 'Computer'} is thinking…`);
     if (this.settings.ai === 'both' && g.plies) {
       await Promise.all([this.landing, sleep(DEMO_PAUSE_MS)]);

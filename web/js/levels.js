@@ -12,13 +12,26 @@
 export const levelLabel = (name) => (name === 'custom' ? 'Custom thinking time'
   : String(name).charAt(0).toUpperCase() + String(name).slice(1));
 
-// One sentence from the level's settings, e.g. "Looks 2 moves ahead and
-// sometimes picks a plausible but weaker move."
+// What a person can expect of the level, from its settings, e.g. "Easy: it
+// sees only its own move and your reply, and often plays a merely plausible
+// move. ..." (every level takes a win in one move and blocks one: the
+// engine's quiescence search).
 export function describeLevel(level, formatTime) {
-  const sees = level.maxDepth && !level.timeMs ? `Looks ${level.maxDepth} moves (plies) ahead`
-    : `Thinks ${formatTime(level.timeMs)} per move${level.maxDepth ? `, at most ${level.maxDepth} moves ahead` : ''}`;
-  const picks = level.temperature > 0 ? 'sometimes picks a plausible but weaker move' : 'always plays its best move';
-  return `${sees} and ${picks}.`;
+  if (level.maxDepth && !level.timeMs) {
+    const sees = level.maxDepth <= 2 ? 'sees only its own move and your reply'
+      : `sees ${level.maxDepth} moves ahead (${level.maxDepth / 2} of its own and ${level.maxDepth / 2} of yours)`;
+    if (level.temperature >= 30) {
+      return `Easy: it ${sees}, and often plays a merely plausible move. It takes a win in one move and blocks yours, `
+        + 'but a threat two moves away gets past it.';
+    }
+    return `Medium: it ${sees} and picks among its good moves. To beat it, make two threats at once, `
+      + 'or one it cannot see coming.';
+  }
+  const depth = level.maxDepth ? `, at most ${level.maxDepth} moves ahead` : '';
+  const picks = level.temperature > 0 ? 'picks among its good moves' : 'always plays the best move it finds';
+  const hard = level.timeMs >= 1000 ? 'Very hard' : 'Hard';
+  return `${hard}: it thinks ${formatTime(level.timeMs)} a move${depth}, ${picks} and proves wins and losses `
+    + 'as soon as it can. To hold it, plan your threats far ahead.';
 }
 
 const count = (v) => Number.isInteger(v) && v >= 0 && v < 1e9;

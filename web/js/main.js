@@ -10,9 +10,11 @@ import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
 import { registerOffline } from './offline.js';
+import { Sound } from './sound.js';
+import { SavedPart, storageAvailable } from './storage.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
-import { loadLinkParser, viewOf } from './url-state.js';
+import { formatHash, loadLinkParser, viewOf } from './url-state.js';
 import { installTreeRoute, isTreeHash } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
@@ -33,6 +35,25 @@ function nearestStep(ms) {
   TIME_STEPS.forEach((t, i) => { if (Math.abs(t - ms) < Math.abs(TIME_STEPS[best] - ms)) best = i; });
   return best;
 }
+
+// What the page keeps between visits (storage.js): the settings (those of
+// the game and those of the page's look), and the game with the moves ahead
+// of its position (after an undo or a step back). A link with a position
+// takes precedence over the saved game.
+const PLAYERS = ['1', '2', 'none', 'both'];
+const ANALYSIS_MS = [3000, 10000, 30000, 60000];
+const isBool = (v) => v === true || v === false;
+const isMoves = (v) => typeof v === 'string' && /^[0-9]{0,42}$/.test(v);
+const savedSettings = new SavedPart('settings', 1, (d) => {
+  if (!d || typeof d !== 'object' || !PLAYERS.includes(d.ai) || typeof d.level !== 'string' || !/^[a-z]{1,20}$/.test(d.level)
+    || !Number.isInteger(d.time) || d.time < 50 || d.time > 10000 || !ANALYSIS_MS.includes(d.analysisMs)) return null;
+  const flags = ['analysis', 'engine', 'numbers', 'sound', 'large', 'open'];
+  if (!flags.every((k) => isBool(d[k]))) return null;
+  return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs,
+    ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
+});
+const savedGame = new SavedPart('game', 1, (d) => (d && typeof d === 'object' && typeof d.game === 'string'
+  && isMoves(d.moves) && isMoves(d.ahead) ? { game: d.game, moves: d.moves, ahead: d.ahead } : null));
 
 // The view a hash asks for: the explorer's views (tree, and whatever else
 // tree/route.js mounts), 'study', or 'play'.
@@ -73,7 +94,7 @@ function bookStatus(panel) {
 // The level's description and measured results under the level picker.
 function renderLevel(ui, controller, results) {
   const level = controller.level;
-  ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'Thinks for the time below on every move, always plays its best move.';
+  ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'It thinks for the time below on every move and always plays the best move it finds.';
   // The results belong to the game they were measured in.
   const measured = results && isGameKind(results.game) && results.game === controller.game.kind;
   const lines = level && measured ? resultLines(results, level.name) : [];
@@ -118,7 +139,53 @@ function syncControls(ui, c, results) {
   $('key-help').textContent = `1–${c.game.def.moveSlots}`;
   $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
   $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
+  const cvc = c.settings.ai === 'both';
+  ui.pause.hidden = !cvc;
+  ui.stepMove.hidden = !cvc || !c.paused;
+  ui.stepMove.disabled = c.state !== 'paused';
+  ui.pause.textContent = c.paused ? 'Resume' : 'Pause';
+  ui.pause.setAttribute('aria-pressed', String(c.paused));
+  $('key-pause').hidden = !cvc;
+  renderNumbers(c.game);
+  renderPlayers(c);
   renderLevel(ui, c, results);
+}
+
+// Column numbers under a Connect Four board (one per column).
+function renderNumbers(game) {
+  const list = $('col-numbers');
+  const n = game.def.gravity ? game.def.width : 0;
+  if (list.children.length === n) return;
+  list.textContent = '';
+  list.style.setProperty('--cols', String(n));
+  for (let i = 1; i <= n; i++) {
+    const li = document.createElement('li');
+    li.textContent = String(i);
+    list.append(li);
+  }
+}
+
+// The player cards: who plays which side (and at which level), who is to
+// move, who won.
+function renderPlayers(c) {
+  const g = c.game;
+  const vs = c.settings.ai === '1' || c.settings.ai === '2';
+  const level = c.level ? levelLabel(c.level.name) : `${formatTime(c.settings.time)} a move`;
+  const c4 = g.kind === 'connect4';
+  for (const side of [1, 2]) {
+    const card = $(`player-${side}`);
+    const computer = c.isComputer(side);
+    $(`player-${side}-name`).textContent = computer ? `Computer · ${level}` : vs ? 'You' : c.names[side];
+    const look = c4 ? `${c.names[side]} (${side === 1 ? 'ring' : 'diamond'})` : c.names[side];
+    $(`player-${side}-note`).textContent = side === 1 ? `${look}, moves first` : look;
+    card.querySelector('.swatch').textContent = c4 ? '' : c.names[side];
+    const over = c.state === 'game-over';
+    const toMove = !over && g.sideToMove === side && ['human-turn', 'thinking', 'paused'].includes(c.state);
+    card.toggleAttribute('data-active', toMove);
+    card.toggleAttribute('data-winner', over && g.winner === side);
+    $(`player-${side}-turn`).textContent = over ? (g.winner === side ? 'wins' : g.winner ? '' : 'draw')
+      : !toMove ? '' : c.state === 'thinking' ? 'thinking…' : c.state === 'paused' ? 'paused' : 'to move';
+  }
 }
 
 // The game's keys: 1-9 play, U undo, R redo, N new game, H hint, ←/→ step
@@ -141,6 +208,10 @@ function bindPlayKeys(root, controller) {
       controller.newGame();
     } else if (key === 'h') {
       controller.requestHint();
+    } else if (key === 'p') {
+      controller.setPaused(!controller.paused);
+    } else if (key === 's') {
+      controller.stepMove();
     } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       if (tag === 'INPUT') return;   // a focused checkbox keeps its keys
       controller.jumpTo(controller.game.plies + (e.key === 'ArrowLeft' ? -1 : 1));
@@ -161,6 +232,7 @@ function installViews(root, controller) {
   let study = null;
   let started = false;      // the game has been loaded once
   let playHash = '';        // the game's hash when another view was opened
+  let saved = null;         // {hash, game, moves, ahead}: the saved game, for the first Play view
   const navLinks = [...document.querySelectorAll('nav.views a')].map((a) => /** @type {HTMLAnchorElement} */ (a));
 
   const showView = (view) => {
@@ -193,15 +265,143 @@ function installViews(root, controller) {
     if (before !== 'play' && playHash && (location.hash === '' || location.hash === '#')) {
       history.replaceState(null, '', playHash);   // "back to the game" keeps the game
     }
+    let ahead = [];
+    if (!started && saved) {
+      if (location.hash === '' || location.hash === '#') history.replaceState(null, '', saved.hash);
+      // A reload keeps the saved game's moves ahead when the address shows its position.
+      const link = new URLSearchParams(location.hash.replace(/^#/, ''));
+      if (link.get('game') === saved.game && link.get('moves') === saved.moves) ahead = saved.ahead;
+    }
+    saved = null;
     started = true;
-    controller.load(location.hash);
+    controller.load(location.hash, ahead);
   };
 
   window.addEventListener('hashchange', (e) => {
     const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
     route(old);
   });
-  return { showView, route, started: () => started };
+  return { showView, route, started: () => started, setSaved: (s) => { saved = s; } };
+}
+
+// Reads the saved settings and game: the settings go into the controls and
+// the controller at once; the game comes back as {hash, game, moves, ahead}
+// for the first Play view (null: nothing saved). A saved part
+// that cannot be used is reported in the notice banner and dropped.
+function restoreSaved(ui, controller, panel) {
+  const settings = savedSettings.load();
+  const game = savedGame.load();
+  const problems = [];
+  if (settings.problem) problems.push(`your saved settings could not be used (${settings.problem})`);
+  let g = game.data;
+  if (g && !(isGameKind(g.game) && Game.fromMoves(g.game, g.moves + g.ahead).game)) {
+    savedGame.clear();
+    g = null;
+    problems.push('your saved game could not be used (it was damaged: its moves are not a game)');
+  } else if (game.problem) {
+    problems.push(`your saved game could not be used (${game.problem})`);
+  }
+  if (problems.length) {
+    const text = problems.join('; and ');
+    panel.showNotice(`${text[0].toUpperCase()}${text.slice(1)}. The page starts afresh with its defaults.`, 'saved');
+  }
+  $('saved-status').textContent = storageAvailable() ? 'Your settings and game are kept in this browser.'
+    : 'This browser does not let the page keep anything: settings and game are lost on a reload.';
+  const s = settings.data;
+  if (s) {
+    ui.engine.checked = s.engine;
+    document.body.toggleAttribute('data-engine-hidden', !s.engine);
+    ui.numbers.checked = s.numbers;
+    ui.sound.checked = s.sound;
+    ui.large.checked = s.large;
+    ui.settings.open = s.open;
+    ui.analysisTime.value = String(s.analysisMs);
+    controller.setAnalysisTime(s.analysisMs);
+  } else {
+    // Settings folded at first on a phone, where they would push the game away.
+    ui.settings.open = matchMedia('(min-width: 861px)').matches;
+  }
+  if (!s && !g) return null;
+  const base = s || { time: controller.settings.time, ai: controller.settings.ai, level: controller.settings.level, analysis: false };
+  const kind = g ? g.game : 'connect4';
+  const moves = g ? g.moves : '';
+  return { hash: formatHash({ game: kind, moves, time: base.time, ai: base.ai, level: base.level, analysis: base.analysis }),
+    game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [] };
+}
+
+// The result of a finished game over the board: who won, how, and "Play
+// again", "Review the game" and "Swap sides" (against the computer). Closing
+// it (×, Escape) shows the board; it comes back for the next finished game.
+function resultScreen(getController) {
+  const box = $('result');
+  let closedFor = '';   // the finished game whose result was closed
+  const key = (c) => `${c.game.kind}:${c.game.moveString()}:${c.settings.ai}`;
+  const close = () => {
+    closedFor = key(getController());
+    box.hidden = true;
+  };
+  $('result-close').addEventListener('click', close);
+  box.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+  $('result-again').addEventListener('click', () => getController().newGame());
+  $('result-swap').addEventListener('click', () => {
+    const c = getController();
+    c.settings.ai = c.settings.ai === '1' ? '2' : '1';
+    c.newGame();
+  });
+  $('result-review').addEventListener('click', () => {
+    const c = getController();
+    close();
+    if (!c.review) c.startReview();
+    const current = /** @type {HTMLElement | null} */ (document.querySelector('#move-list .mv.current'));
+    document.querySelector('.movelog').scrollIntoView({ block: 'nearest' });
+    if (current) current.focus();
+  });
+  return {
+    update() {
+      const c = getController();
+      const g = c.game;
+      const show = c.active && c.state === 'game-over' && closedFor !== key(c);
+      if (!show) {
+        box.hidden = true;
+        return;
+      }
+      const vs = c.settings.ai === '1' || c.settings.ai === '2';
+      const title = !g.winner ? 'Draw' : vs ? (c.isComputer(g.winner) ? 'The computer wins' : 'You win!') : `${c.names[g.winner]} wins`;
+      box.dataset.outcome = !g.winner ? 'draw' : vs && c.isComputer(g.winner) ? 'loss' : 'win';
+      $('result-title').textContent = title;
+      const how = g.winner ? `${g.winCells.length} in a row` : 'The board is full';
+      const against = vs && c.level ? ` against ${levelLabel(c.level.name)}` : '';
+      $('result-detail').textContent = `${how} after ${g.plies} moves${against}.`;
+      $('result-swap').hidden = !vs;
+      $('result-review').hidden = !g.def.hasSolver;
+      box.hidden = false;
+    },
+  };
+}
+
+// "Show the best line on the board": the engine's best line from the
+// position shown, numbered, on the board while the button is pressed.
+function bestLineOnBoard(button, board, getGame) {
+  let line = null;   // {plies, moves} from the panel
+  const moves = () => {
+    const g = getGame();
+    if (!line || !g || line.plies > g.plies || g.over) return [];
+    // The line starts at an earlier position when moves of it have been played since.
+    const played = g.history.slice(line.plies);
+    if (played.some((m, i) => m !== line.moves[i])) return [];
+    return line.moves.slice(played.length);
+  };
+  button.addEventListener('click', () => {
+    button.setAttribute('aria-pressed', String(button.getAttribute('aria-pressed') !== 'true'));
+    update(line);
+  });
+  const update = (next) => {
+    line = next;
+    const shown = moves();
+    button.disabled = shown.length === 0;
+    board.setLine(button.getAttribute('aria-pressed') === 'true' ? shown.slice(0, 8) : []);
+  };
+  return { update };
 }
 
 function start() {
@@ -221,14 +421,38 @@ function start() {
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
     analysis: $input('analysis-toggle'), engine: $input('engine-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
     undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
+    pause: $button('pause'), stepMove: $button('step-move'), pvShow: $button('pv-show'),
+    numbers: $input('numbers-toggle'), sound: $input('sound-toggle'), large: $input('large-toggle'),
+    settings: /** @type {HTMLDetailsElement} */ ($('settings')),
   };
+  const sound = new Sound();
   let controller = null;
   let results = null;   // measured level results (levels.json), or null
   const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m), keys: $('board-keys') });
 
-  const sync = () => syncControls(ui, controller, results);
+  const result = resultScreen(() => controller);
+  let restored = false;   // the saved state has been read (saving before would overwrite it)
+  const save = () => {
+    if (!restored || !controller.game) return;
+    savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
+      analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
+      numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
+    savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join('') });
+  };
+  const bestLine = bestLineOnBoard(ui.pvShow, board, () => controller.game);
+  panel.onLine = bestLine.update;
+  const sync = () => {
+    syncControls(ui, controller, results);
+    result.update();
+    bestLine.update(panel.line);
+    if (controller.active) save();
+  };
   controller = new Controller({
     board, panel, engine, onChange: sync, evalBar: new EvalBar($('eval-bar')),
+    onLanded: (g) => {
+      sound.landed(((g.plies - 1) % 2) + 1);
+      if (g.over) sound.ended(g.winner !== 0);
+    },
     // The review's own worker (no spare: it is started for one review and stopped after it).
     reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
   });
@@ -252,10 +476,37 @@ function start() {
   ui.undo.addEventListener('click', () => controller.undo());
   ui.redo.addEventListener('click', () => controller.redoMoves());
   ui.hint.addEventListener('click', () => controller.requestHint());
+  ui.pause.addEventListener('click', () => controller.setPaused(!controller.paused));
+  ui.stepMove.addEventListener('click', () => controller.stepMove());
+
+  // The page's look: column numbers, sound, large text; and the settings card open or folded.
+  const applyLook = () => {
+    root.toggleAttribute('data-numbers', ui.numbers.checked);
+    if (ui.large.checked) root.dataset.type = 'large';
+    else delete root.dataset.type;
+    sound.setOn(ui.sound.checked);
+  };
+  for (const box of [ui.numbers, ui.sound, ui.large]) box.addEventListener('change', () => { applyLook(); save(); });
+  ui.engine.addEventListener('change', save);
+  ui.settings.addEventListener('toggle', save);
+  $('forget').addEventListener('click', () => {
+    savedSettings.clear();
+    savedGame.clear();
+    ui.numbers.checked = true;
+    ui.sound.checked = false;
+    ui.large.checked = false;
+    ui.engine.checked = true;
+    document.body.removeAttribute('data-engine-hidden');
+    applyLook();
+    controller.setAnalysisTime(10000);
+    ui.analysisTime.value = '10000';
+    controller.load('');
+    $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
+  });
 
   bindPlayKeys(root, controller);
 
-  const { showView, route, started } = installViews(root, controller);
+  const { showView, route, started, setSaved } = installViews(root, controller);
 
   // Until the engine has told its levels, the board of the linked game is drawn.
   const firstView = viewFor(location.hash);
@@ -281,6 +532,9 @@ function start() {
         opt.textContent = levelLabel(l.name);
         ui.level.insertBefore(opt, ui.level.lastElementChild);
       }
+      setSaved(restoreSaved(ui, controller, panel));
+      applyLook();
+      restored = true;
       if (viewFor(location.hash) === 'play') {
         route('');
       } else {

@@ -1,0 +1,204 @@
+// The play page as a game site (issue 18): the board, the status and the
+// primary buttons inside the window on a phone (both ways up), a projector
+// and a desktop, with a status that never moves the board; the result over
+// the board; pause and step in computer vs computer; the best line drawn on
+// the board; large text; and nothing lost on a reload or a closed tab
+// (settings, the game and its moves ahead), with a damaged saved state
+// reported and replaced.
+import assert from 'node:assert/strict';
+import { runBrowserTest } from './lib.mjs';
+import { clickMove, moves, open, settle, state, status, watchErrors } from './page-helpers.mjs';
+
+const SIZES = [[390, 844], [844, 390], [1280, 720], [1440, 900]];
+const ESSENTIALS = ['#board', '#status', '#new-game', '#undo', '#hint'];
+
+// The parts of `selectors` (their bounding boxes) that stick out of the window.
+async function outside(page, selectors) {
+  const { width, height } = page.viewportSize();
+  const out = [];
+  for (const sel of selectors) {
+    const b = await page.locator(sel).boundingBox();
+    if (!b) out.push(`${sel} not shown`);
+    else if (b.x < -0.5 || b.y < -0.5 || b.x + b.width > width + 0.5 || b.y + b.height > height + 0.5) {
+      out.push(`${sel} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}`);
+    }
+  }
+  return out;
+}
+
+const boardTop = (page) => page.locator('#board').boundingBox().then((b) => Math.round(b.y * 10) / 10);
+
+await runBrowserTest('layout at phone, projector and desktop sizes', async ({ browser, url }) => {
+  for (const [width, height] of SIZES) {
+    for (const large of [false, true]) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      if (large) await page.addInitScript(() => localStorage.setItem('fourinarow.settings', JSON.stringify({ version: 1,
+        data: { ai: '2', level: 'custom', time: 2000, analysis: false, analysisMs: 10000, engine: true, numbers: true,
+          sound: false, large: true, open: false } })));
+      await open(page, url, '#game=connect4&moves=4453&ai=2&level=custom&time=2000');
+      const name = `${width}×${height}${large ? ' large text' : ''}`;
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.type || ''), large ? 'large' : '', name);
+      const box = await page.locator('#board').boundingBox();
+      console.log(`${name}: board ${Math.round(box.width)}×${Math.round(box.height)} at y ${Math.round(box.y)}`);
+      assert.deepEqual(await outside(page, ESSENTIALS), [], `${name}: board, status and buttons inside the window`);
+      assert.ok(box.height >= Math.min(260, height * 0.6), `${name}: the board is not squeezed (${Math.round(box.height)} px high)`);
+      // The status while the computer thinks (a longer text) and after: the board stays put.
+      const before = await boardTop(page);
+      await clickMove(page, 'connect4', 3);
+      await page.waitForFunction(() => document.body.dataset.state === 'thinking');
+      const thinking = await boardTop(page);
+      await settle(page);
+      await page.waitForFunction(() => /Your turn/.test(document.getElementById('status').textContent));
+      assert.deepEqual([thinking, await boardTop(page)], [before, before], `${name}: the status never moves the board`);
+      // Two players: a longer status ("Red played column 3. Yellow to move.").
+      await open(page, url, '#game=connect4&moves=4453&ai=none');
+      const two = await boardTop(page);
+      await clickMove(page, 'connect4', 1);
+      assert.equal(await boardTop(page), two, `${name}: two players' status keeps the board`);
+      assert.deepEqual(errors, [], `${name}: no errors`);
+      await context.close();
+    }
+  }
+});
+
+await runBrowserTest('the result over the board, pause and step, the best line', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = watchErrors(page);
+  console.log('result screen:');
+  await open(page, url, '#game=connect4&moves=445566&ai=none');
+  assert.ok(await page.isHidden('#result'), 'no result during the game');
+  await clickMove(page, 'connect4', 7);
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await page.textContent('#result-title'), 'Red wins');
+  assert.equal(await page.textContent('#result-detail'), '4 in a row after 7 moves.');
+  assert.ok(await page.isHidden('#result-swap'), 'no sides to swap between two players');
+  assert.equal(await page.getAttribute('#player-1', 'data-winner'), '', 'the winner\'s card says so');
+  assert.equal(await page.textContent('#player-1-turn'), 'wins');
+  await page.focus('#result-again');
+  await page.keyboard.press('Escape');
+  assert.ok(await page.isHidden('#result'), 'Escape closes it to show the board');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await page.isHidden('#result'), 'a closed result stays closed for that game');
+  await open(page, url, '#game=tictactoe&moves=1425&ai=1&level=custom&time=100');
+  await settle(page);
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await page.textContent('#result-title'), 'The computer wins');
+  assert.equal(await page.getAttribute('#result', 'data-outcome'), 'loss');
+  await page.click('#result-swap');
+  assert.equal(await page.inputValue('#players-select'), '2', 'Swap sides: now you move first');
+  assert.equal(await moves(page), '', 'in a new game');
+  assert.equal(await state(page), 'human-turn');
+  assert.equal(await page.textContent('#player-1-name'), 'You');
+  assert.match(await page.textContent('#player-2-name'), /^Computer · 100 ms a move$/);
+
+  console.log('pause and step (computer vs computer):');
+  await open(page, url, '#game=tictactoe&moves=&ai=both&level=custom&time=200');
+  assert.ok(await page.isVisible('#pause'), 'a Pause button in computer vs computer');
+  await page.click('#pause');
+  await page.waitForFunction(() => document.body.dataset.state === 'paused');
+  const stopped = await moves(page);
+  await page.waitForTimeout(800);
+  assert.equal(await moves(page), stopped, 'paused: no moves');
+  assert.match(await status(page), /Paused: [XO] to move/);
+  await page.click('#step-move');
+  await page.waitForFunction((n) => document.getElementById('moves').textContent.length === n + 1
+    && document.body.dataset.state === 'paused', stopped.length, { timeout: 10000 })
+    .catch(async (e) => { throw new Error(`${e.message}: ${stopped} -> ${await moves(page)} ${await state(page)} ${await status(page)}`); });
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.body.dataset.state === 'game-over', null, { timeout: 20000 });
+  assert.equal(await page.textContent('#pause'), 'Pause', 'P resumed it and the game played to its end');
+
+  console.log('the best line on the board:');
+  // Without the opening book (its moves come without a line), early (a proof has none either).
+  await open(page, url, '?book=off#game=connect4&moves=&ai=2&level=custom&time=300');
+  assert.ok(await page.isDisabled('#pv-show'), 'no line yet');
+  await clickMove(page, 'connect4', 4);
+  await settle(page);
+  await page.waitForFunction(() => !document.getElementById('pv-show').disabled, null, { timeout: 5000 })
+    .catch(async (e) => { throw new Error(`${e.message}: ${await moves(page)} ${await state(page)} line ${await page.textContent('#think-pv')}`); });
+  await page.click('#pv-show');
+  const line = await page.getAttribute('#board', 'data-line');
+  const pv = (await page.textContent('#think-pv')).split(' ');
+  assert.ok(line && line.length >= 1, `a line is drawn (${line})`);
+  assert.equal(line, pv.slice(1, 1 + line.length).join(''), 'the line from the position shown: the best line after the computer\'s move');
+  await page.click('#pv-show');
+  assert.equal(await page.getAttribute('#board', 'data-line'), null, 'pressed again, it goes');
+  assert.deepEqual(errors, []);
+});
+
+await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved state replaced', async ({ browser, url }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await open(page, url, '#game=connect4&moves=&ai=2');
+  await page.selectOption('#level-select', 'casual');
+  await page.selectOption('#players-select', 'none');
+  for (const m of [4, 4, 3, 5]) await clickMove(page, 'connect4', m);
+  await page.click('#undo');
+  await page.uncheck('#numbers-toggle');
+  await page.check('#large-toggle');
+  await page.check('#sound-toggle');
+  await page.check('#analysis-toggle');
+  await page.selectOption('#analysis-time', '30000');
+  await page.uncheck('#analysis-toggle');
+  assert.equal(await moves(page), '443');
+
+  console.log('a reload:');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  assert.equal(await moves(page), '443');
+  assert.ok(await page.isChecked('#large-toggle') && !(await page.isChecked('#numbers-toggle')) && await page.isChecked('#sound-toggle'));
+  assert.equal(await page.inputValue('#analysis-time'), '30000');
+
+  console.log('a new visit (no position in the address):');
+  await open(page, url, '');
+  assert.equal(await moves(page), '443', 'the game comes back');
+  assert.equal(await page.inputValue('#level-select'), 'casual');
+  assert.equal(await page.inputValue('#players-select'), 'none');
+  assert.ok(await page.isEnabled('#redo'), 'with its moves ahead');
+  await page.click('#redo');
+  await page.waitForFunction(() => document.getElementById('moves').textContent.startsWith('4435'));
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.type), 'large');
+  assert.ok(await page.isHidden('#notice'));
+
+  console.log('a link still wins over the saved game:');
+  await open(page, url, '#game=tictactoe&moves=5');
+  assert.equal(await moves(page), '5');
+
+  console.log('damaged saved state:');
+  // Written while the page is closed (it would save over it), from a file of the site.
+  const write = async (items) => {
+    await page.goto('about:blank');
+    const writer = await context.newPage();
+    await writer.goto(`${url}favicon.svg`);
+    await writer.evaluate((kv) => { for (const [k, v] of kv) localStorage.setItem(k, v); }, items);
+    await writer.close();
+  };
+  await write([['fourinarow.settings', '{"version":1,"data":'],
+    ['fourinarow.game', JSON.stringify({ version: 1, data: { game: 'connect4', moves: '4444444', ahead: '' } })]]);
+  await open(page, url, '');
+  assert.match(await page.textContent('#notice-text'),
+    /^Your saved settings could not be used \(it was damaged \(not readable\)\); and your saved game could not be used \(it was damaged: its moves are not a game\)\. The page starts afresh/);
+  assert.equal(await moves(page), '', 'a clean start');
+  assert.equal(await page.inputValue('#players-select'), '2');
+  assert.equal(await page.inputValue('#level-select'), 'casual', 'the default level');
+  assert.ok(!(await page.isChecked('#large-toggle')));
+  await write([['fourinarow.game', JSON.stringify({ version: 0, data: {} })]]);
+  await open(page, url, '');
+  assert.match(await page.textContent('#notice-text'), /saved game could not be used \(it came from an older version of the page\)/);
+
+  console.log('Reset:');
+  await open(page, url, '#game=connect4&moves=44&ai=none');
+  await page.check('#large-toggle');
+  await page.click('#forget');
+  assert.equal(await moves(page), '');
+  assert.equal(await page.inputValue('#players-select'), '2');
+  assert.ok(!(await page.isChecked('#large-toggle')));
+  await open(page, url, '');
+  assert.equal(await moves(page), '', 'nothing comes back after a reset');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,65 @@
+// Optional sound (off by default): a short knock when a piece lands and a
+// few rising notes when a game is won, synthesised with the Web Audio API (no
+// sound files to download or cache). The audio context is made on the first
+// sound after the player switched sound on (browsers allow audio only after
+// a user gesture, and the switch is one).
+
+export class Sound {
+  constructor() {
+    this.on = false;
+    /** @type {AudioContext | null} */
+    this.ctx = null;
+  }
+
+  setOn(on) {
+    this.on = on;
+    if (on) this.context();
+  }
+
+  context() {
+    if (!this.ctx) {
+      const Ctor = globalThis.AudioContext;
+      if (!Ctor) return null;
+      try {
+        this.ctx = new Ctor();
+      } catch {
+        return null;
+      }
+    }
+    if (this.ctx.state === 'suspended') this.ctx.resume().catch(() => {});
+    return this.ctx;
+  }
+
+  // One decaying tone: frequency (Hz), start offset and length (s), loudness.
+  tone(freq, at, length, gain, type = 'sine') {
+    const ctx = this.context();
+    if (!ctx) return;
+    const t = ctx.currentTime + at;
+    const osc = ctx.createOscillator();
+    const amp = ctx.createGain();
+    osc.type = /** @type {OscillatorType} */ (type);
+    osc.frequency.setValueAtTime(freq, t);
+    osc.frequency.exponentialRampToValueAtTime(freq * 0.6, t + length);
+    amp.gain.setValueAtTime(gain, t);
+    amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
+    osc.connect(amp).connect(ctx.destination);
+    osc.start(t);
+    osc.stop(t + length + 0.02);
+  }
+
+  // A piece has landed (a lower knock for the second player's piece).
+  landed(side) {
+    if (!this.on) return;
+    this.tone(side === 1 ? 220 : 185, 0, 0.09, 0.35, 'triangle');
+  }
+
+  // The game ended: a rising figure for a win, one soft note for a draw.
+  ended(won) {
+    if (!this.on) return;
+    if (!won) {
+      this.tone(392, 0.12, 0.35, 0.12);
+      return;
+    }
+    [523, 659, 784].forEach((f, i) => this.tone(f, 0.12 + i * 0.11, 0.3, 0.12));
+  }
+}
