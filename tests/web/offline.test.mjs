@@ -117,6 +117,11 @@ await runBrowserTest('offline after the first visit, and updates', async ({ brow
   assert.ok(await moves(page) === '4' && depth === 'book', `the computer opened from the book: ${await moves(page)}, depth "${depth}"`);
   const line = await playWholeGame(page, 'connect4');
   assert.ok(await page.evaluate(() => document.body.dataset.state) === 'game-over', `the game ended: ${line}`);
+  // ?book=off reaches the worker through the cache too (the worker's address keeps it).
+  await page.goto(`${site}?book=off#game=connect4&moves=&ai=1&level=perfect`);
+  await page.waitForFunction(() => document.getElementById('book-status').dataset.status === 'off', null, { timeout: 15000 });
+  await settle(page);
+  assert.notEqual(await page.textContent('#think-depth'), 'book', 'offline, ?book=off: the first move is searched');
   assert.deepEqual(network, [], 'every response came from the service worker');
   assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
 
