@@ -99,8 +99,10 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 20000 });
   await page.click('#hint');
   const hint = await page.textContent('#hint-text');
-  assert.match(hint, /^Hint: column 3 \(Red wins in \d+ moves \(proven\)\)/, `the hint is the analysis' best move: ${hint}`);
-  assert.match(await page.textContent('#think-score'), /^Red wins in \d+ moves \(proven\)/, 'the panel says the same');
+  assert.match(hint, /^Hint: column 3: Red wins in \d+ moves \(proven\)$/, `the hint is the analysis' best move: ${hint}`);
+  // (The position's value is exact once no other column could win faster; on a busy machine the
+  // budget can end before that, and the panel then says the proven result without its speed.)
+  assert.match(await page.textContent('#think-score'), /^Red wins (in \d+ moves|with best play) \(proven\)/, 'the panel says the same');
   await shot(page, 'desktop-analysis');
 
   console.log('cancel: a move during the analysis leaves no stale number:');

@@ -381,7 +381,7 @@ export class Controller {
     if (!best || best.kind === 'pending') return;
     this.hint = a.best;
     this.board.setHint(a.best);
-    const text = `Hint: ${g.def.noun} ${a.best} (${valueInWords(g.kind, best, g.plies, side, this.names)})`;
+    const text = `Hint: ${g.def.noun} ${a.best}: ${valueInWords(g.kind, best, g.plies, side, this.names)}`;
     this.panel.setHintText(text);
     this.panel.setStatus(`${text}. Your turn, ${this.names[side]}.`);
     this.onChange();
