@@ -17,43 +17,43 @@ function s(name, attrs = {}) {
 
 // Builds the view's elements; returns them by name (`root` holds them all).
 export function buildMenaceSkeleton() {
-const opponent = h('select', { id: 'menace-opponent', 'aria-label': 'Opponent' },
-  h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
-  h('option', { value: 'random', text: 'Random player' }),
-  h('option', { value: 'human', text: 'You (click the board)' }));
-const play1 = h('button', { type: 'button', id: 'menace-play', class: 'tv-primary', text: 'Play a game' });
-const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
-const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
-const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
-const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'New MENACE' });
-const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
-const boardBox = h('div', { id: 'menace-board', class: 'mn-board' });
-const boxTitle = h('p', { class: 'mn-boxtitle' });
-const boxView = h('div', { id: 'menace-box', class: 'mn-box' });
-const boxNote = h('p', { class: 'tv-note', id: 'menace-changes' });
-const firstBoxBtn = h('button', { type: 'button', class: 'tv-ctl', text: 'Show the first box' });
-const stats = h('p', { id: 'menace-stats', class: 'mn-stats' });
-const curve = h('div', { id: 'menace-curve', class: 'mn-curve' });
+  const opponent = h('select', { id: 'menace-opponent', 'aria-label': 'Opponent' },
+    h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
+    h('option', { value: 'random', text: 'Random player' }),
+    h('option', { value: 'human', text: 'You (click the board)' }));
+  const play1 = h('button', { type: 'button', id: 'menace-play', class: 'tv-primary', text: 'Play a game' });
+  const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
+  const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
+  const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
+  const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'New MENACE' });
+  const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
+  const boardBox = h('div', { id: 'menace-board', class: 'mn-board' });
+  const boxTitle = h('p', { class: 'mn-boxtitle' });
+  const boxView = h('div', { id: 'menace-box', class: 'mn-box' });
+  const boxNote = h('p', { class: 'tv-note', id: 'menace-changes' });
+  const firstBoxBtn = h('button', { type: 'button', class: 'tv-ctl', text: 'Show the first box' });
+  const stats = h('p', { id: 'menace-stats', class: 'mn-stats' });
+  const curve = h('div', { id: 'menace-curve', class: 'mn-curve' });
 
-const root = h('div', { class: 'tv mn' },
-  h('header', { class: 'tv-head' }, h('div', {},
-    h('h2', { text: 'MENACE: a learner made of matchboxes' }),
-    h('p', { class: 'tv-sub', text: 'Donald Michie, 1961: one matchbox per Tic-Tac-Toe position, one colour of bead per move. ' +
-      'MENACE draws a bead at random and plays it; after the game each box it used gets 3 more beads of that colour for a win, ' +
-      '1 for a draw, and loses the bead after a loss. No search at all — compare it with the tree explorer.' }))),
-  h('div', { class: 'mn-main' },
-    h('section', { class: 'tv-card mn-game', 'aria-label': 'Game' },
-      h('h3', { text: 'Play and train' }),
-      h('label', { class: 'mn-field' }, h('span', { text: 'Opponent (O)' }), opponent),
-      h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
-      boardBox, status,
-      h('div', { class: 'tv-btnrow' }, resetBtn)),
-    h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
-      h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
-      boxTitle, boxView, boxNote),
-    h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
-      h('h3', { text: 'Learning curve' }), stats, curve,
-      h('p', { class: 'tv-note', text: 'Results of MENACE per block of 10 games, oldest on the left. Against the perfect player a draw is the best it can do.' }))));
+  const root = h('div', { class: 'tv mn' },
+    h('header', { class: 'tv-head' }, h('div', {},
+      h('h2', { text: 'MENACE: a learner made of matchboxes' }),
+      h('p', { class: 'tv-sub', text: 'Donald Michie, 1961: one matchbox per Tic-Tac-Toe position, one colour of bead per move. ' +
+        'MENACE draws a bead at random and plays it; after the game each box it used gets 3 more beads of that colour for a win, ' +
+        '1 for a draw, and loses the bead after a loss. No search at all — compare it with the tree explorer.' }))),
+    h('div', { class: 'mn-main' },
+      h('section', { class: 'tv-card mn-game', 'aria-label': 'Game' },
+        h('h3', { text: 'Play and train' }),
+        h('label', { class: 'mn-field' }, h('span', { text: 'Opponent (O)' }), opponent),
+        h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
+        boardBox, status,
+        h('div', { class: 'tv-btnrow' }, resetBtn)),
+      h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
+        h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
+        boxTitle, boxView, boxNote),
+      h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
+        h('h3', { text: 'Learning curve' }), stats, curve,
+        h('p', { class: 'tv-note', text: 'Results of MENACE per block of 10 games, oldest on the left. Against the perfect player a draw is the best it can do.' }))));
   return {
     opponent, play1, train10, train100, stopBtn, resetBtn, status, boardBox, boxTitle, boxView,
     boxNote, firstBoxBtn, stats, curve, root,
