@@ -6,8 +6,13 @@ import { h } from '../js/dom.js';
 import { canonical, emptyCells } from './menace.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const BEAD_COLOURS = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
-const BEAD_NAMES = ['red', 'green', 'yellow', 'blue', 'orange', 'purple', 'cyan', 'magenta', 'brown'];
+// One bead colour per cell: Paul Tol's "light" scheme, chosen to stay apart
+// for colour-blind eyes, and light enough for at least 4.5:1 against the dark
+// inside of the box (.mn-boxbg, the same in both themes). Colour is never
+// the only cue: every bead carries its cell's number. Cells 1, 2 and 5 (the
+// first box's corner, edge and centre) get the three most distinct colours.
+const BEAD_COLOURS = ['#77AADD', '#EE8866', '#44BB99', '#FFAABB', '#EEDD88', '#99DDFF', '#BBCC33', '#AAAA00', '#DDDDDD'];
+const BEAD_NAMES = ['light blue', 'orange', 'mint', 'pink', 'yellow', 'light cyan', 'lime', 'olive', 'grey'];
 
 function s(name, attrs = {}) {
   const e = document.createElementNS(SVG, name);
@@ -108,14 +113,17 @@ export function drawMatchbox(menace, position, lastChanges) {
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
     const y = Math.floor(c / 3) * 10 + 5;
-    if (position[c] === 'X') { svg.append(s('path', { d: `M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`, class: 'tv-x mn-faint' })); continue; }
-    if (position[c] === 'O') { svg.append(s('circle', { cx: x, cy: y, r: 2.7, class: 'tv-o mn-faint' })); continue; }
+    if (position[c] === 'X') { svg.append(s('path', { d: `M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`, class: 'mn-boxmark' })); continue; }
+    if (position[c] === 'O') { svg.append(s('circle', { cx: x, cy: y, r: 2.7, class: 'mn-boxmark' })); continue; }
     const n = Math.max(0, beads[c]);
     const shown = n > 12 ? 8 : n;  // more than 12: 8 beads and the count
     for (let k = 0; k < shown; k++) {
-      const bx = x - 3.3 + (k % 4) * 2.2;
-      const by = y - 1.5 + Math.floor(k / 4) * 2.2;
-      svg.append(s('circle', { cx: bx, cy: by, r: 0.95, fill: BEAD_COLOURS[c], class: 'mn-bead' }));
+      const bx = x - 3.375 + (k % 4) * 2.25;
+      const by = y - 1.5 + Math.floor(k / 4) * 2.25;
+      svg.append(s('circle', { cx: bx, cy: by, r: 1, fill: BEAD_COLOURS[c], class: 'mn-bead' }));
+      const no = s('text', { x: bx, y: by + 0.47, 'text-anchor': 'middle', class: 'mn-beadno' });
+      no.textContent = String(c + 1);
+      svg.append(no);
     }
     if (n > 12) {
       const more = s('text', { x, y: y + 4.3, 'text-anchor': 'middle', class: 'mn-count' });
@@ -124,15 +132,16 @@ export function drawMatchbox(menace, position, lastChanges) {
     }
     if (changed.has(c)) {
       const d = changed.get(c);
-      const t = s('text', { x: x + 4.3, y: y - 3, 'text-anchor': 'end', class: d > 0 ? 'mn-plus' : 'mn-minus' });
+      const t = s('text', { x: x + 4.4, y: y - 2.65, 'text-anchor': 'end', class: d > 0 ? 'mn-plus' : 'mn-minus' });
       t.textContent = d > 0 ? `+${d}` : `${d}`;
       svg.append(t);
     }
   }
   const counts = [...beads].map((b, c) => ({ b, c })).filter(({ c }) => position[c] === '.' && beads[c] > 0);
   const note = counts.length
-    ? `Beads: ${counts.map(({ b, c }) => `${BEAD_NAMES[c]} (cell ${c + 1}) ${b}`).join(', ')}.` +
-      (stones === 0 ? ' Cells that are the same up to symmetry share one colour: corner, edge, centre.' : ' Boxes are shared by positions that are the same up to rotation and reflection.')
+    ? `Beads: ${counts.map(({ b, c }) => `${b} for cell ${c + 1} (${BEAD_NAMES[c]})`).join(', ')}.` +
+      (stones === 0 ? ' Cells that are the same up to symmetry share one set of beads: corner (1), edge (2), centre (5).'
+        : ' Boxes are shared by positions that are the same up to rotation and reflection.')
     : 'This box is empty: MENACE resigns here.';
   return { title, svg, note };
 }
@@ -144,7 +153,8 @@ export function drawCurve(menace) {
   const hgt = 170;
   const n = Math.max(blocks.length, 10);
   const bw = w / n;
-  const svg = s('svg', { viewBox: `0 0 ${w} ${hgt + 22}`, class: 'mn-chart', role: 'img',
+  // The view starts 14 units above the top line: room for the top tick's label.
+  const svg = s('svg', { viewBox: `0 -14 ${w} ${hgt + 36}`, class: 'mn-chart', role: 'img',
     'aria-label': `Results per 10 games: ${blocks.map((b) => `${b.win}-${b.draw}-${b.loss}`).join(', ') || 'none yet'}` });
   for (const f of [0, 0.5, 1]) {
     svg.append(s('line', { x1: 0, x2: w, y1: hgt - f * hgt + 0.5, y2: hgt - f * hgt + 0.5, class: 'mn-axis' }));
