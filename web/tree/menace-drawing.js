@@ -20,19 +20,28 @@ function s(name, attrs = {}) {
   return e;
 }
 
+// "row 1, column 2" for cell 1 (cells 0..8 in reading order).
+export const cellName = (c) => `row ${Math.floor(c / 3) + 1}, column ${(c % 3) + 1}`;
+
 // Builds the view's elements; returns them by name (`root` holds them all).
 export function buildMenaceSkeleton() {
-  const opponent = h('select', { id: 'menace-opponent', 'aria-label': 'Opponent' },
+  const opponent = h('select', { id: 'menace-opponent' },
     h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
     h('option', { value: 'random', text: 'Random player' }),
-    h('option', { value: 'human', text: 'You (click the board)' }));
+    h('option', { value: 'human', text: 'You (play O on the board)' }));
   const play1 = h('button', { type: 'button', id: 'menace-play', class: 'tv-primary', text: 'Play a game' });
   const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
   const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
   const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
   const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'New MENACE' });
   const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
-  const boardBox = h('div', { id: 'menace-board', class: 'mn-board' });
+  // The board: its picture, and over it one button per cell (the keyboard's
+  // and the screen reader's way to play; a click lands on them too).
+  const cells = Array.from({ length: 9 }, (_, c) => h('button', { type: 'button', class: 'mn-cell', 'data-cell': c + 1, 'aria-disabled': 'true' }));
+  const cellGroup = h('div', { id: 'menace-cells', class: 'mn-cells', role: 'group', 'aria-label': 'Board (the arrow keys move between cells, Enter plays)' }, ...cells);
+  const boardPicture = h('div', { class: 'mn-boardpic' });
+  const boardBox = h('div', { id: 'menace-board', class: 'mn-board' }, h('div', { class: 'mn-boardframe' }, boardPicture, cellGroup));
+  const moveList = h('ol');
   const boxTitle = h('p', { class: 'mn-boxtitle' });
   const boxView = h('div', { id: 'menace-box', class: 'mn-box' });
   const boxNote = h('p', { class: 'tv-note', id: 'menace-changes' });
@@ -52,6 +61,7 @@ export function buildMenaceSkeleton() {
         h('label', { class: 'mn-field' }, h('span', { text: 'Opponent (O)' }), opponent),
         h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
         boardBox, status,
+        h('div', { id: 'menace-moves', class: 'mn-moves', role: 'log', 'aria-label': 'Moves of this game' }, moveList),
         h('div', { class: 'tv-btnrow' }, resetBtn)),
       h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
         h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
@@ -60,7 +70,7 @@ export function buildMenaceSkeleton() {
         h('h3', { text: 'Learning curve' }), stats, curve,
         h('p', { class: 'tv-note', text: 'Results of MENACE per block of 10 games, oldest on the left. Against the perfect player a draw is the best it can do.' }))));
   return {
-    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardBox, boxTitle, boxView,
+    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardPicture, cells, cellGroup, moveList, boxTitle, boxView,
     boxNote, firstBoxBtn, stats, curve, root,
   };
 }
@@ -77,8 +87,10 @@ function board3x3(cls, label, background, grid) {
   return svg;
 }
 
-// The game board; a click on cell c calls onCell(c).
-export function drawMenaceBoard(board, highlight, onCell) {
+// The game board's picture (the cells' buttons lie over it, see the
+// skeleton): the marks, the last move lit, and each free cell's number in its
+// corner, the number its beads carry in the matchbox.
+export function drawMenaceBoard(board, highlight) {
   const svg = board3x3('tv-board mn-bigboard', `Board: ${board.replace(/\./g, '·')}`, 'tv-paper', 'tv-grid');
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
@@ -86,9 +98,11 @@ export function drawMenaceBoard(board, highlight, onCell) {
     if (highlight.includes(c)) svg.append(s('rect', { x: x - 4.4, y: y - 4.4, width: 8.8, height: 8.8, rx: 1.2, class: 'tv-last' }));
     if (board[c] === 'X') svg.append(s('path', { d: `M${x - 2.8} ${y - 2.8}L${x + 2.8} ${y + 2.8}M${x + 2.8} ${y - 2.8}L${x - 2.8} ${y + 2.8}`, class: 'tv-x' }));
     if (board[c] === 'O') svg.append(s('circle', { cx: x, cy: y, r: 3, class: 'tv-o' }));
-    const hit = s('rect', { x: x - 5, y: y - 5, width: 10, height: 10, class: 'mn-hit', 'data-cell': c + 1 });
-    hit.addEventListener('click', () => onCell(c));
-    svg.append(hit);
+    if (board[c] === '.') {
+      const no = s('text', { x: x - 4.1, y: y - 2.9, class: 'mn-cellno' });
+      no.textContent = String(c + 1);
+      svg.append(no);
+    }
   }
   return svg;
 }

@@ -2,13 +2,23 @@
 // mountMenaceView(container, {engine}) with the trace worker's engine
 // (engine.js) as the perfect opponent: its values() gives the exact value of
 // every move, and the minimax player picks at random among the best.
-// Train MENACE against the minimax player, a random player or yourself; watch
-// the matchbox of the position change; see results per 10 games plotted live.
+// Train MENACE against the minimax player, a random player or yourself (with
+// the mouse, or the keyboard and a screen reader: a button per cell, every
+// move in a log); watch the matchbox of the position change; see results per
+// 10 games plotted live.
 // Hooks for tests: #menace-stats (text "games N · wins W · draws D · losses L
-// · boxes B"), #menace-board (cells [data-cell]), #menace-box, #menace-curve.
+// · boxes B"), #menace-board (cell buttons [data-cell], 1-based), #menace-box,
+// #menace-curve, #menace-moves (the game's moves), .mn[data-busy].
 
 import { Menace, emptyCells, winner } from './menace.js';
-import { buildMenaceSkeleton, drawCurve, drawMatchbox, drawMenaceBoard } from './menace-drawing.js';
+import { buildMenaceSkeleton, cellName, drawCurve, drawMatchbox, drawMenaceBoard } from './menace-drawing.js';
+import { h } from '../js/dom.js';
+
+const RESULT_TEXT = {
+  win: 'MENACE wins: +3 beads in every box it used.',
+  draw: 'A draw: +1 bead in every box MENACE used.',
+  loss: 'MENACE loses: the beads it played are taken out.',
+};
 
 /**
  * @param {HTMLElement} container
@@ -26,17 +36,23 @@ export function mountMenaceView(container, { engine } = {}) {
   const valueCache = new Map();
 
   const {
-    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardBox, boxTitle, boxView,
+    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardPicture, cells, cellGroup, moveList, boxTitle, boxView,
     boxNote, firstBoxBtn, stats, curve, root,
   } = buildMenaceSkeleton();
   container.replaceChildren(root);
 
   // ---- drawing -----------------------------------------------------------------
+  // The board's picture, and its cell buttons' names and state (updated in
+  // place: a button that keeps the focus keeps it across moves).
   function renderBoard(highlight = []) {
-    boardBox.replaceChildren(drawMenaceBoard(board, highlight, (c) => {
-      if (waitingForHuman && board[c] === '.') { const r = waitingForHuman; waitingForHuman = null; r(c); }
-    }));
-    boardBox.classList.toggle('mn-yourturn', Boolean(waitingForHuman));
+    boardPicture.replaceChildren(drawMenaceBoard(board, highlight));
+    const them = opponent.value === 'human' ? 'O (you)' : 'O';
+    cells.forEach((btn, c) => {
+      const mark = board[c] === 'X' ? 'X (MENACE)' : board[c] === 'O' ? them : 'empty';
+      btn.setAttribute('aria-label', `${cellName(c).replace(/^r/, 'R')}, ${mark}`);
+      btn.setAttribute('aria-disabled', String(!(waitingForHuman && board[c] === '.')));
+    });
+    boardPicture.parentElement.classList.toggle('mn-yourturn', Boolean(waitingForHuman));
   }
 
   function renderBox(position = shownKey) {
@@ -73,13 +89,23 @@ export function mountMenaceView(container, { engine } = {}) {
     return new Promise((resolve) => {
       waitingForHuman = resolve;
       renderBoard();
-      status.textContent = 'Your move (O): click a cell.';
+      status.textContent = 'Your move (O): choose an empty cell.';
+      // A game started from the keyboard goes on there: the focus, lost with
+      // the disabled Play button, comes to the board (focus elsewhere is left alone).
+      const at = document.activeElement;
+      if (!at || at === document.body || at === play1) cells[board.indexOf('.')].focus();
     });
   }
 
   function put(cell, mark) {
     board = board.slice(0, cell) + mark + board.slice(cell + 1);
     moves += String(cell + 1);
+  }
+
+  // Adds a move to the game's log (a live region: a screen reader says it).
+  function logMove(cell, mark, who) {
+    const name = mark === 'X' ? 'MENACE' : { minimax: 'Minimax', random: 'Random player', human: 'You' }[who];
+    moveList.append(h('li', { text: `${name}: ${mark} at ${cellName(cell)}` }));
   }
 
   // One game; `show` draws every move (a single game) or only the end (training).
@@ -89,19 +115,20 @@ export function mountMenaceView(container, { engine } = {}) {
     const who = opponent.value;
     const pause = (ms) => new Promise((r) => setTimeout(r, ms));
     let result;
+    let resigned = false;
     for (;;) {
       if (show && emptyCells(board).length > 1) renderBox(board);
       const x = menace.choose(board);
-      if (x < 0) { result = 'loss'; status.textContent = 'MENACE\'s box for this position is empty: it resigns.'; break; }
+      if (x < 0) { result = 'loss'; resigned = true; break; }
       put(x, 'X');
-      if (show) { renderBoard([x]); await pause(who === 'human' ? 250 : 350); }
+      if (show) { logMove(x, 'X', who); renderBoard([x]); await pause(who === 'human' ? 250 : 350); }
       let w = winner(board);
       if (w) { result = w === 'X' ? 'win' : 'draw'; break; }
       const o = who === 'minimax' ? await minimaxMove() : who === 'random' ? randomMove() : await humanMove();
       if (o === undefined || o < 0 || stopRequested && who === 'human') { result = ''; break; }
       put(o, 'O');
       if (who === 'human') status.textContent = 'MENACE draws a bead from its box…';
-      if (show) { renderBoard([o]); await pause(who === 'human' ? 0 : 300); }
+      if (show) { logMove(o, 'O', who); renderBoard([o]); await pause(who === 'human' ? 0 : 300); }
       w = winner(board);
       if (w) { result = w === 'O' ? 'loss' : 'draw'; break; }
     }
@@ -109,8 +136,7 @@ export function mountMenaceView(container, { engine } = {}) {
     lastChanges = menace.learn(result);
     if (show) {
       renderBoard();
-      status.textContent = { win: 'MENACE wins: +3 beads in every box it used.', draw: 'A draw: +1 bead in every box MENACE used.',
-        loss: 'MENACE loses: the beads it played are taken out.' }[result];
+      status.textContent = (resigned ? 'MENACE\'s box for this position is empty: it resigns. ' : '') + RESULT_TEXT[result];
       renderBox(lastChanges.length ? lastChanges[lastChanges.length - 1].board : '.........');
     }
     return result;
@@ -127,6 +153,7 @@ export function mountMenaceView(container, { engine } = {}) {
     if (busy) return;
     setBusy(true);
     stopRequested = false;
+    moveList.replaceChildren();
     try {
       if (games === 1) {
         await playGame({ show: true });
@@ -148,6 +175,7 @@ export function mountMenaceView(container, { engine } = {}) {
     } finally {
       waitingForHuman = null;
       setBusy(false);
+      renderBoard();
       renderCurve();
     }
   }
@@ -163,6 +191,7 @@ export function mountMenaceView(container, { engine } = {}) {
     menace = new Menace();
     lastChanges = [];
     board = '.........';
+    moveList.replaceChildren();
     renderBoard();
     renderBox('.........');
     renderCurve();
@@ -171,6 +200,20 @@ export function mountMenaceView(container, { engine } = {}) {
   firstBoxBtn.addEventListener('click', () => renderBox('.........'));
   opponent.addEventListener('change', () => {
     train10.hidden = train100.hidden = opponent.value === 'human';
+    renderBoard();
+  });
+  cells.forEach((btn, c) => btn.addEventListener('click', () => {
+    if (waitingForHuman && board[c] === '.') { const r = waitingForHuman; waitingForHuman = null; r(c); }
+  }));
+  // The arrow keys move the focus across the board (Tab walks it too).
+  cellGroup.addEventListener('keydown', (e) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 }[e.key];
+    const at = cells.indexOf(/** @type {HTMLButtonElement} */ (e.target));
+    if (step === undefined || at < 0) return;
+    e.preventDefault();
+    const to = at + step;
+    const sameRow = Math.abs(step) === 3 || Math.floor(to / 3) === Math.floor(at / 3);
+    if (to >= 0 && to < 9 && sameRow) cells[to].focus();
   });
 
   renderBoard();
