@@ -48,6 +48,7 @@ export function buildMenaceSkeleton() {
   const firstBoxBtn = h('button', { type: 'button', class: 'tv-ctl', text: 'Show the first box' });
   const stats = h('p', { id: 'menace-stats', class: 'mn-stats' });
   const curve = h('div', { id: 'menace-curve', class: 'mn-curve' });
+  const caption = h('p', { id: 'menace-caption', class: 'tv-note' });
 
   const root = h('div', { class: 'tv mn' },
     h('header', { class: 'tv-head' }, h('div', {},
@@ -67,11 +68,10 @@ export function buildMenaceSkeleton() {
         h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
         boxTitle, boxView, boxNote),
       h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
-        h('h3', { text: 'Learning curve' }), stats, curve,
-        h('p', { class: 'tv-note', text: 'Results of MENACE per block of 10 games, oldest on the left. Against the perfect player a draw is the best it can do.' }))));
+        h('h3', { text: 'Learning curve' }), stats, curve, caption)));
   return {
     opponent, play1, train10, train100, stopBtn, resetBtn, status, boardPicture, cells, cellGroup, moveList, boxTitle, boxView,
-    boxNote, firstBoxBtn, stats, curve, root,
+    boxNote, firstBoxBtn, stats, curve, caption, root,
   };
 }
 

@@ -19,6 +19,12 @@ const RESULT_TEXT = {
   draw: 'A draw: +1 bead in every box MENACE used.',
   loss: 'MENACE loses: the beads it played are taken out.',
 };
+// Under the learning curve: what the chosen opponent lets MENACE reach.
+const CAPTION = {
+  minimax: 'Against the perfect player a draw is the best it can do.',
+  random: 'Against the random player it can learn to win most games.',
+  human: 'Against you it learns the replies that beat your habits.',
+};
 
 /**
  * @param {HTMLElement} container
@@ -37,7 +43,7 @@ export function mountMenaceView(container, { engine } = {}) {
 
   const {
     opponent, play1, train10, train100, stopBtn, resetBtn, status, boardPicture, cells, cellGroup, moveList, boxTitle, boxView,
-    boxNote, firstBoxBtn, stats, curve, root,
+    boxNote, firstBoxBtn, stats, curve, caption, root,
   } = buildMenaceSkeleton();
   container.replaceChildren(root);
 
@@ -67,6 +73,13 @@ export function mountMenaceView(container, { engine } = {}) {
     const { svg, legend, text } = drawCurve(menace);
     curve.replaceChildren(svg, legend);
     stats.textContent = text;
+  }
+
+  // The controls that follow the opponent: no training against yourself, and
+  // the curve's caption names what this opponent allows.
+  function showOpponent() {
+    train10.hidden = train100.hidden = opponent.value === 'human';
+    caption.textContent = `Results of MENACE per block of 10 games, oldest on the left. ${CAPTION[opponent.value]}`;
   }
 
   // ---- players -------------------------------------------------------------------
@@ -199,7 +212,7 @@ export function mountMenaceView(container, { engine } = {}) {
   });
   firstBoxBtn.addEventListener('click', () => renderBox('.........'));
   opponent.addEventListener('change', () => {
-    train10.hidden = train100.hidden = opponent.value === 'human';
+    showOpponent();
     renderBoard();
   });
   cells.forEach((btn, c) => btn.addEventListener('click', () => {
@@ -219,6 +232,7 @@ export function mountMenaceView(container, { engine } = {}) {
   renderBoard();
   renderBox('.........');
   renderCurve();
+  showOpponent();
   root.dataset.ready = 'true';
 
   return {
