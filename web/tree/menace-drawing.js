@@ -33,7 +33,13 @@ export function buildMenaceSkeleton() {
   const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
   const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
   const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
-  const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'New MENACE' });
+  const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'Reset MENACE' });
+  const exportBtn = h('button', { type: 'button', id: 'menace-export', class: 'tv-ctl', text: 'Export MENACE' });
+  // A file input has no label of its own to style: it sits, invisible but
+  // focusable, inside a label drawn as a button.
+  const importInput = h('input', { type: 'file', id: 'menace-import', class: 'mn-fileinput', accept: '.json,application/json' });
+  const importLabel = h('label', { class: 'tv-ctl mn-file' }, 'Import MENACE…', importInput);
+  const savedMsg = h('p', { id: 'menace-saved', class: 'tv-note mn-saved', role: 'status' });
   const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
   // The board: its picture, and over it one button per cell (the keyboard's
   // and the screen reader's way to play; a click lands on them too).
@@ -63,15 +69,16 @@ export function buildMenaceSkeleton() {
         h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
         boardBox, status,
         h('div', { id: 'menace-moves', class: 'mn-moves', role: 'log', 'aria-label': 'Moves of this game' }, moveList),
-        h('div', { class: 'tv-btnrow' }, resetBtn)),
+        h('div', { class: 'tv-btnrow mn-keep' }, exportBtn, importLabel, resetBtn),
+        savedMsg),
       h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
         h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
         boxTitle, boxView, boxNote),
       h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
         h('h3', { text: 'Learning curve' }), stats, curve, caption)));
   return {
-    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardPicture, cells, cellGroup, moveList, boxTitle, boxView,
-    boxNote, firstBoxBtn, stats, curve, caption, root,
+    opponent, play1, train10, train100, stopBtn, resetBtn, exportBtn, importInput, savedMsg, status, boardPicture, cells,
+    cellGroup, moveList, boxTitle, boxView, boxNote, firstBoxBtn, stats, curve, caption, root,
   };
 }
 

@@ -5,14 +5,19 @@
 // Train MENACE against the minimax player, a random player or yourself (with
 // the mouse, or the keyboard and a screen reader: a button per cell, every
 // move in a log); watch the matchbox of the position change; see results per
-// 10 games plotted live.
+// 10 games plotted live. MENACE is kept in this browser after every game and
+// training batch (menace-saved.js), and can be exported to a file and
+// imported again.
 // Hooks for tests: #menace-stats (text "games N · wins W · draws D · losses L
 // · boxes B"), #menace-board (cell buttons [data-cell], 1-based), #menace-box,
-// #menace-curve, #menace-moves (the game's moves), .mn[data-busy].
+// #menace-curve, #menace-moves (the game's moves), #menace-saved (what
+// happened to the saved copy), .mn[data-busy].
 
 import { Menace, emptyCells, winner } from './menace.js';
 import { buildMenaceSkeleton, cellName, drawCurve, drawMatchbox, drawMenaceBoard } from './menace-drawing.js';
+import { OPPONENTS, exportFile, menaceOf, readExportFile, savedMenace, stateOf } from './menace-saved.js';
 import { h } from '../js/dom.js';
+import { storageAvailable } from '../js/storage.js';
 
 const RESULT_TEXT = {
   win: 'MENACE wins: +3 beads in every box it used.',
@@ -39,11 +44,12 @@ export function mountMenaceView(container, { engine } = {}) {
   let waitingForHuman = null;  // resolve() of the human's move
   let shownKey = '.........';
   let lastChanges = [];
+  let resetArmed = 0;        // a timer while "Reset MENACE" waits for its confirming click
   const valueCache = new Map();
 
   const {
-    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardPicture, cells, cellGroup, moveList, boxTitle, boxView,
-    boxNote, firstBoxBtn, stats, curve, caption, root,
+    opponent, play1, train10, train100, stopBtn, resetBtn, exportBtn, importInput, savedMsg, status, boardPicture, cells,
+    cellGroup, moveList, boxTitle, boxView, boxNote, firstBoxBtn, stats, curve, caption, root,
   } = buildMenaceSkeleton();
   container.replaceChildren(root);
 
@@ -81,6 +87,30 @@ export function mountMenaceView(container, { engine } = {}) {
     train10.hidden = train100.hidden = opponent.value === 'human';
     caption.textContent = `Results of MENACE per block of 10 games, oldest on the left. ${CAPTION[opponent.value]}`;
   }
+
+  function renderAll() {
+    renderBoard();
+    renderBox('.........');
+    renderCurve();
+    showOpponent();
+  }
+
+  // ---- kept in this browser -------------------------------------------------------
+  function save() {
+    if (!savedMenace.save(stateOf(menace, opponent.value))) {
+      savedMsg.textContent = 'Not saved: this browser does not let the page keep MENACE (private mode or full storage). Export it to keep it.';
+    }
+  }
+
+  // Puts `next` (a fresh, saved or imported MENACE) in place of MENACE, on a cleared board.
+  function replaceMenace(next) {
+    menace = next;
+    lastChanges = [];
+    board = '.........';
+    moveList.replaceChildren();
+  }
+
+  const counted = (m) => `${m.history.length} game${m.history.length === 1 ? '' : 's'}, ${m.boxes.size} box${m.boxes.size === 1 ? '' : 'es'} opened`;
 
   // ---- players -------------------------------------------------------------------
   async function minimaxMove() {
@@ -157,13 +187,14 @@ export function mountMenaceView(container, { engine } = {}) {
 
   function setBusy(b) {
     busy = b;
-    for (const el of [play1, train10, train100, resetBtn, opponent]) el.disabled = b;
+    for (const el of [play1, train10, train100, resetBtn, exportBtn, importInput, opponent]) el.disabled = b;
     stopBtn.disabled = !b;
     root.dataset.busy = b ? 'true' : 'false';
   }
 
   async function run(games) {
     if (busy) return;
+    disarmReset();
     setBusy(true);
     stopRequested = false;
     moveList.replaceChildren();
@@ -176,7 +207,8 @@ export function mountMenaceView(container, { engine } = {}) {
           if (g % 5 === 4 || g === games - 1) {
             renderBoard();
             renderCurve();
-            status.textContent = `Training: game ${g + 1} of ${games} against the ${opponent.value === 'minimax' ? 'minimax' : 'random'} player.`;
+            save();  // a reload during a long training loses at most 5 games
+            status.textContent = `Training: game ${g + 1} of ${games} against ${OPPONENTS[opponent.value]}.`;
             await new Promise((r) => requestAnimationFrame(() => r()));
           }
         }
@@ -190,7 +222,66 @@ export function mountMenaceView(container, { engine } = {}) {
       setBusy(false);
       renderBoard();
       renderCurve();
+      save();
     }
+  }
+
+  // ---- reset, export, import ------------------------------------------------------
+  function disarmReset() {
+    clearTimeout(resetArmed);
+    resetArmed = 0;
+    resetBtn.textContent = 'Reset MENACE';
+  }
+
+  // A trained MENACE may be an hour of a class's work: the first click only
+  // asks, a second one within 6 seconds resets (and forgets the saved copy).
+  function reset() {
+    if (menace.history.length > 0 && !resetArmed) {
+      resetBtn.textContent = 'Confirm reset';
+      savedMsg.textContent = `Reset erases MENACE's ${counted(menace)}, here and in this browser. ` +
+        'Click “Confirm reset” to go on, or export it first.';
+      resetArmed = setTimeout(() => { disarmReset(); savedMsg.textContent = 'Not reset: MENACE is kept.'; }, 6000);
+      return;
+    }
+    disarmReset();
+    replaceMenace(new Menace());
+    savedMenace.clear();
+    renderAll();
+    status.textContent = 'A new MENACE with 4 beads per move in its first box.';
+    savedMsg.textContent = 'MENACE was reset; its saved copy in this browser is gone.';
+  }
+
+  // Downloads the state as a file (a Blob behind an <a download>).
+  function exportMenace() {
+    disarmReset();
+    const { name, text } = exportFile(stateOf(menace, opponent.value));
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = h('a', { href: url, download: name, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    savedMsg.textContent = `Exported ${counted(menace)} as ${name}.`;
+  }
+
+  async function importMenace() {
+    disarmReset();
+    const file = importInput.files?.[0];
+    if (!file || busy) return;
+    const { state, problem } = await readExportFile(file);
+    importInput.value = '';  // the same file may be chosen again
+    if (problem) {
+      savedMsg.textContent = `Could not import ${file.name}: ${problem}. Your MENACE is unchanged.`;
+      return;
+    }
+    const before = counted(menace);
+    replaceMenace(menaceOf(state));
+    opponent.value = state.opponent;
+    renderAll();
+    save();
+    status.textContent = 'MENACE plays X and moves first.';
+    savedMsg.textContent = `Imported ${file.name}: MENACE after ${counted(menace)}, opponent ${OPPONENTS[state.opponent]}. ` +
+      `It replaced the MENACE you had (${before}).`;
   }
 
   play1.addEventListener('click', () => run(1));
@@ -200,20 +291,14 @@ export function mountMenaceView(container, { engine } = {}) {
     stopRequested = true;
     if (waitingForHuman) { const r = waitingForHuman; waitingForHuman = null; r(-1); }
   });
-  resetBtn.addEventListener('click', () => {
-    menace = new Menace();
-    lastChanges = [];
-    board = '.........';
-    moveList.replaceChildren();
-    renderBoard();
-    renderBox('.........');
-    renderCurve();
-    status.textContent = 'A new MENACE with 4 beads per move in its first box.';
-  });
+  resetBtn.addEventListener('click', reset);
+  exportBtn.addEventListener('click', exportMenace);
+  importInput.addEventListener('change', importMenace);
   firstBoxBtn.addEventListener('click', () => renderBox('.........'));
   opponent.addEventListener('change', () => {
     showOpponent();
     renderBoard();
+    save();
   });
   cells.forEach((btn, c) => btn.addEventListener('click', () => {
     if (waitingForHuman && board[c] === '.') { const r = waitingForHuman; waitingForHuman = null; r(c); }
@@ -229,15 +314,23 @@ export function mountMenaceView(container, { engine } = {}) {
     if (to >= 0 && to < 9 && sameRow) cells[to].focus();
   });
 
-  renderBoard();
-  renderBox('.........');
-  renderCurve();
-  showOpponent();
+  const { data, problem } = savedMenace.load();
+  if (data) {
+    replaceMenace(menaceOf(data));
+    opponent.value = data.opponent;
+    status.textContent = `Welcome back: MENACE after ${counted(menace)}, kept in this browser. It plays X and moves first.`;
+  } else if (problem) {
+    status.textContent = `Saved MENACE could not be used: ${problem}; starting with fresh matchboxes.`;
+  }
+  savedMsg.textContent = storageAvailable() ? 'MENACE is kept in this browser after every game.'
+    : 'This browser does not let the page keep MENACE: export it to keep it.';
+  renderAll();
   root.dataset.ready = 'true';
 
   return {
     destroy() {
       stopRequested = true;
+      disarmReset();
       if (waitingForHuman) { const r = waitingForHuman; waitingForHuman = null; r(-1); }
       container.replaceChildren();
     },

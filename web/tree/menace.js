@@ -57,7 +57,7 @@ const DEFAULT_REWARD = { win: 3, draw: 1, loss: -1 };
 // The most beads of one colour a box holds. The counts live in an Int16Array
 // (at most 32,767): without a cap, hours of training (+3 per win) would wrap a
 // count round to a negative number and lose MENACE's best move.
-const MAX_BEADS = 30000;
+export const MAX_BEADS = 30000;
 
 export class Menace {
   constructor({ beads = DEFAULT_BEADS, reward = DEFAULT_REWARD, random = Math.random } = {}) {
