@@ -2,7 +2,8 @@
 // against MENACE with the keyboard alone, read back from the accessibility
 // tree; beads that do not rely on colour; a caption that fits the opponent;
 // MENACE kept across reloads, a damaged save refused with a message; export
-// and import, a bad file refused; axe-core during a game. And, in node, the
+// and import, a bad file refused; the rules on a phone, and the board and
+// the matchbox on a 1280x720 projector without scrolling. And, in node, the
 // check of a saved state (web/tree/menace-saved.js).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -79,13 +80,20 @@ const statsOf = async (page) => {
 };
 const idle = (page) => page.waitForSelector('.mn[data-ready="true"][data-busy="false"], .mn[data-ready="true"]:not([data-busy])', { timeout: 60000 });
 
-await runBrowserTest('MENACE: keyboard play, colour-blind beads, kept across reloads, export and import', async ({ browser, url }) => {
+await runBrowserTest('MENACE: keyboard play, colour-blind beads, kept across reloads, export and import, phones', async ({ browser, url }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${url}index.html#view=menace`);
   await idle(page);
+
+  console.log('1280x720: the rules open, board, matchbox and controls on the screen');
+  assert.ok(await page.locator('#menace-intro').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), 'the rules are open on a desktop');
+  for (const sel of ['#menace-opponent', '#menace-play', '#menace-train10', '#menace-train100', '#menace-board', '#menace-box svg']) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 720, `${sel} is on the screen without scrolling (${box && Math.round(box.y + box.height)} px)`);
+  }
 
   console.log('captions that fit the opponent');
   const caption = () => page.textContent('#menace-caption');
@@ -263,4 +271,19 @@ await runBrowserTest('MENACE: keyboard play, colour-blind beads, kept across rel
     await a.screenshot({ path: path.join(SHOTS, `menace-desktop-${scheme}.png`), fullPage: true });
   }
   await axeContext.close();
+
+  console.log('a phone: the rules are there, closed');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const p = await phone.newPage();
+  await p.goto(`${url}index.html#view=menace`);
+  await idle(p);
+  assert.ok(await p.isVisible('#menace-intro summary') && !(await p.locator('#menace-intro').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open)),
+    '"How MENACE learns" is shown, closed');
+  await p.click('#menace-intro summary');
+  assert.ok(await p.isVisible('#menace-intro p') && /random bead/.test(await p.textContent('#menace-intro p')), 'and opens to the rules');
+  for (const scheme of ['light', 'dark']) {
+    await p.emulateMedia({ colorScheme: scheme });
+    await p.screenshot({ path: path.join(SHOTS, `menace-phone-${scheme}.png`), fullPage: true });
+  }
+  await phone.close();
 });

@@ -24,7 +24,9 @@ function s(name, attrs = {}) {
 export const cellName = (c) => `row ${Math.floor(c / 3) + 1}, column ${(c % 3) + 1}`;
 
 // Builds the view's elements; returns them by name (`root` holds them all).
-export function buildMenaceSkeleton() {
+// introOpen: whether "How MENACE learns" starts open (not on a phone, where
+// it would push the board off the screen).
+export function buildMenaceSkeleton({ introOpen = true } = {}) {
   const opponent = h('select', { id: 'menace-opponent' },
     h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
     h('option', { value: 'random', text: 'Random player' }),
@@ -57,11 +59,13 @@ export function buildMenaceSkeleton() {
   const caption = h('p', { id: 'menace-caption', class: 'tv-note' });
 
   const root = h('div', { class: 'tv mn' },
-    h('header', { class: 'tv-head' }, h('div', {},
+    h('header', { class: 'mn-head' },
       h('h2', { text: 'MENACE: a learner made of matchboxes' }),
-      h('p', { class: 'tv-sub', text: 'Donald Michie, 1961: one matchbox per Tic-Tac-Toe position, one colour of bead per move. ' +
-        'MENACE draws a bead at random and plays it; after the game each box it used gets 3 more beads of that colour for a win, ' +
-        '1 for a draw, and loses the bead after a loss. No search at all — compare it with the tree explorer.' }))),
+      h('details', { id: 'menace-intro', class: 'mn-intro', open: introOpen },
+        h('summary', { text: 'How MENACE learns' }),
+        h('p', { text: 'Donald Michie\'s MENACE (1961) learns without search. It plays X from matchboxes, one per position ' +
+          '(304: symmetric ones share), by drawing a random bead and playing the cell numbered on it. After the game each box it ' +
+          'used gets 3 more of that bead for a win, 1 for a draw, and loses it for a loss; an empty box resigns.' }))),
     h('div', { class: 'mn-main' },
       h('section', { class: 'tv-card mn-game', 'aria-label': 'Game' },
         h('h3', { text: 'Play and train' }),

@@ -50,7 +50,7 @@ export function mountMenaceView(container, { engine } = {}) {
   const {
     opponent, play1, train10, train100, stopBtn, resetBtn, exportBtn, importInput, savedMsg, status, boardPicture, cells,
     cellGroup, moveList, boxTitle, boxView, boxNote, firstBoxBtn, stats, curve, caption, root,
-  } = buildMenaceSkeleton();
+  } = buildMenaceSkeleton({ introOpen: !matchMedia('(max-width: 640px)').matches });
   container.replaceChildren(root);
 
   // ---- drawing -----------------------------------------------------------------
