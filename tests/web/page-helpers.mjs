@@ -69,21 +69,27 @@ export async function playWholeGame(page, game) {
 // against its own background (the lowest of them; Infinity if none matches).
 // Elements whose background is transparent are skipped: they show what is
 // behind them, which a ratio of their own cannot judge.
-export function lowestContrast(page, selector) {
-  return page.evaluate((sel) => {
-    const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
-    const lum = ([r, g, b]) => {
-      const f = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    let lowest = Infinity;
-    for (const el of document.querySelectorAll(sel)) {
-      const cs = getComputedStyle(el);
-      const bg = rgb(cs.backgroundColor);
-      if (bg.length === 4 && bg[3] === 0) continue;
-      const [a, b] = [lum(rgb(cs.color)), lum(bg)];
-      lowest = Math.min(lowest, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
-    }
-    return lowest;
-  }, selector);
+export async function lowestContrast(page, selector) {
+  const pairs = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((el) => {
+    const cs = getComputedStyle(el);
+    return [cs.color, cs.backgroundColor];
+  }), selector);
+  let lowest = Infinity;
+  for (const [fg, bg] of pairs) {
+    const alpha = bg.match(/[\d.]+/g)?.[3];
+    if (alpha !== undefined && Number(alpha) === 0) continue;
+    lowest = Math.min(lowest, contrastRatio(fg, bg));
+  }
+  return lowest;
+}
+
+// The WCAG contrast ratio of two computed colours ("rgb(r, g, b)").
+export function contrastRatio(a, b) {
+  const lum = (css) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) || []).map(Number);
+    const f = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(bl);
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }

@@ -6,8 +6,13 @@ import { h } from '../js/dom.js';
 import { canonical, emptyCells } from './menace.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const BEAD_COLOURS = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324'];
-const BEAD_NAMES = ['red', 'green', 'yellow', 'blue', 'orange', 'purple', 'cyan', 'magenta', 'brown'];
+// One bead colour per cell: Paul Tol's "light" scheme, chosen to stay apart
+// for colour-blind eyes, and light enough for at least 4.5:1 against the dark
+// inside of the box (.mn-boxbg, the same in both themes). Colour is never
+// the only cue: every bead carries its cell's number. Cells 1, 2 and 5 (the
+// first box's corner, edge and centre) get the three most distinct colours.
+const BEAD_COLOURS = ['#77AADD', '#EE8866', '#44BB99', '#FFAABB', '#EEDD88', '#99DDFF', '#BBCC33', '#AAAA00', '#DDDDDD'];
+const BEAD_NAMES = ['light blue', 'orange', 'mint', 'pink', 'yellow', 'light cyan', 'lime', 'olive', 'grey'];
 
 function s(name, attrs = {}) {
   const e = document.createElementNS(SVG, name);
@@ -15,48 +20,69 @@ function s(name, attrs = {}) {
   return e;
 }
 
-// Builds the view's elements; returns them by name (`root` holds them all).
-export function buildMenaceSkeleton() {
-const opponent = h('select', { id: 'menace-opponent', 'aria-label': 'Opponent' },
-  h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
-  h('option', { value: 'random', text: 'Random player' }),
-  h('option', { value: 'human', text: 'You (click the board)' }));
-const play1 = h('button', { type: 'button', id: 'menace-play', class: 'tv-primary', text: 'Play a game' });
-const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
-const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
-const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
-const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'New MENACE' });
-const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
-const boardBox = h('div', { id: 'menace-board', class: 'mn-board' });
-const boxTitle = h('p', { class: 'mn-boxtitle' });
-const boxView = h('div', { id: 'menace-box', class: 'mn-box' });
-const boxNote = h('p', { class: 'tv-note', id: 'menace-changes' });
-const firstBoxBtn = h('button', { type: 'button', class: 'tv-ctl', text: 'Show the first box' });
-const stats = h('p', { id: 'menace-stats', class: 'mn-stats' });
-const curve = h('div', { id: 'menace-curve', class: 'mn-curve' });
+// "row 1, column 2" for cell 1 (cells 0..8 in reading order).
+export const cellName = (c) => `row ${Math.floor(c / 3) + 1}, column ${(c % 3) + 1}`;
 
-const root = h('div', { class: 'tv mn' },
-  h('header', { class: 'tv-head' }, h('div', {},
-    h('h2', { text: 'MENACE: a learner made of matchboxes' }),
-    h('p', { class: 'tv-sub', text: 'Donald Michie, 1961: one matchbox per Tic-Tac-Toe position, one colour of bead per move. ' +
-      'MENACE draws a bead at random and plays it; after the game each box it used gets 3 more beads of that colour for a win, ' +
-      '1 for a draw, and loses the bead after a loss. No search at all — compare it with the tree explorer.' }))),
-  h('div', { class: 'mn-main' },
-    h('section', { class: 'tv-card mn-game', 'aria-label': 'Game' },
-      h('h3', { text: 'Play and train' }),
-      h('label', { class: 'mn-field' }, h('span', { text: 'Opponent (O)' }), opponent),
-      h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
-      boardBox, status,
-      h('div', { class: 'tv-btnrow' }, resetBtn)),
-    h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
-      h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
-      boxTitle, boxView, boxNote),
-    h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
-      h('h3', { text: 'Learning curve' }), stats, curve,
-      h('p', { class: 'tv-note', text: 'Results of MENACE per block of 10 games, oldest on the left. Against the perfect player a draw is the best it can do.' }))));
+// Builds the view's elements; returns them by name (`root` holds them all).
+// introOpen: whether "How MENACE learns" starts open (not on a phone, where
+// it would push the board off the screen).
+export function buildMenaceSkeleton({ introOpen = true } = {}) {
+  const opponent = h('select', { id: 'menace-opponent' },
+    h('option', { value: 'minimax', text: 'Minimax (perfect play)' }),
+    h('option', { value: 'random', text: 'Random player' }),
+    h('option', { value: 'human', text: 'You (play O on the board)' }));
+  const play1 = h('button', { type: 'button', id: 'menace-play', class: 'tv-primary', text: 'Play a game' });
+  const train10 = h('button', { type: 'button', id: 'menace-train10', class: 'tv-ctl', text: 'Train 10 games' });
+  const train100 = h('button', { type: 'button', id: 'menace-train100', class: 'tv-ctl', text: 'Train 100 games' });
+  const stopBtn = h('button', { type: 'button', id: 'menace-stop', class: 'tv-ctl', text: 'Stop', disabled: true });
+  const resetBtn = h('button', { type: 'button', id: 'menace-reset', class: 'tv-ctl', text: 'Reset MENACE' });
+  const exportBtn = h('button', { type: 'button', id: 'menace-export', class: 'tv-ctl', text: 'Export MENACE' });
+  // A file input has no label of its own to style: it sits, invisible but
+  // focusable, inside a label drawn as a button.
+  const importInput = h('input', { type: 'file', id: 'menace-import', class: 'mn-fileinput', accept: '.json,application/json' });
+  const importLabel = h('label', { class: 'tv-ctl mn-file' }, 'Import MENACE…', importInput);
+  const savedMsg = h('p', { id: 'menace-saved', class: 'tv-note mn-saved', role: 'status' });
+  const status = h('p', { id: 'menace-status', class: 'mn-status', role: 'status', 'aria-live': 'polite', text: 'MENACE plays X and moves first.' });
+  // The board: its picture, and over it one button per cell (the keyboard's
+  // and the screen reader's way to play; a click lands on them too).
+  const cells = Array.from({ length: 9 }, (_, c) => h('button', { type: 'button', class: 'mn-cell', 'data-cell': c + 1, 'aria-disabled': 'true' }));
+  const cellGroup = h('div', { id: 'menace-cells', class: 'mn-cells', role: 'group', 'aria-label': 'Board (the arrow keys move between cells, Enter plays)' }, ...cells);
+  const boardPicture = h('div', { class: 'mn-boardpic' });
+  const boardBox = h('div', { id: 'menace-board', class: 'mn-board' }, h('div', { class: 'mn-boardframe' }, boardPicture, cellGroup));
+  const moveList = h('ol');
+  const boxTitle = h('p', { class: 'mn-boxtitle' });
+  const boxView = h('div', { id: 'menace-box', class: 'mn-box' });
+  const boxNote = h('p', { class: 'tv-note', id: 'menace-changes' });
+  const firstBoxBtn = h('button', { type: 'button', class: 'tv-ctl', text: 'Show the first box' });
+  const stats = h('p', { id: 'menace-stats', class: 'mn-stats' });
+  const curve = h('div', { id: 'menace-curve', class: 'mn-curve' });
+  const caption = h('p', { id: 'menace-caption', class: 'tv-note' });
+
+  const root = h('div', { class: 'tv mn' },
+    h('header', { class: 'mn-head' },
+      h('h2', { text: 'MENACE: a learner made of matchboxes' }),
+      h('details', { id: 'menace-intro', class: 'mn-intro', open: introOpen },
+        h('summary', { text: 'How MENACE learns' }),
+        h('p', { text: 'Donald Michie\'s MENACE (1961) learns without search. It plays X from matchboxes, one per position ' +
+          '(304: symmetric ones share), by drawing a random bead and playing the cell numbered on it. After the game each box it ' +
+          'used gets 3 more of that bead for a win, 1 for a draw, and loses it for a loss; an empty box resigns.' }))),
+    h('div', { class: 'mn-main' },
+      h('section', { class: 'tv-card mn-game', 'aria-label': 'Game' },
+        h('h3', { text: 'Play and train' }),
+        h('label', { class: 'mn-field' }, h('span', { text: 'Opponent (O)' }), opponent),
+        h('div', { class: 'tv-btnrow mn-buttons' }, play1, train10, train100, stopBtn),
+        boardBox, status,
+        h('div', { id: 'menace-moves', class: 'mn-moves', role: 'log', 'aria-label': 'Moves of this game' }, moveList),
+        h('div', { class: 'tv-btnrow mn-keep' }, exportBtn, importLabel, resetBtn),
+        savedMsg),
+      h('section', { class: 'tv-card mn-matchbox', 'aria-label': 'Matchbox' },
+        h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Matchbox' }), firstBoxBtn),
+        boxTitle, boxView, boxNote),
+      h('section', { class: 'tv-card mn-learning', 'aria-label': 'Learning curve' },
+        h('h3', { text: 'Learning curve' }), stats, curve, caption)));
   return {
-    opponent, play1, train10, train100, stopBtn, resetBtn, status, boardBox, boxTitle, boxView,
-    boxNote, firstBoxBtn, stats, curve, root,
+    opponent, play1, train10, train100, stopBtn, resetBtn, exportBtn, importInput, savedMsg, status, boardPicture, cells,
+    cellGroup, moveList, boxTitle, boxView, boxNote, firstBoxBtn, stats, curve, caption, root,
   };
 }
 
@@ -72,8 +98,10 @@ function board3x3(cls, label, background, grid) {
   return svg;
 }
 
-// The game board; a click on cell c calls onCell(c).
-export function drawMenaceBoard(board, highlight, onCell) {
+// The game board's picture (the cells' buttons lie over it, see the
+// skeleton): the marks, the last move lit, and each free cell's number in its
+// corner, the number its beads carry in the matchbox.
+export function drawMenaceBoard(board, highlight) {
   const svg = board3x3('tv-board mn-bigboard', `Board: ${board.replace(/\./g, '·')}`, 'tv-paper', 'tv-grid');
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
@@ -81,9 +109,11 @@ export function drawMenaceBoard(board, highlight, onCell) {
     if (highlight.includes(c)) svg.append(s('rect', { x: x - 4.4, y: y - 4.4, width: 8.8, height: 8.8, rx: 1.2, class: 'tv-last' }));
     if (board[c] === 'X') svg.append(s('path', { d: `M${x - 2.8} ${y - 2.8}L${x + 2.8} ${y + 2.8}M${x + 2.8} ${y - 2.8}L${x - 2.8} ${y + 2.8}`, class: 'tv-x' }));
     if (board[c] === 'O') svg.append(s('circle', { cx: x, cy: y, r: 3, class: 'tv-o' }));
-    const hit = s('rect', { x: x - 5, y: y - 5, width: 10, height: 10, class: 'mn-hit', 'data-cell': c + 1 });
-    hit.addEventListener('click', () => onCell(c));
-    svg.append(hit);
+    if (board[c] === '.') {
+      const no = s('text', { x: x - 4.1, y: y - 2.9, class: 'mn-cellno' });
+      no.textContent = String(c + 1);
+      svg.append(no);
+    }
   }
   return svg;
 }
@@ -108,14 +138,17 @@ export function drawMatchbox(menace, position, lastChanges) {
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
     const y = Math.floor(c / 3) * 10 + 5;
-    if (position[c] === 'X') { svg.append(s('path', { d: `M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`, class: 'tv-x mn-faint' })); continue; }
-    if (position[c] === 'O') { svg.append(s('circle', { cx: x, cy: y, r: 2.7, class: 'tv-o mn-faint' })); continue; }
+    if (position[c] === 'X') { svg.append(s('path', { d: `M${x - 2.5} ${y - 2.5}L${x + 2.5} ${y + 2.5}M${x + 2.5} ${y - 2.5}L${x - 2.5} ${y + 2.5}`, class: 'mn-boxmark' })); continue; }
+    if (position[c] === 'O') { svg.append(s('circle', { cx: x, cy: y, r: 2.7, class: 'mn-boxmark' })); continue; }
     const n = Math.max(0, beads[c]);
     const shown = n > 12 ? 8 : n;  // more than 12: 8 beads and the count
     for (let k = 0; k < shown; k++) {
-      const bx = x - 3.3 + (k % 4) * 2.2;
-      const by = y - 1.5 + Math.floor(k / 4) * 2.2;
-      svg.append(s('circle', { cx: bx, cy: by, r: 0.95, fill: BEAD_COLOURS[c], class: 'mn-bead' }));
+      const bx = x - 3.375 + (k % 4) * 2.25;
+      const by = y - 1.5 + Math.floor(k / 4) * 2.25;
+      svg.append(s('circle', { cx: bx, cy: by, r: 1, fill: BEAD_COLOURS[c], class: 'mn-bead' }));
+      const no = s('text', { x: bx, y: by + 0.47, 'text-anchor': 'middle', class: 'mn-beadno' });
+      no.textContent = String(c + 1);
+      svg.append(no);
     }
     if (n > 12) {
       const more = s('text', { x, y: y + 4.3, 'text-anchor': 'middle', class: 'mn-count' });
@@ -124,15 +157,16 @@ export function drawMatchbox(menace, position, lastChanges) {
     }
     if (changed.has(c)) {
       const d = changed.get(c);
-      const t = s('text', { x: x + 4.3, y: y - 3, 'text-anchor': 'end', class: d > 0 ? 'mn-plus' : 'mn-minus' });
+      const t = s('text', { x: x + 4.4, y: y - 2.65, 'text-anchor': 'end', class: d > 0 ? 'mn-plus' : 'mn-minus' });
       t.textContent = d > 0 ? `+${d}` : `${d}`;
       svg.append(t);
     }
   }
   const counts = [...beads].map((b, c) => ({ b, c })).filter(({ c }) => position[c] === '.' && beads[c] > 0);
   const note = counts.length
-    ? `Beads: ${counts.map(({ b, c }) => `${BEAD_NAMES[c]} (cell ${c + 1}) ${b}`).join(', ')}.` +
-      (stones === 0 ? ' Cells that are the same up to symmetry share one colour: corner, edge, centre.' : ' Boxes are shared by positions that are the same up to rotation and reflection.')
+    ? `Beads: ${counts.map(({ b, c }) => `${b} for cell ${c + 1} (${BEAD_NAMES[c]})`).join(', ')}.` +
+      (stones === 0 ? ' Cells that are the same up to symmetry share one set of beads: corner (1), edge (2), centre (5).'
+        : ' Boxes are shared by positions that are the same up to rotation and reflection.')
     : 'This box is empty: MENACE resigns here.';
   return { title, svg, note };
 }
@@ -144,7 +178,8 @@ export function drawCurve(menace) {
   const hgt = 170;
   const n = Math.max(blocks.length, 10);
   const bw = w / n;
-  const svg = s('svg', { viewBox: `0 0 ${w} ${hgt + 22}`, class: 'mn-chart', role: 'img',
+  // The view starts 14 units above the top line: room for the top tick's label.
+  const svg = s('svg', { viewBox: `0 -14 ${w} ${hgt + 36}`, class: 'mn-chart', role: 'img',
     'aria-label': `Results per 10 games: ${blocks.map((b) => `${b.win}-${b.draw}-${b.loss}`).join(', ') || 'none yet'}` });
   for (const f of [0, 0.5, 1]) {
     svg.append(s('line', { x1: 0, x2: w, y1: hgt - f * hgt + 0.5, y2: hgt - f * hgt + 0.5, class: 'mn-axis' }));

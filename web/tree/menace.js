@@ -54,6 +54,10 @@ export function canonical(board) {
 
 const DEFAULT_BEADS = [4, 3, 2, 1];  // per box, by MENACE's move number (1st, 2nd, 3rd, 4th)
 const DEFAULT_REWARD = { win: 3, draw: 1, loss: -1 };
+// The most beads of one colour a box holds. The counts live in an Int16Array
+// (at most 32,767): without a cap, hours of training (+3 per win) would wrap a
+// count round to a negative number and lose MENACE's best move.
+export const MAX_BEADS = 30000;
 
 export class Menace {
   constructor({ beads = DEFAULT_BEADS, reward = DEFAULT_REWARD, random = Math.random } = {}) {
@@ -125,7 +129,7 @@ export class Menace {
     const delta = this.reward[result];
     const changes = this.moves.map(({ key, cell, board }) => {
       const beads = this.boxes.get(key);
-      beads[cell] = Math.max(0, beads[cell] + delta);
+      beads[cell] = Math.min(MAX_BEADS, Math.max(0, beads[cell] + delta));
       return { key, cell, board, delta, after: beads[cell] };
     });
     this.moves = [];
