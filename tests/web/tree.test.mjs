@@ -126,6 +126,28 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(await page.textContent('#tree-code li.tv-exec') === null ? false : (await page.textContent('#tree-code li.tv-exec')).includes('function alphabeta'),
       'step 1 highlights the function line');
     assert.ok((await page.textContent('#tree-narration')).includes('root'), 'step 1 narrates the root');
+
+    console.log('values: negamax and minimax (MAX/MIN)');
+    const x3 = page.locator('.tv-row[data-node="1"]');
+    assert.ok(/X 3/.test(await x3.textContent()) && /v −3/.test(await x3.textContent()) && /v \+3/.test(await page.textContent('.tv-row[data-node="0"]')),
+      'negamax: the winning X 3 shows v −3 (for O to move), the root v +3');
+    await page.check('#tree-values input[value="minimax"]');
+    await page.waitForFunction(() => document.querySelector('.tv').dataset.values === 'minimax');
+    const x3mm = await x3.textContent();
+    assert.ok(/MIN/.test(x3mm) && /v \+3/.test(x3mm) && /MAX/.test(await page.textContent('.tv-row[data-node="0"]'))
+      && /v \+3/.test(await page.textContent('.tv-row[data-node="0"]')), `minimax: X 3 is a MIN node with v +3 for MAX, the root MAX +3 (${x3mm.trim()})`);
+    assert.ok(/values=minimax/.test(await page.evaluate(() => location.hash)), 'the link keeps values=minimax');
+    assert.ok((await page.textContent('#tree-code')).includes('else (MIN): value ← +∞') && /\(−β, −α\)/.test(await page.textContent('#tree-values-note')),
+      'the minimax pseudocode, and the sentence on what is negated');
+    const windowMin = await page.textContent('.tv-row[data-node="2"] .tv-win');
+    await page.check('#tree-values input[value="negamax"]');
+    await page.waitForFunction(() => document.querySelector('.tv').dataset.values === 'negamax');
+    const windowNega = await page.textContent('.tv-row[data-node="2"] .tv-win');
+    assert.ok(windowNega.replace(/\s+/g, ' ') === 'α −∞ β −3' && windowMin.replace(/\s+/g, ' ') === 'α +3 β +∞',
+      `a MIN node's window (α, β) = (−∞, −3) for O is (+3, +∞) for MAX (${windowNega} / ${windowMin})`);
+    assert.ok(!/values=/.test(await page.evaluate(() => location.hash)) && /v −3/.test(await x3.textContent()), 'negamax again: the old link');
+    // (Off the radio buttons: there the arrow keys choose the form of values, not the step.)
+    await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).blur());
     await page.keyboard.press('ArrowRight');
     const path1 = await page.textContent('#tree-path');
     assert.ok(path1.includes('X 3'), `→ enters the first child, X 3 (path: ${path1})`);

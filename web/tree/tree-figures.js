@@ -6,7 +6,7 @@
 import { group, h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 import { moveText } from './boards.js';
-import { ALGORITHMS, valueWords } from './trace.js';
+import { ALGORITHMS } from './trace.js';
 
 /**
  * Fills the algorithms card: one button per algorithm with its node count,
@@ -14,12 +14,12 @@ import { ALGORITHMS, valueWords } from './trace.js';
  * @param {HTMLElement} stats
  * @param {HTMLElement} statsNote
  * @param {{exactScale: boolean, algorithms: any[]} | null} counts  the engine's `counts` reply
- * @param {{algorithm: string, game: string, depth: number, side: string,
- *   fmt: (v: number) => string, onSelect: (id: string) => void}} view
- *   the shown algorithm, the position's game and depth limit, its side to move,
- *   how values are written, and what a click on an algorithm does
+ * @param {{algorithm: string, depth: number, valueText: (v: number) => string,
+ *   onSelect: (id: string) => void}} view
+ *   the shown algorithm, the position's depth limit, the root's value in the
+ *   view's words ("+3 for X to move (…)"), and what a click on an algorithm does
  */
-export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, game, depth, side, fmt, onSelect }) {
+export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth, valueText, onSelect }) {
   stats.replaceChildren();
   if (!counts) return;
   const base = counts.algorithms[0].nodes;
@@ -46,17 +46,17 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, game
   }
   const c0 = counts.algorithms[0];
   const agree = counts.algorithms.every((c) => c.value === c0.value);
-  statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${fmt(c0.value)} for ${side} to move (${valueWords(c0.value, counts.exactScale, game)}). ` +
+  statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${valueText(c0.value)}. ` +
     (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
     'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`);
 }
 
 // A value of the iterative-deepening table: proven results as "win 3".
-function formatDeep(s) {
+function formatDeep(value) {
   const PROVEN = 20000;
-  if (s.value > PROVEN) return `win ${s.value - PROVEN}`;
-  if (s.value < -PROVEN) return `loss ${-s.value - PROVEN}`;
-  return s.value > 0 ? `+${s.value}` : s.value < 0 ? `−${-s.value}` : '0';
+  if (value > PROVEN) return `win ${value - PROVEN}`;
+  if (value < -PROVEN) return `loss ${-value - PROVEN}`;
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
 }
 
 /**
@@ -65,8 +65,10 @@ function formatDeep(s) {
  * @param {HTMLElement} deepNote
  * @param {any[]} steps
  * @param {{game: string, moves: string}} pos  the position searched
+ * @param {number} sign  1, or −1 to show the values for the other side (the
+ *   minimax view when MIN is to move at the root)
  */
-export function renderDeepening(deepBody, deepNote, steps, pos) {
+export function renderDeepening(deepBody, deepNote, steps, pos, sign) {
   const max = Math.max(1, ...steps.map((s) => s.nodesNoTable));
   const cell = (n, cls) => {
     const bar = h('span', { class: `tv-minibar ${cls}` });
@@ -76,7 +78,7 @@ export function renderDeepening(deepBody, deepNote, steps, pos) {
   deepBody.replaceChildren(...steps.map((s) => h('tr', {},
     h('td', { class: 'tv-num', text: String(s.depth) }),
     h('td', { text: moveText(pos.game, s.bestMove - 1, pos.moves.length) }),
-    h('td', { class: 'tv-num', text: formatDeep(s) }),
+    h('td', { class: 'tv-num', text: formatDeep(sign * s.value) }),
     h('td', { class: 'tv-pv', text: s.pv.map((m, j) => `${GAMES[pos.game].sides[(pos.moves.length + j) % 2][0]}${m}`).join(' ') }),
     cell(s.nodesNoTable, 'tv-b0'), cell(s.nodesFreshTable, 'tv-b1'), cell(s.nodesKeptTable, 'tv-b2'))));
   const sum = (k) => steps.reduce((a, s) => a + s[k], 0);

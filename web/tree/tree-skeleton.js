@@ -1,8 +1,9 @@
-// The explorer's page structure: the position form, the algorithms card, the
-// tree card, the step-through card and the iterative-deepening card, with the
-// ids the tests and the hash hooks use (#tree-stats, #tree-code, ...). No
-// behaviour: tree-view.js (form, algorithms, deepening), tree-pane.js (the
-// tree) and step-panel.js (the step-through) fill and wire these elements.
+// The explorer's page structure: the position form, the values switch, the
+// algorithms card, the tree card, the step-through card and the
+// iterative-deepening card, with the ids the tests and the hash hooks use
+// (#tree-stats, #tree-code, ...). No behaviour: tree-view.js (form, switch,
+// algorithms, deepening), tree-pane.js (the tree) and step-panel.js (the
+// step-through) fill and wire these elements.
 
 import { h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
@@ -44,6 +45,11 @@ export function buildTreeSkeleton() {
     h('label', {}, h('span', { text: 'Moves' }), movesIn),
     h('label', {}, h('span', { text: 'Depth' }), depthIn), depthHelp, goBtn);
   const msg = h('p', { class: 'tv-msg', role: 'status', 'aria-live': 'polite' });
+  // The two forms of values: negamax (the engine's) and minimax with MAX and MIN.
+  const valueRadio = (value, text) => h('label', {},
+    h('input', { type: 'radio', name: 'tree-values', value }), h('span', { text }));
+  const valuesSwitch = h('fieldset', { id: 'tree-values', class: 'tv-values' },
+    h('legend', { text: 'Values' }), valueRadio('negamax', 'negamax'), valueRadio('minimax', 'minimax (MAX/MIN)'));
 
   const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'group', 'aria-label': 'Algorithms and their node counts' });
   const statsNote = h('p', { class: 'tv-note' });
@@ -60,9 +66,11 @@ export function buildTreeSkeleton() {
     h('span', { class: 'tv-lg tv-lg-pruned', text: 'pruned (never searched)' }),
     h('span', { class: 'tv-lg tv-lg-table', text: 'table hit' }),
     h('span', { class: 'tv-lg tv-lg-leaf', text: 'game over / horizon' }));
+  // What the values in the rows mean in the chosen form (tree-view.js).
+  const valuesNote = h('p', { id: 'tree-values-note', class: 'tv-note tv-valuesnote' });
   const treeCard = h('section', { class: 'tv-card tv-treecard', 'aria-label': 'Search tree' },
     h('div', { class: 'tv-cardhead' }, h('h3', {}, 'Tree ', treeTitle), h('div', { class: 'tv-tools' }, expandPvBtn, collapseBtn)),
-    legend, treeBox);
+    legend, valuesNote, treeBox);
 
   const stepBoard = h('div', { class: 'tv-stepboard' });
   const stepPath = h('p', { id: 'tree-path', class: 'tv-path' });
@@ -109,10 +117,12 @@ export function buildTreeSkeleton() {
   const root = h('div', { class: 'tv' },
     h('header', { class: 'tv-head' }, h('div', {}, h('h2', { text: 'Watch it think: the search tree' }),
       h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' })), form),
-    msg, algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
+    h('div', { class: 'tv-statusrow' }, msg, valuesSwitch),
+    algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
-    gameSel, movesIn, depthIn, depthHelp, form, msg, stats, statsNote, treeTitle, expandPvBtn,
-    collapseBtn, treeBox, stepBoard, stepPath, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed,
-    speedOut, rewind, stepOut, vars, code, narration, codeNote, deepBody, deepNote, deepCard, root,
+    gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch,
+    stats, statsNote, treeTitle, expandPvBtn, collapseBtn, valuesNote, treeBox, stepBoard, stepPath,
+    firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed, speedOut, rewind, stepOut, vars, code, narration, codeNote,
+    deepBody, deepNote, deepCard, root,
   };
 }
