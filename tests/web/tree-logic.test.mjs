@@ -51,7 +51,7 @@ test('values: proven results on the search scale, the open window', () => {
 
 // The minimax view (the explorer's values switch): MAX is the first player;
 // the engine's negamax numbers are for the side to move.
-const { minimaxView } = await import(`${ROOT}/web/tree/trace.js`);
+const { minimaxView, ordinal } = await import(`${ROOT}/web/tree/trace.js`);
 const { buildEvents, eventState, pseudocode } = await import(`${ROOT}/web/tree/pseudocode.js`);
 
 test('minimax view: values and window from MAX\'s side', () => {
@@ -67,6 +67,7 @@ test('minimax view: values and window from MAX\'s side', () => {
   assert.equal(oneNode({ value: 1, beta: 1, flags: FLAG.tableHit | FLAG.boundLower }).reason(0, true), 'table: upper bound −1 ≤ α = −1');
   assert.equal(oneNode({ value: -1, alpha: -1, flags: FLAG.tableHit | FLAG.boundUpper }).reason(0, true), 'table: lower bound +1 ≥ β = +1');
   assert.equal(oneNode({ value: 2, flags: FLAG.tableHit | FLAG.boundExact }).reason(0, true), 'table: exact −2');
+  assert.equal(ordinal(2) + ordinal(11) + ordinal(23), '2nd11th23rd');
 });
 
 test('minimax view on a real trace: MIN nodes negated, the step-through in MAX and MIN', async () => {
@@ -114,4 +115,17 @@ test('minimax view on a real trace: MIN nodes negated, the step-through in MAX a
       for (const id of st.lines) assert.ok(ids.includes(id), `${algorithm} step ${k}: line ${id}`);
     }
   }
+});
+
+test('why ordering lost on 1524: the winning move is tried last', async () => {
+  const M = await loadEngine();
+  const { loadLinkModule } = await import('./wasm.mjs');
+  (await import(`${ROOT}/web/js/games.js`)).setGames((await loadLinkModule()).games());
+  const { orderingNote } = await import(`${ROOT}/web/tree/tree-figures.js`);
+  const natural = new Trace(M.treeTrace('tictactoe', '1524', 'alphabeta', 0, 0));
+  const ordered = new Trace(M.treeTrace('tictactoe', '1524', 'ordered', 0, 0));
+  const note = orderingNote(natural, ordered, { game: 'tictactoe', moves: '1524' });
+  console.log(note);
+  for (const part of ['(84 against 36)', 'tries X 7 first', 'the best move, X 3, last of 5, after 82 of its 84 nodes',
+    'natural order tries X 3 first', 'X 3 wins at once']) assert.ok(note.includes(part), `the note says "${part}"`);
 });

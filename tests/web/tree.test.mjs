@@ -126,6 +126,10 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(await page.textContent('#tree-code li.tv-exec') === null ? false : (await page.textContent('#tree-code li.tv-exec')).includes('function alphabeta'),
       'step 1 highlights the function line');
     assert.ok((await page.textContent('#tree-narration')).includes('root'), 'step 1 narrates the root');
+    // Why ordering loses here: the winning move X 3 is tried last.
+    await page.waitForSelector('#tree-ordering:not([hidden])', { timeout: 20000 });
+    const why = await page.textContent('#tree-ordering');
+    assert.ok(/tries X 7 first and the best move, X 3, last of 5/.test(why) && /X 3 wins at once/.test(why), `ordering's loss explained: ${why}`);
 
     console.log('values: negamax and minimax (MAX/MIN)');
     const x3 = page.locator('.tv-row[data-node="1"]');

@@ -146,7 +146,8 @@ export function valueWords(v, exactScale, game) {
   return v > 0 ? 'better (heuristic)' : 'worse (heuristic)';
 }
 
-function ordinal(n) {
+// 1st, 2nd, 3rd, 11th, 22nd, ...
+export function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
   return n + (s[(v - 20) % 10] || s[v] || s[0]);

@@ -1,12 +1,13 @@
 // The explorer's two tables of numbers: the algorithms side by side (node
-// counts of one position under minimax, alpha-beta, ordering and the table)
-// and iterative deepening (per depth: best move, value, nodes with and
-// without a table). Drawing only; tree-view.js asks the engine for the data.
+// counts of one position under minimax, alpha-beta, ordering and the table,
+// and why ordering can lose) and iterative deepening (per depth: best move,
+// value, nodes with and without a table). Drawing only; tree-view.js asks the
+// engine for the data.
 
 import { group, h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 import { moveText } from './boards.js';
-import { ALGORITHMS } from './trace.js';
+import { ALGORITHMS, FLAG, ordinal } from './trace.js';
 
 /**
  * Fills the algorithms card: one button per algorithm with its node count,
@@ -49,6 +50,34 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, dept
   statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${valueText(c0.value)}. ` +
     (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
     'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`);
+}
+
+/**
+ * Why ordered alpha-beta needed more nodes than natural order at this
+ * position, from the two traces: ordering is a guess; where its first guess at
+ * the root went, how many nodes the moves before the best one cost, and, when
+ * the best move wins at once, why the guess put it late.
+ * @param {import('./trace.js').Trace} natural  the alpha-beta trace
+ * @param {import('./trace.js').Trace} ordered  the ordered alpha-beta trace
+ * @param {{game: string, moves: string}} pos  the position searched
+ */
+export function orderingNote(natural, ordered, pos) {
+  const name = (t, c) => moveText(pos.game, t.move(c), pos.moves.length);
+  const general = `Why does “ordered” need more nodes here (${group(ordered.nodes)} against ${group(natural.nodes)})? ` +
+    'Ordering is a guess made before searching: it pays on average, but one position can fool it.';
+  const kids = ordered.children(0);
+  const best = kids.findIndex((c) => ordered.has(c, FLAG.chosen));
+  if (best <= 0) return `${general} Here its first guess at the root is the best move; the extra nodes come from deeper nodes, where its guesses are worse.`;
+  const before = kids.slice(0, best).reduce((n, c) => n + ordered.subtreeSize(c), 0);
+  let text = `${general} Here it tries ${name(ordered, kids[0])} first and the best move, ${name(ordered, kids[best])}, ` +
+    `${best === kids.length - 1 ? 'last' : ordinal(best + 1)} of ${kids.length}, after ${group(before)} of its ${group(ordered.nodes)} nodes`;
+  const naturalFirst = natural.children(0)[0];
+  text += naturalFirst !== undefined && natural.has(naturalFirst, FLAG.chosen) ? `; natural order tries ${name(natural, naturalFirst)} first.` : '.';
+  // A finished game whose value is a loss for the side to move there: the move won.
+  if (ordered.has(kids[best], FLAG.terminal) && ordered.val(kids[best]) < 0) {
+    text += ` ${name(ordered, kids[best])} wins at once, but the guess counts the winning spots a move leaves, and completing a line leaves none.`;
+  }
+  return text;
 }
 
 // A value of the iterative-deepening table: proven results as "win 3".

@@ -53,8 +53,10 @@ export function buildTreeSkeleton() {
 
   const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'group', 'aria-label': 'Algorithms and their node counts' });
   const statsNote = h('p', { class: 'tv-note' });
+  // Why ordering needed more nodes than natural order, when it did (tree-figures.js orderingNote).
+  const orderNote = h('p', { id: 'tree-ordering', class: 'tv-note tv-why', hidden: true });
   const algosCard = h('section', { class: 'tv-card tv-algos', 'aria-label': 'Algorithms side by side' },
-    h('h3', { text: 'Algorithms side by side' }), stats, statsNote);
+    h('h3', { text: 'Algorithms side by side' }), stats, statsNote, orderNote);
 
   const treeTitle = h('span', { class: 'tv-tree-title' });
   const expandPvBtn = h('button', { type: 'button', text: 'Show best line' });
@@ -121,7 +123,7 @@ export function buildTreeSkeleton() {
     algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
     gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch,
-    stats, statsNote, treeTitle, expandPvBtn, collapseBtn, valuesNote, treeBox, stepBoard, stepPath,
+    stats, statsNote, orderNote, treeTitle, expandPvBtn, collapseBtn, valuesNote, treeBox, stepBoard, stepPath,
     firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed, speedOut, rewind, stepOut, vars, code, narration, codeNote,
     deepBody, deepNote, deepCard, root,
   };

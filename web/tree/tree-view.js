@@ -2,9 +2,10 @@
 //
 // Shows, for one position, what the wasm engine's instrumented search did
 // (engine/search/tree_trace.hpp): node counts of four algorithms side by side
-// (#tree-stats), the tree of the selected algorithm (lazy: only expanded
-// nodes are in the DOM), a step-through of the search with the lecture's
-// pseudocode, and iterative deepening per depth. Values are shown in negamax form (the engine's) or in
+// (#tree-stats, with why ordering lost where it did), the tree of the
+// selected algorithm (lazy: only expanded nodes are in the DOM), a
+// step-through of the search with the lecture's pseudocode, and iterative
+// deepening per depth. Values are shown in negamax form (the engine's) or in
 // minimax form, for MAX with MAX and MIN levels (the values switch).
 //
 // engine: {trace(game, moves, algorithm, depth) -> Promise<result>, and
@@ -25,12 +26,15 @@ import { ALGORITHMS, Trace, formatValue, valueWords } from './trace.js';
 import { GAMES } from '../js/games.js';
 import { parseMoves, replay } from './boards.js';
 import { createStepPanel } from './step-panel.js';
-import { renderAlgorithmStats, renderDeepening } from './tree-figures.js';
+import { orderingNote, renderAlgorithmStats, renderDeepening } from './tree-figures.js';
 import { createTreePane } from './tree-pane.js';
 import { buildTreeSkeleton } from './tree-skeleton.js';
 import { maxToMove, sideToMove } from './tree-state.js';
 
 const DEFAULT_DEPTH = 4;   // the first depth limit of a game the explorer cannot search to the end
+
+// At most this many ordered nodes are traced to explain why ordering lost.
+const ORDER_NOTE_MOST = 200000;
 
 // The form of values of a link or option: 'minimax', else 'negamax'.
 const valuesOf = (v) => (v === 'minimax' ? 'minimax' : 'negamax');
@@ -102,7 +106,7 @@ export function mountTreeView(container, options) {
   let deepSteps = [];          // the iterative-deepening table's rows (drawn again when the values switch changes)
 
   const els = buildTreeSkeleton();
-  const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, stats, statsNote,
+  const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, stats, statsNote, orderNote,
     treeTitle, valuesNote, deepBody, deepNote, deepCard, root } = els;
   container.replaceChildren(root);
   const state = () => ({ game: view.pos.game, moves: view.pos.moves, depth: view.pos.depth, algorithm, values: view.values });
@@ -143,6 +147,19 @@ export function mountTreeView(container, options) {
     if (g !== generation) return;
     counts = r;
     renderStats();
+    await explainOrdering();
+  }
+  // When ordering searched more nodes than natural order: why, from the two traces.
+  async function explainOrdering() {
+    const count = (id) => counts.algorithms.find((a) => a.algorithm === id)?.nodes;
+    const natural = count('alphabeta');
+    const ordered = count('ordered');
+    if (!(ordered > natural) || ordered > ORDER_NOTE_MOST) return;
+    const g = generation;
+    const [a, o] = await Promise.all([getTrace('alphabeta'), getTrace('ordered')]);
+    if (g !== generation || a.truncated || o.truncated) return;
+    orderNote.textContent = orderingNote(a, o, view.pos);
+    orderNote.hidden = false;
   }
   function renderDeep() {
     renderDeepening(deepBody, deepNote, deepSteps, view.pos, view.values === 'minimax' && !maxToMove(view, -1) ? -1 : 1);
@@ -229,6 +246,7 @@ export function mountTreeView(container, options) {
     stepper.clear();
     counts = null;
     deepSteps = [];
+    orderNote.hidden = true;
     root.dataset.ready = 'false';
     root.dataset.game = view.pos.game;
     showPosition(els, view, n.error);
