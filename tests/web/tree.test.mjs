@@ -97,6 +97,26 @@ test('tree explorer, MENACE and demo mode', async () => {
     });
     page.on('pageerror', (e) => errors.push(String(e)));
 
+    console.log('the lesson position: a link without moves');
+    await page.goto(`${server.url}tree/index.html`);
+    await waitReady(page);
+    const lessonSteps = Number((await page.textContent('#tree-step')).match(/\/ ([\d,]+)/)[1].replace(/,/g, ''));
+    console.log(`  opens on ${await page.inputValue('#tree-moves')}: ${lessonSteps} steps of alpha-beta ` +
+      `(${(await page.textContent('.tv-tree-title')).trim()})`);
+    assert.ok(await page.inputValue('#tree-moves') === '1659' && (await page.textContent('.tv-msg')).includes('after 1659'),
+      'no moves in the link: the lesson position 1659');
+    assert.ok(lessonSteps > 0 && lessonSteps <= 200, `a search short enough to step through: ${lessonSteps} steps`);
+    assert.ok(/Why this position: X must block at 3/.test(await page.textContent('#tree-lesson')), 'the page says why this position');
+    assert.ok(await page.locator('.tv-chip-cut').count() > 0, 'cut-offs show below the root');
+    assert.ok(await page.isHidden('#tree-ordering'), 'ordering needs no excuse here (48 nodes against 49)');
+    await page.click('#tree-empty');
+    await page.waitForFunction(() => /minimax 549946/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 20000 });
+    assert.ok(/moves=(&|$)/.test(await page.evaluate(() => location.hash)) && await page.inputValue('#tree-moves') === '',
+      `"Start from the empty board": one click, and the link names the empty board (${await page.evaluate(() => location.hash)})`);
+    await page.click('#tree-lesson-open');
+    await page.waitForFunction(() => /minimax 162\b/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 20000 });
+    assert.ok(/moves=1659/.test(await page.evaluate(() => location.hash)), 'and back to the lesson position');
+
     console.log('empty Tic-Tac-Toe board');
     await page.goto(`${server.url}tree/index.html#view=tree&game=tictactoe&moves=`);
     await waitReady(page);

@@ -1,6 +1,6 @@
 // Hooks the search-tree explorer into the main page as a view:
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
-//   &algo=minimax|ordered|table; &values=minimax)
+//   &algo=minimax|ordered|table; &values=minimax; without moves= the lesson position)
 // MENACE, the matchbox learner: index.html#view=menace
 // and demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 //
@@ -32,14 +32,17 @@ export function isTreeHash(hash) {
 const viewOf = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('view');
 
 // The explorer's position in the hash (also read by standalone.js, the explorer's own page).
-// `values=minimax` shows MAX's values with MAX and MIN levels (default negamax).
+// Without `moves` the moves are undefined: the explorer opens the game's lesson
+// position (tree-view.js); `moves=` (empty) is the empty board. `values=minimax`
+// shows MAX's values with MAX and MIN levels (default negamax).
 export function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-  return { game: p.get('game') || 'tictactoe', moves: p.get('moves') || '', depth: p.get('depth') || 0,
+  return { game: p.get('game') || 'tictactoe', moves: p.has('moves') ? p.get('moves') : undefined, depth: p.get('depth') || 0,
     algorithm: p.get('algo') || 'alphabeta', values: p.get('values') || 'negamax' };
 }
 
-// The explorer's state (its onChange, its state()) into the hash.
+// The explorer's state (its onChange, its state()) into the hash; it always
+// names its moves, so a reload opens exactly the position shown.
 export function writeHash({ game, moves, depth, algorithm, values }) {
   const p = new URLSearchParams({ view: 'tree', game, moves });
   if (GAMES[game]?.treeMaxDepth || depth) p.set('depth', String(depth));   // a depth-limited game always has one

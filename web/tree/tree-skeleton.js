@@ -1,9 +1,9 @@
-// The explorer's page structure: the position form, the values switch, the
-// algorithms card, the tree card, the step-through card and the
-// iterative-deepening card, with the ids the tests and the hash hooks use
-// (#tree-stats, #tree-code, ...). No behaviour: tree-view.js (form, switch,
-// algorithms, deepening), tree-pane.js (the tree) and step-panel.js (the
-// step-through) fill and wire these elements.
+// The explorer's page structure: the position form, the lesson line, the
+// values switch, the algorithms card, the tree card, the step-through card
+// and the iterative-deepening card, with the ids the tests and the hash hooks
+// use (#tree-stats, #tree-code, ...). No behaviour: tree-view.js (form,
+// lesson, switch, algorithms, deepening), tree-pane.js (the tree) and
+// step-panel.js (the step-through) fill and wire these elements.
 
 import { h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
@@ -50,6 +50,10 @@ export function buildTreeSkeleton() {
     h('input', { type: 'radio', name: 'tree-values', value }), h('span', { text }));
   const valuesSwitch = h('fieldset', { id: 'tree-values', class: 'tv-values' },
     h('legend', { text: 'Values' }), valueRadio('negamax', 'negamax'), valueRadio('minimax', 'minimax (MAX/MIN)'));
+  // Why the lesson position was chosen; the ways to the empty board and back.
+  const lesson = h('p', { id: 'tree-lesson', class: 'tv-lesson' });
+  const emptyBtn = h('button', { type: 'button', id: 'tree-empty', text: 'Start from the empty board' });
+  const lessonBtn = h('button', { type: 'button', id: 'tree-lesson-open', text: 'Lesson position' });
 
   const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'group', 'aria-label': 'Algorithms and their node counts' });
   const statsNote = h('p', { class: 'tv-note' });
@@ -119,10 +123,10 @@ export function buildTreeSkeleton() {
   const root = h('div', { class: 'tv' },
     h('header', { class: 'tv-head' }, h('div', {}, h('h2', { text: 'Watch it think: the search tree' }),
       h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' })), form),
-    h('div', { class: 'tv-statusrow' }, msg, valuesSwitch),
+    h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn), valuesSwitch), lesson,
     algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
-    gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch,
+    gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch, lesson, emptyBtn, lessonBtn,
     stats, statsNote, orderNote, treeTitle, expandPvBtn, collapseBtn, valuesNote, treeBox, stepBoard, stepPath,
     firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed, speedOut, rewind, stepOut, vars, code, narration, codeNote,
     deepBody, deepNote, deepCard, root,

@@ -8,6 +8,11 @@
 // deepening per depth. Values are shown in negamax form (the engine's) or in
 // minimax form, for MAX with MAX and MIN levels (the values switch).
 //
+// Without moves (undefined: a link without `moves=`) Tic-Tac-Toe opens on the
+// lesson position (LESSONS), whose whole search is short enough to step
+// through in class; the empty board is one click away. An explicit move
+// string, the empty one included, opens exactly that position.
+//
 // engine: {trace(game, moves, algorithm, depth) -> Promise<result>, and
 // optionally counts(game, moves, depth), deepening(game, moves, depth)}
 // (see engine.js; without counts() the view traces every algorithm).
@@ -33,17 +38,32 @@ import { maxToMove, sideToMove } from './tree-state.js';
 
 const DEFAULT_DEPTH = 4;   // the first depth limit of a game the explorer cannot search to the end
 
+// The position a game opens on when the link names none, and why. Tic-Tac-Toe
+// 1659 (X: 1 5, O: 6 9, X to move): O threatens 3-6-9, X must block at 3,
+// and the block makes two threats (2 and 7), so X wins with its 4th mark.
+// Alpha-beta settles it in 49 nodes, 162 steps (minimax: 162 nodes), five
+// moves at the root and cut-offs at plies 1, 2 and 3; from the empty board
+// alpha-beta takes 20,866 nodes, 67,453 steps (docs/tree-explorer.md).
+const LESSONS = {
+  tictactoe: {
+    moves: '1659',
+    why: 'Why this position: X must block at 3, and that block is a fork (threats at 2 and 7), so X wins; ' +
+      'a search short enough to step through, with cut-offs on every level.',
+  },
+};
+
 // At most this many ordered nodes are traced to explain why ordering lost.
 const ORDER_NOTE_MOST = 200000;
 
 // The form of values of a link or option: 'minimax', else 'negamax'.
 const valuesOf = (v) => (v === 'minimax' ? 'minimax' : 'negamax');
 
-// Cleans the requested position: {game, moves, depth, error}.
+// Cleans the requested position: {game, moves, depth, error}. Moves undefined
+// (none asked for): the game's lesson position, else the empty board.
 function normalizePosition({ game, moves, depth }) {
   const g = GAMES[game] ? game : 'tictactoe';
   let error = GAMES[game] || game === undefined ? '' : `Unknown game '${game}': showing Tic-Tac-Toe.`;
-  let m = typeof moves === 'string' ? moves : '';
+  let m = typeof moves === 'string' ? moves : LESSONS[g]?.moves ?? '';
   if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].moveSlots)) {
     error = `'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
     m = '';
@@ -63,9 +83,11 @@ function say(msg, text, isError = false) {
 }
 
 // Fills the position form for the position `view.pos` and says what it is
-// (or the error that replaced the requested position).
+// (or the error that replaced the requested position); the lesson line says
+// why the lesson position was chosen and offers the empty board (or the
+// lesson position) one click away.
 function showPosition(els, view, error) {
-  const { gameSel, movesIn, depthIn, depthHelp, msg } = els;
+  const { gameSel, movesIn, depthIn, depthHelp, msg, lesson, emptyBtn, lessonBtn } = els;
   const { pos } = view;
   gameSel.value = pos.game;
   movesIn.value = pos.moves;
@@ -78,6 +100,12 @@ function showPosition(els, view, error) {
   say(msg, error || `${GAMES[pos.game].name}, ${pos.moves ? `after ${pos.moves}` : 'the empty board'}: ` +
     `${sideToMove(view, -1)} to move, ${cells.filter((c) => !c).length} empty ${GAMES[pos.game].gravity ? 'places' : 'cells'}` +
     (most ? `, depth limit ${pos.depth}.` : pos.depth ? `, depth limit ${pos.depth}.` : ', searched to the end.'), Boolean(error));
+  const les = LESSONS[pos.game];
+  lesson.textContent = les && pos.moves === les.moves ? les.why
+    : les && !pos.moves ? 'The empty board: the whole game, far too many steps to follow in a lesson.' : '';
+  lesson.hidden = !lesson.textContent;
+  emptyBtn.hidden = !pos.moves;
+  lessonBtn.hidden = !les || pos.moves === les.moves;
 }
 
 // The node counts of every algorithm at the position: the engine's counts()
@@ -106,7 +134,7 @@ export function mountTreeView(container, options) {
   let deepSteps = [];          // the iterative-deepening table's rows (drawn again when the values switch changes)
 
   const els = buildTreeSkeleton();
-  const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, stats, statsNote, orderNote,
+  const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, emptyBtn, lessonBtn, stats, statsNote, orderNote,
     treeTitle, valuesNote, deepBody, deepNote, deepCard, root } = els;
   container.replaceChildren(root);
   const state = () => ({ game: view.pos.game, moves: view.pos.moves, depth: view.pos.depth, algorithm, values: view.values });
@@ -266,9 +294,12 @@ export function mountTreeView(container, options) {
     e.preventDefault();
     choose({ game: gameSel.value, moves: movesIn.value.trim(), depth: depthIn.value });
   });
+  // Another game: its lesson position if it has one, else its empty board.
   gameSel.addEventListener('change', () => {
-    choose({ game: gameSel.value, moves: '', depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
+    choose({ game: gameSel.value, moves: undefined, depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
   });
+  emptyBtn.addEventListener('click', () => choose({ moves: '' }));
+  lessonBtn.addEventListener('click', () => choose({ moves: undefined }));
 
   load();
 
