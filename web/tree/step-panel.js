@@ -76,10 +76,10 @@ export function createStepPanel(elements, view, { onNode }) {
     vars.replaceChildren(
       ...dd('node', s.frame === 0 ? 'root' : describe(view, s.frame).replace(/[“”]/g, '')),
       ...dd('to move', view.values === 'minimax' ? `${sideToMove(view, s.frame)} (${s.max ? 'MAX' : 'MIN'})` : sideToMove(view, s.frame)),
-      ...dd('depth', s.depth === null ? `to the end (ply ${trace.ply(s.frame)})` : `${s.depth} left`),
       ...(pruning ? dd('α', trace.fmt(s.alpha), 'tv-alpha') : []),
       ...(pruning ? dd('β', trace.fmt(s.beta), 'tv-beta') : []),
-      ...dd('value', s.value === null ? (s.max ? '−∞' : '+∞') : trace.fmt(s.value), 'tv-value'));
+      ...dd('value', s.value === null ? (s.max ? '−∞' : '+∞') : trace.fmt(s.value), 'tv-value'),
+      ...dd('depth', s.depth === null ? `to the end (ply ${trace.ply(s.frame)})` : `${s.depth} left`));
   }
 
   function showStep(k, { scroll = true } = {}) {

@@ -38,9 +38,9 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, dept
     h('span', { class: 'tv-algo-name', text: a.short }), ' ',
     h('span', { class: 'tv-algo-count', text: String(c.nodes) }), ' ',
     h('span', { class: 'tv-algo-unit', text: 'nodes' }),
-    h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
-    bar,
     h('span', { class: 'tv-algo-ratio', text: ratio }),
+    bar,
+    h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
     h('span', { class: 'tv-algo-extra', text: `${group(c.cutoffs)} β-cuts` + (a.id === 'table' ? ` · ${group(c.tableHits)} table hits` : '') }));
     item.addEventListener('click', () => onSelect(a.id));
     stats.append(item);

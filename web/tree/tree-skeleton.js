@@ -4,8 +4,12 @@
 // use (#tree-stats, #tree-code, ...). No behaviour: tree-view.js (form,
 // lesson, switch, algorithms, deepening), tree-pane.js (the tree) and
 // step-panel.js (the step-through) fill and wire these elements.
+//
+// The order is the classroom's (tree.css lays it out): at 1280x720 the form,
+// the algorithms, the tree and the step-through's controls, board and
+// narration are on screen at once; the step buttons head their card.
 
-import { h } from '../js/dom.js';
+import { foldable, h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 
 const ICONS = {
@@ -100,13 +104,13 @@ export function buildTreeSkeleton() {
   const narration = h('p', { id: 'tree-narration', class: 'tv-narration', 'aria-live': 'polite' });
   const codeNote = h('p', { class: 'tv-note tv-codenote' });
   const stepCard = h('section', { class: 'tv-card tv-stepcard', 'aria-label': 'Step through the search' },
-    h('h3', { text: 'Step through the search' }),
+    h('div', { class: 'tv-cardhead tv-stephead' }, h('h3', { text: 'Step through the search' }),
+      h('div', { class: 'tv-btnrow' }, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, stepOut)),
     h('div', { class: 'tv-stepgrid' },
       h('div', { class: 'tv-boardcol' }, stepBoard, stepPath),
       h('div', { class: 'tv-varcol' }, vars, narration)),
     code, codeNote,
     h('div', { class: 'tv-controls' },
-      h('div', { class: 'tv-btnrow' }, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, stepOut),
       h('label', { class: 'tv-slider' }, h('span', { text: 'Speed' }), speed, speedOut),
       h('label', { class: 'tv-slider tv-rewind' }, h('span', { text: 'Step' }), rewind)));
 
@@ -121,8 +125,9 @@ export function buildTreeSkeleton() {
         .map((t) => h('th', { scope: 'col', text: t })))), deepBody)), deepNote);
 
   const root = h('div', { class: 'tv' },
-    h('header', { class: 'tv-head' }, h('div', {}, h('h2', { text: 'Watch it think: the search tree' }),
-      h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' })), form),
+    h('header', { class: 'tv-head' }, h('div', { class: 'tv-title' }, h('h2', { text: 'Watch it think: the search tree' }),
+      foldable('About this view', { class: 'tv-about' },
+        h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' }))), form),
     h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn), valuesSwitch), lesson,
     algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
