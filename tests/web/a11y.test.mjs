@@ -13,6 +13,7 @@ const VIEWS = [
   ['play, Connect Four with the analysis', '#game=connect4&moves=4453&ai=2&analysis=1', '#board'],
   ['play, Tic-Tac-Toe', '#game=tictactoe&moves=15&ai=none', '#board'],
   ['tree explorer', '#view=tree&game=tictactoe&moves=1524', '#tree-stats button'],
+  ['tree explorer, minimax values', '#view=tree&game=tictactoe&moves=1524&values=minimax', '.tv-level'],
   ['MENACE', '#view=menace', '.tv'],
   ['demo', '#view=demo&game=connect4', '#demo-board svg'],
   ['study', '#view=study', '#study-view'],

@@ -97,6 +97,26 @@ test('tree explorer, MENACE and demo mode', async () => {
     });
     page.on('pageerror', (e) => errors.push(String(e)));
 
+    console.log('the lesson position: a link without moves');
+    await page.goto(`${server.url}tree/index.html`);
+    await waitReady(page);
+    const lessonSteps = Number((await page.textContent('#tree-step')).match(/\/ ([\d,]+)/)[1].replace(/,/g, ''));
+    console.log(`  opens on ${await page.inputValue('#tree-moves')}: ${lessonSteps} steps of alpha-beta ` +
+      `(${(await page.textContent('.tv-tree-title')).trim()})`);
+    assert.ok(await page.inputValue('#tree-moves') === '1659' && (await page.textContent('.tv-msg')).includes('after 1659'),
+      'no moves in the link: the lesson position 1659');
+    assert.ok(lessonSteps > 0 && lessonSteps <= 200, `a search short enough to step through: ${lessonSteps} steps`);
+    assert.ok(/Why this position: X must block at 3/.test(await page.textContent('#tree-lesson')), 'the page says why this position');
+    assert.ok(await page.locator('.tv-chip-cut').count() > 0, 'cut-offs show below the root');
+    assert.ok(await page.isHidden('#tree-ordering'), 'ordering needs no excuse here (48 nodes against 49)');
+    await page.click('#tree-empty');
+    await page.waitForFunction(() => /minimax 549946/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 20000 });
+    assert.ok(/moves=(&|$)/.test(await page.evaluate(() => location.hash)) && await page.inputValue('#tree-moves') === '',
+      `"Start from the empty board": one click, and the link names the empty board (${await page.evaluate(() => location.hash)})`);
+    await page.click('#tree-lesson-open');
+    await page.waitForFunction(() => /minimax 162\b/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 20000 });
+    assert.ok(/moves=1659/.test(await page.evaluate(() => location.hash)), 'and back to the lesson position');
+
     console.log('empty Tic-Tac-Toe board');
     await page.goto(`${server.url}tree/index.html#view=tree&game=tictactoe&moves=`);
     await waitReady(page);
@@ -126,6 +146,32 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(await page.textContent('#tree-code li.tv-exec') === null ? false : (await page.textContent('#tree-code li.tv-exec')).includes('function alphabeta'),
       'step 1 highlights the function line');
     assert.ok((await page.textContent('#tree-narration')).includes('root'), 'step 1 narrates the root');
+    // Why ordering loses here: the winning move X 3 is tried last.
+    await page.waitForSelector('#tree-ordering:not([hidden])', { timeout: 20000 });
+    const why = await page.textContent('#tree-ordering');
+    assert.ok(/tries X 7 first and the best move, X 3, last of 5/.test(why) && /X 3 wins at once/.test(why), `ordering's loss explained: ${why}`);
+
+    console.log('values: negamax and minimax (MAX/MIN)');
+    const x3 = page.locator('.tv-row[data-node="1"]');
+    assert.ok(/X 3/.test(await x3.textContent()) && /v −3/.test(await x3.textContent()) && /v \+3/.test(await page.textContent('.tv-row[data-node="0"]')),
+      'negamax: the winning X 3 shows v −3 (for O to move), the root v +3');
+    await page.check('#tree-values input[value="minimax"]');
+    await page.waitForFunction(() => document.querySelector('.tv').dataset.values === 'minimax');
+    const x3mm = await x3.textContent();
+    assert.ok(/MIN/.test(x3mm) && /v \+3/.test(x3mm) && /MAX/.test(await page.textContent('.tv-row[data-node="0"]'))
+      && /v \+3/.test(await page.textContent('.tv-row[data-node="0"]')), `minimax: X 3 is a MIN node with v +3 for MAX, the root MAX +3 (${x3mm.trim()})`);
+    assert.ok(/values=minimax/.test(await page.evaluate(() => location.hash)), 'the link keeps values=minimax');
+    assert.ok((await page.textContent('#tree-code')).includes('else (MIN): value ← +∞') && /\(−β, −α\)/.test(await page.textContent('#tree-values-note')),
+      'the minimax pseudocode, and the sentence on what is negated');
+    const windowMin = await page.textContent('.tv-row[data-node="2"] .tv-win');
+    await page.check('#tree-values input[value="negamax"]');
+    await page.waitForFunction(() => document.querySelector('.tv').dataset.values === 'negamax');
+    const windowNega = await page.textContent('.tv-row[data-node="2"] .tv-win');
+    assert.ok(windowNega.replace(/\s+/g, ' ') === 'α −∞ β −3' && windowMin.replace(/\s+/g, ' ') === 'α +3 β +∞',
+      `a MIN node's window (α, β) = (−∞, −3) for O is (+3, +∞) for MAX (${windowNega} / ${windowMin})`);
+    assert.ok(!/values=/.test(await page.evaluate(() => location.hash)) && /v −3/.test(await x3.textContent()), 'negamax again: the old link');
+    // (Off the radio buttons: there the arrow keys choose the form of values, not the step.)
+    await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).blur());
     await page.keyboard.press('ArrowRight');
     const path1 = await page.textContent('#tree-path');
     assert.ok(path1.includes('X 3'), `→ enters the first child, X 3 (path: ${path1})`);

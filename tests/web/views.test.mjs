@@ -96,9 +96,9 @@ await runBrowserTest('views', async ({ browser, url }) => {
   console.log('tree explorer from the main page:');
   await open(page, url, '#game=connect4&moves=4453&time=200&ai=2&level=custom');
   await page.click('#nav-tree');
-  await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
+  await page.waitForFunction(() => /minimax 162\b/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
     null, { timeout: 30000 });
-  assert.ok(true, 'the navigation opens the explorer: "minimax 549946" in #tree-stats');
+  assert.ok(/moves=1659/.test(await hash(page)), `the navigation opens the explorer on its lesson position: ${await hash(page)}`);
   assert.ok(await page.isHidden('main.layout') && await page.getAttribute('#nav-tree', 'aria-current') === 'page',
     'the game is hidden, the navigation marks the view');
   await page.click('#nav-play');
@@ -169,6 +169,63 @@ await runBrowserTest('views', async ({ browser, url }) => {
   assert.ok(/left the Study view/.test(await page.textContent('#study-status')), 'leaving the view stops the match');
 
   assert.ok(errors.length === 0, `no console errors, exceptions or failed requests ${errors.join(' | ')}`);
+
+  console.log('a classroom\'s screens: the essentials of the teaching views without scrolling');
+  // The board, the tree, the status and the primary controls of each view,
+  // fully inside the window at the top of the page.
+  const ESSENTIALS = {
+    tree: ['.tv-pos .tv-primary', '#tree-moves', '.tv-msg', '#tree-values', '#tree-stats .tv-algo', '.tv-tree-title',
+      '.tv-row[data-node="0"]', '.tv-row[data-node="0"] + .tv-children > .tv-item > .tv-row.tv-chosen',
+      '#tree-first', '#tree-back', '#tree-play', '#tree-forward', '#tree-last', '#tree-step', '.tv-stepboard svg', '#tree-narration'],
+    demo: ['#demo-game', '#demo-start', '#demo-pause', '#demo-step', '#demo-new', '#demo-board svg', '#demo-status', '.dm-big'],
+    study: ['.study-intro h2', '#study-time-a', '#study-time-b', '#study-games', '#study-start', '#study-stop', '#study-status'],
+  };
+  const VIEW_HASH = { tree: '#view=tree&game=tictactoe', demo: '#view=demo&game=connect4', study: '#view=study' };
+  const VIEW_READY = { tree: '.tv[data-ready="true"] #tree-stats .tv-algo', demo: '.dm[data-ready="true"]', study: '.study-table' };
+  for (const size of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+    for (const scheme of ['light', 'dark']) {
+      const ctx = await browser.newContext({ viewport: size, colorScheme: scheme, serviceWorkers: 'block' });
+      const p = await ctx.newPage();
+      const errs = watchErrors(p);
+      for (const view of ['tree', 'demo', 'study']) {
+        await p.goto(`${url}${VIEW_HASH[view]}`);
+        await p.waitForSelector(VIEW_READY[view], { timeout: 30000 });
+        await p.waitForTimeout(300);
+        const out = await p.evaluate((sels) => sels.flatMap((sel) => {
+          const els = [...document.querySelectorAll(sel)];
+          if (!els.length) return [`${sel} missing`];
+          return els.map((e) => e.getBoundingClientRect())
+            .filter((r) => !r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
+            .map((r) => `${sel} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+        }), ESSENTIALS[view]);
+        assert.deepEqual(out, [], `${view} at ${size.width}x${size.height} (${scheme}): the essentials are on screen`);
+        await shot(p, `classroom-${view}-${size.width}x${size.height}-${scheme}`);
+      }
+      assert.ok(errs.length === 0, `${size.width}x${size.height}/${scheme}: no console errors ${errs.join(' | ')}`);
+      await ctx.close();
+    }
+    console.log(`  ${size.width}x${size.height}: tree, demo and study fit`);
+  }
+  {
+    // On a phone the explanations fold instead of disappearing.
+    const ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+    const p = await ctx.newPage();
+    for (const view of ['tree', 'demo']) {
+      await p.goto(`${url}${VIEW_HASH[view]}`);
+      await p.waitForSelector(VIEW_READY[view], { timeout: 30000 });
+      assert.ok(await p.isHidden('.tv-about .tv-sub') && await p.isVisible('.tv-about summary'), `${view} on a phone: the intro is folded`);
+      await p.click('.tv-about summary');
+      assert.ok(await p.isVisible('.tv-about .tv-sub'), `${view} on a phone: one tap shows it (${(await p.textContent('.tv-about .tv-sub')).slice(0, 50)}…)`);
+    }
+    await p.goto(`${url}${VIEW_HASH.tree}`);
+    await p.waitForSelector(VIEW_READY.tree, { timeout: 30000 });
+    assert.ok(await p.isVisible('#tree-lesson') && await p.isVisible('.tv-algo-label') && await p.isVisible('#tree-values-note'),
+      'tree on a phone: why this position, what each algorithm does, what the values mean');
+    await p.goto(`${url}${VIEW_HASH.study}`);
+    await p.waitForSelector(VIEW_READY.study, { timeout: 30000 });
+    assert.ok(await p.isVisible('.study-intro p'), 'study on a phone: its intro');
+    await ctx.close();
+  }
 
   console.log('screenshots of the views (desktop and phone, light and dark):');
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {

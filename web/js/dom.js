@@ -18,3 +18,14 @@ export function h(tag, attrs = {}, ...kids) {
 
 // A count with thousands separators: 549946 -> "549,946".
 export const group = (n) => Number(n).toLocaleString('en-US');
+
+// The width up to which the views fold their explanations (tree.css and
+// style.css use the same breakpoint).
+const PHONE = '(max-width: 560px)';
+
+// An explanation that folds: a <details> with `summary` as its toggle and
+// `kids` as its body, open on a wider screen and closed on a phone, where the
+// views keep their intros one tap away instead of dropping them.
+export function foldable(summary, attrs = {}, ...kids) {
+  return h('details', { ...attrs, open: !matchMedia(PHONE).matches }, h('summary', { text: summary }), ...kids);
+}

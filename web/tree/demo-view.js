@@ -7,7 +7,7 @@
 // Hooks for tests: #demo-status, #demo-moves (the move string), #demo-depth,
 // #demo-score, #demo-chart, #demo-start / #demo-pause / #demo-step / #demo-new.
 
-import { h, group } from '../js/dom.js';
+import { foldable, h, group } from '../js/dom.js';
 import { EngineClient } from '../js/engine-client.js';
 import { GAMES, sideNames } from '../js/games.js';
 import { Game, winnerOf } from '../js/rules.js';
@@ -70,8 +70,9 @@ export function mountDemoView(container, options = {}) {
 
   const root = h('div', { class: 'tv dm' },
     h('header', { class: 'tv-head' },
-      h('div', {}, h('h2', { text: 'Demo: the engine plays itself' }),
-        h('p', { class: 'tv-sub', text: 'Computer vs computer for the classroom: pick the game and each side\'s thinking time, start, pause, or go one move at a time.' })),
+      h('div', { class: 'tv-title' }, h('h2', { text: 'Demo: the engine plays itself' }),
+        foldable('About this view', { class: 'tv-about' },
+          h('p', { class: 'tv-sub', text: 'Computer vs computer for the classroom: pick the game and each side\'s thinking time, start, pause, or go one move at a time.' }))),
       h('form', { class: 'tv-pos' },
         h('label', {}, h('span', { text: 'Game' }), gameSel),
         h('label', {}, h('span', { id: 'demo-name1', text: 'Red thinks' }), time1),

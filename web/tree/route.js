@@ -1,5 +1,6 @@
 // Hooks the search-tree explorer into the main page as a view:
-//   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4)
+//   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
+//   &algo=minimax|ordered|table; &values=minimax; without moves= the lesson position)
 // MENACE, the matchbox learner: index.html#view=menace
 // and demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 //
@@ -31,15 +32,22 @@ export function isTreeHash(hash) {
 const viewOf = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('view');
 
 // The explorer's position in the hash (also read by standalone.js, the explorer's own page).
+// Without `moves` the moves are undefined: the explorer opens the game's lesson
+// position (tree-view.js); `moves=` (empty) is the empty board. `values=minimax`
+// shows MAX's values with MAX and MIN levels (default negamax).
 export function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-  return { game: p.get('game') || 'tictactoe', moves: p.get('moves') || '', depth: p.get('depth') || 0, algorithm: p.get('algo') || 'alphabeta' };
+  return { game: p.get('game') || 'tictactoe', moves: p.has('moves') ? p.get('moves') : undefined, depth: p.get('depth') || 0,
+    algorithm: p.get('algo') || 'alphabeta', values: p.get('values') || 'negamax' };
 }
 
-export function writeHash({ game, moves, depth, algorithm }) {
+// The explorer's state (its onChange, its state()) into the hash; it always
+// names its moves, so a reload opens exactly the position shown.
+export function writeHash({ game, moves, depth, algorithm, values }) {
   const p = new URLSearchParams({ view: 'tree', game, moves });
   if (GAMES[game]?.treeMaxDepth || depth) p.set('depth', String(depth));   // a depth-limited game always has one
   if (algorithm && algorithm !== 'alphabeta') p.set('algo', algorithm);
+  if (values === 'minimax') p.set('values', values);
   const hash = `#${p.toString()}`;
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }
@@ -86,7 +94,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     section.hidden = false;
     document.body.dataset.view = kind;
     if (view && view.kind === kind) {
-      if (kind === 'tree') view.load(want);
+      if (kind === 'tree') { view.load(want); writeHash(view.state()); }
       return;
     }
     if (loading) {
@@ -100,7 +108,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
       if (kind === 'tree') {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
-        writeHash(want);
+        writeHash(view.state());
       } else if (kind === 'menace') {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountMenaceView(section.lastChild, { engine });

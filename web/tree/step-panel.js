@@ -4,25 +4,37 @@
 // of the current node, the stepper buttons, the play/pause timer, the speed
 // and rewind sliders, and the keyboard (← → Home End, space).
 //
+// In the minimax view (view.values) the pseudocode, variables and words are
+// MAX's and MIN's (pseudocode.js).
+//
 // createStepPanel(elements, view, callbacks) reads the shared state `view`
 // (tree-state.js) and reports out through onNode(i, scroll) whenever the
 // current node changes (the tree pane reveals and marks it). Returns
-// {start(), clear(), stop(), jumpTo(i), currentNode(), destroy()}.
+// {start(), redraw(), clear(), stop(), jumpTo(i), currentNode(), destroy()}.
 
 import { h, group } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 import { boardSvg, moveText } from './boards.js';
 import { buildEvents, eventState, pseudocode } from './pseudocode.js';
 import { iconSvg } from './tree-skeleton.js';
-import { pathMoves, sideToMove } from './tree-state.js';
+import { maxToMove, pathMoves, sideToMove } from './tree-state.js';
 
-// The note under each algorithm's pseudocode.
+// The note under each algorithm's pseudocode: which moves it tries in which
+// order, then (formNote) how values and the window travel in the view's form.
 const CODE_NOTES = {
-  minimax: 'Negamax form: every value is from the point of view of the side to move, so a child\'s value is negated.',
-  alphabeta: 'Moves are tried in their natural order (1, 2, 3, …). The window (α, β) is passed down negated and swapped.',
+  minimax: 'Every move of every node is searched: nothing is pruned.',
+  alphabeta: 'Moves are tried in their natural order (1, 2, 3, …).',
   ordered: 'Moves are tried in order: the winning spots a move creates, then how much it improves the evaluation, centre first on ties.',
   table: 'As ordered, but the transposition table\'s best move goes first, and a stored bound that decides ends the node at once.',
 };
+function formNote(values, pruning) {
+  if (values === 'minimax') {
+    return 'Minimax form: every value is for MAX, the first player; MAX takes the largest child value, MIN the smallest' +
+      (pruning ? ', and α and β are passed down as they are.' : '.');
+  }
+  return 'Negamax form: every value is for the side to move, so a child\'s value is negated' +
+    (pruning ? ', and the window (α, β) is passed down negated and swapped: (−β, −α).' : '.');
+}
 
 // Steps per second at each position of the speed slider.
 const SPEEDS = [1, 2, 3, 5, 8, 12, 20, 35, 60, 120, 240];
@@ -53,7 +65,7 @@ export function createStepPanel(elements, view, { onNode }) {
   let timer = 0;
 
   const stateOpts = () => ({ algorithm: view.trace.algorithm, maxDepth: view.trace.exactScale ? 0 : view.pos.depth,
-    describe: (i) => describe(view, i) });
+    describe: (i) => describe(view, i), maxAt: view.values === 'minimax' ? (i) => maxToMove(view, i) : null });
   const speedStepsPerSecond = () => SPEEDS[Number(speed.value)] || 5;
 
   // The variables of the frame at step state s.
@@ -63,11 +75,11 @@ export function createStepPanel(elements, view, { onNode }) {
     const dd = (t, v, cls) => [h('dt', { text: t }), h('dd', { class: cls, text: v })];
     vars.replaceChildren(
       ...dd('node', s.frame === 0 ? 'root' : describe(view, s.frame).replace(/[“”]/g, '')),
-      ...dd('to move', sideToMove(view, s.frame)),
-      ...dd('depth', s.depth === null ? `to the end (ply ${trace.ply(s.frame)})` : `${s.depth} left`),
+      ...dd('to move', view.values === 'minimax' ? `${sideToMove(view, s.frame)} (${s.max ? 'MAX' : 'MIN'})` : sideToMove(view, s.frame)),
       ...(pruning ? dd('α', trace.fmt(s.alpha), 'tv-alpha') : []),
       ...(pruning ? dd('β', trace.fmt(s.beta), 'tv-beta') : []),
-      ...dd('value', s.value === null || s.value === -Infinity ? '−∞' : trace.fmt(s.value), 'tv-value'));
+      ...dd('value', s.value === null ? (s.max ? '−∞' : '+∞') : trace.fmt(s.value), 'tv-value'),
+      ...dd('depth', s.depth === null ? `to the end (ply ${trace.ply(s.frame)})` : `${s.depth} left`));
   }
 
   function showStep(k, { scroll = true } = {}) {
@@ -138,15 +150,26 @@ export function createStepPanel(elements, view, { onNode }) {
   document.addEventListener('keydown', onKey);
   updateSpeed();
 
+  // The pseudocode of the shown algorithm in the view's form, with its note.
+  function renderCode() {
+    code.replaceChildren(...pseudocode(view.trace.algorithm, view.values).map((l) => h('li', { 'data-line': l.id }, h('code', { text: l.text }))));
+    codeNote.textContent = `${CODE_NOTES[view.trace.algorithm]} ${formNote(view.values, view.trace.algorithm !== 'minimax')}`;
+  }
+
   return {
     // A new trace is in view.trace (and the tree pane shows it): its
     // pseudocode, the sliders' range and step 1, without scrolling.
     start() {
       events = buildEvents(view.trace);
-      code.replaceChildren(...pseudocode(view.trace.algorithm).map((l) => h('li', { 'data-line': l.id }, h('code', { text: l.text }))));
-      codeNote.textContent = CODE_NOTES[view.trace.algorithm];
+      renderCode();
       rewind.max = String(Math.max(0, events.count - 1));
       showStep(0, { scroll: false });
+    },
+    // The same step again in the view's form of values (the switch changed).
+    redraw() {
+      if (!events) return;
+      renderCode();
+      showStep(step, { scroll: false });
     },
     // The trace is gone (a new position loads): no stepping until start().
     clear() { events = null; },

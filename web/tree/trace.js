@@ -90,20 +90,39 @@ export class Trace {
   fmt(v) { return formatValue(v, this.exactScale); }
 
   // Why the node stopped early, in the lecture's words ('' if it did not).
-  reason(i) {
+  // With `minNode` (the minimax view at a node where MIN is to move) in MAX's
+  // terms (see minimaxView): the negamax β-cut v ≥ β is MAX's α-cut −v ≤ −β,
+  // and a lower bound for MIN is an upper bound for MAX.
+  reason(i, minNode = false) {
     const f = this.flags(i);
-    const v = this.fmt(this.val(i));
-    if (f & FLAG.cutoff) return `β-cut: ${v} ≥ β = ${this.fmt(this.beta(i))}`;
+    const { value, alpha, beta } = minimaxView({ value: this.val(i), alpha: this.alpha(i), beta: this.beta(i) }, !minNode);
+    const [v, a, b] = [value, alpha, beta].map((x) => this.fmt(x));
+    const lower = minNode ? FLAG.boundUpper : FLAG.boundLower;
+    const upper = minNode ? FLAG.boundLower : FLAG.boundUpper;
+    if (f & FLAG.cutoff) return minNode ? `α-cut: ${v} ≤ α = ${a}` : `β-cut: ${v} ≥ β = ${b}`;
     if (f & FLAG.boundExact) return `table: exact ${v}`;
-    if (f & FLAG.boundLower) return `table: lower bound ${v} ≥ β = ${this.fmt(this.beta(i))}`;
-    if (f & FLAG.boundUpper) return `table: upper bound ${v} ≤ α = ${this.fmt(this.alpha(i))}`;
+    if (f & lower) return `table: lower bound ${v} ≥ β = ${b}`;
+    if (f & upper) return `table: upper bound ${v} ≤ α = ${a}`;
     return '';
   }
 }
 
+/**
+ * A node's value and window as the minimax view shows them: from MAX's (the
+ * first player's) point of view. The engine's negamax numbers are for the
+ * side to move, so where MAX is to move they stay; where MIN is to move the
+ * value v is −v for MAX, and MIN's window (α, β) is (−β, −α) for MAX.
+ * @param {{value: number, alpha: number, beta: number}} node  negamax value and window
+ * @param {boolean} maxToMove
+ */
+export function minimaxView({ value, alpha, beta }, maxToMove) {
+  // (0 - x rather than -x: a negated 0 stays 0, not -0.)
+  return maxToMove ? { value, alpha, beta } : { value: 0 - value, alpha: 0 - beta, beta: 0 - alpha };
+}
+
 // "+3", "0", "−2", "+∞"/"−∞" for the open window; on the search scale (with
 // a horizon) proven results as "win 3" / "loss 3" (tests/web/tree-logic.test.mjs).
-function formatValue(v, exactScale) {
+export function formatValue(v, exactScale) {
   if (v >= INF) return '+∞';
   if (v <= -INF) return '−∞';
   if (!exactScale && (v > PROVEN || v < -PROVEN)) return v > 0 ? `win ${v - PROVEN}` : `loss ${-v - PROVEN}`;
@@ -127,7 +146,8 @@ export function valueWords(v, exactScale, game) {
   return v > 0 ? 'better (heuristic)' : 'worse (heuristic)';
 }
 
-function ordinal(n) {
+// 1st, 2nd, 3rd, 11th, 22nd, ...
+export function ordinal(n) {
   const s = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
   return n + (s[(v - 20) % 10] || s[v] || s[0]);

@@ -1,12 +1,13 @@
 // The explorer's two tables of numbers: the algorithms side by side (node
-// counts of one position under minimax, alpha-beta, ordering and the table)
-// and iterative deepening (per depth: best move, value, nodes with and
-// without a table). Drawing only; tree-view.js asks the engine for the data.
+// counts of one position under minimax, alpha-beta, ordering and the table,
+// and why ordering can lose) and iterative deepening (per depth: best move,
+// value, nodes with and without a table). Drawing only; tree-view.js asks the
+// engine for the data.
 
 import { group, h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 import { moveText } from './boards.js';
-import { ALGORITHMS, valueWords } from './trace.js';
+import { ALGORITHMS, FLAG, ordinal } from './trace.js';
 
 /**
  * Fills the algorithms card: one button per algorithm with its node count,
@@ -14,12 +15,12 @@ import { ALGORITHMS, valueWords } from './trace.js';
  * @param {HTMLElement} stats
  * @param {HTMLElement} statsNote
  * @param {{exactScale: boolean, algorithms: any[]} | null} counts  the engine's `counts` reply
- * @param {{algorithm: string, game: string, depth: number, side: string,
- *   fmt: (v: number) => string, onSelect: (id: string) => void}} view
- *   the shown algorithm, the position's game and depth limit, its side to move,
- *   how values are written, and what a click on an algorithm does
+ * @param {{algorithm: string, depth: number, valueText: (v: number) => string,
+ *   onSelect: (id: string) => void}} view
+ *   the shown algorithm, the position's depth limit, the root's value in the
+ *   view's words ("+3 for X to move (…)"), and what a click on an algorithm does
  */
-export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, game, depth, side, fmt, onSelect }) {
+export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth, valueText, onSelect }) {
   stats.replaceChildren();
   if (!counts) return;
   const base = counts.algorithms[0].nodes;
@@ -37,26 +38,54 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, game
     h('span', { class: 'tv-algo-name', text: a.short }), ' ',
     h('span', { class: 'tv-algo-count', text: String(c.nodes) }), ' ',
     h('span', { class: 'tv-algo-unit', text: 'nodes' }),
-    h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
-    bar,
     h('span', { class: 'tv-algo-ratio', text: ratio }),
+    bar,
+    h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
     h('span', { class: 'tv-algo-extra', text: `${group(c.cutoffs)} β-cuts` + (a.id === 'table' ? ` · ${group(c.tableHits)} table hits` : '') }));
     item.addEventListener('click', () => onSelect(a.id));
     stats.append(item);
   }
   const c0 = counts.algorithms[0];
   const agree = counts.algorithms.every((c) => c.value === c0.value);
-  statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${fmt(c0.value)} for ${side} to move (${valueWords(c0.value, counts.exactScale, game)}). ` +
+  statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${valueText(c0.value)}. ` +
     (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
     'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`);
 }
 
+/**
+ * Why ordered alpha-beta needed more nodes than natural order at this
+ * position, from the two traces: ordering is a guess; where its first guess at
+ * the root went, how many nodes the moves before the best one cost, and, when
+ * the best move wins at once, why the guess put it late.
+ * @param {import('./trace.js').Trace} natural  the alpha-beta trace
+ * @param {import('./trace.js').Trace} ordered  the ordered alpha-beta trace
+ * @param {{game: string, moves: string}} pos  the position searched
+ */
+export function orderingNote(natural, ordered, pos) {
+  const name = (t, c) => moveText(pos.game, t.move(c), pos.moves.length);
+  const general = `Why does “ordered” need more nodes here (${group(ordered.nodes)} against ${group(natural.nodes)})? ` +
+    'Ordering is a guess made before searching: it pays on average, but one position can fool it.';
+  const kids = ordered.children(0);
+  const best = kids.findIndex((c) => ordered.has(c, FLAG.chosen));
+  if (best <= 0) return `${general} Here its first guess at the root is the best move; the extra nodes come from deeper nodes, where its guesses are worse.`;
+  const before = kids.slice(0, best).reduce((n, c) => n + ordered.subtreeSize(c), 0);
+  let text = `${general} Here it tries ${name(ordered, kids[0])} first and the best move, ${name(ordered, kids[best])}, ` +
+    `${best === kids.length - 1 ? 'last' : ordinal(best + 1)} of ${kids.length}, after ${group(before)} of its ${group(ordered.nodes)} nodes`;
+  const naturalFirst = natural.children(0)[0];
+  text += naturalFirst !== undefined && natural.has(naturalFirst, FLAG.chosen) ? `; natural order tries ${name(natural, naturalFirst)} first.` : '.';
+  // A finished game whose value is a loss for the side to move there: the move won.
+  if (ordered.has(kids[best], FLAG.terminal) && ordered.val(kids[best]) < 0) {
+    text += ` ${name(ordered, kids[best])} wins at once, but the guess counts the winning spots a move leaves, and completing a line leaves none.`;
+  }
+  return text;
+}
+
 // A value of the iterative-deepening table: proven results as "win 3".
-function formatDeep(s) {
+function formatDeep(value) {
   const PROVEN = 20000;
-  if (s.value > PROVEN) return `win ${s.value - PROVEN}`;
-  if (s.value < -PROVEN) return `loss ${-s.value - PROVEN}`;
-  return s.value > 0 ? `+${s.value}` : s.value < 0 ? `−${-s.value}` : '0';
+  if (value > PROVEN) return `win ${value - PROVEN}`;
+  if (value < -PROVEN) return `loss ${-value - PROVEN}`;
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0';
 }
 
 /**
@@ -65,8 +94,10 @@ function formatDeep(s) {
  * @param {HTMLElement} deepNote
  * @param {any[]} steps
  * @param {{game: string, moves: string}} pos  the position searched
+ * @param {number} sign  1, or −1 to show the values for the other side (the
+ *   minimax view when MIN is to move at the root)
  */
-export function renderDeepening(deepBody, deepNote, steps, pos) {
+export function renderDeepening(deepBody, deepNote, steps, pos, sign) {
   const max = Math.max(1, ...steps.map((s) => s.nodesNoTable));
   const cell = (n, cls) => {
     const bar = h('span', { class: `tv-minibar ${cls}` });
@@ -76,7 +107,7 @@ export function renderDeepening(deepBody, deepNote, steps, pos) {
   deepBody.replaceChildren(...steps.map((s) => h('tr', {},
     h('td', { class: 'tv-num', text: String(s.depth) }),
     h('td', { text: moveText(pos.game, s.bestMove - 1, pos.moves.length) }),
-    h('td', { class: 'tv-num', text: formatDeep(s) }),
+    h('td', { class: 'tv-num', text: formatDeep(sign * s.value) }),
     h('td', { class: 'tv-pv', text: s.pv.map((m, j) => `${GAMES[pos.game].sides[(pos.moves.length + j) % 2][0]}${m}`).join(' ') }),
     cell(s.nodesNoTable, 'tv-b0'), cell(s.nodesFreshTable, 'tv-b1'), cell(s.nodesKeptTable, 'tv-b2'))));
   const sum = (k) => steps.reduce((a, s) => a + s[k], 0);

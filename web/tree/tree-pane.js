@@ -1,27 +1,30 @@
 // The explorer's tree card: one row per node of the shown trace, lazy (only
 // the children of expanded nodes are in the DOM), the moves a β-cut pruned
 // drawn dimmed under their node, the current node of the step-through
-// marked, and the "best line" and "collapse" buttons.
+// marked, and the "best line" and "collapse" buttons. Values are written as
+// the explorer's values switch says (tree-state.js shownNode): negamax, or
+// minimax with each row's level, MAX or MIN.
 //
 // createTreePane(elements, view, callbacks) reads the shared state `view`
 // (tree-state.js) and reports out through callbacks: onJump(i) when the user
 // picks node i (click, Enter), currentNode() to ask which node the
-// step-through is at. Returns {reset(), reveal(i), markCurrent(i, scroll)}.
+// step-through is at. Returns {reset(), redraw(), reveal(i), markCurrent(i, scroll)}.
 
 import { h, group } from '../js/dom.js';
+import { GAMES } from '../js/games.js';
 import { FLAG } from './trace.js';
 import { boardSvg, legalMoves, moveText } from './boards.js';
-import { pathMoves, sideToMove } from './tree-state.js';
+import { pathMoves, shownNode, sideToMove } from './tree-state.js';
 
 // The chips after a row's values: best move, leaf kinds, cut and table
-// reasons, the subtree's size.
-function rowChips(t, i, kids, leafish) {
+// reasons (in MAX's terms at a MIN node of the minimax view), the subtree's size.
+function rowChips(t, i, kids, leafish, minNode) {
   const f = t.flags(i);
   const chips = [];
   if (f & FLAG.chosen) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
   if (f & FLAG.terminal) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: t.val(i) === 0 ? 'draw' : 'game over' }));
   if (f & FLAG.horizon) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'horizon: evaluated' }));
-  if (f & (FLAG.cutoff | FLAG.tableHit)) chips.push(h('span', { class: `tv-chip ${f & FLAG.cutoff ? 'tv-chip-cut' : 'tv-chip-table'}`, text: t.reason(i) }));
+  if (f & (FLAG.cutoff | FLAG.tableHit)) chips.push(h('span', { class: `tv-chip ${f & FLAG.cutoff ? 'tv-chip-cut' : 'tv-chip-table'}`, text: t.reason(i, minNode) }));
   if (f & FLAG.tableMove) chips.push(h('span', { class: 'tv-chip tv-chip-table', text: 'table move first' }));
   if (f & FLAG.truncated) chips.push(h('span', { class: 'tv-chip tv-chip-warn', text: 'incomplete (node cap)' }));
   if (kids && !leafish) chips.push(h('span', { class: 'tv-size', text: `${group(kids + 1)} nodes` }));
@@ -39,7 +42,7 @@ function prunedItem(view, i, searched) {
       ...pruned.map((m) => h('span', { class: 'tv-ghost', title: 'pruned, never searched' },
         boardSvg(pos.game, pathMoves(view, i).concat([m]), { size: pos.game === 'tictactoe' ? 26 : 36 }),
         h('span', { class: 'tv-move', text: moveText(pos.game, m, ply) }))),
-      h('span', { class: 'tv-chip tv-chip-cut', text: `pruned by ${trace.reason(i)}` })));
+      h('span', { class: 'tv-chip tv-chip-cut', text: `pruned by ${trace.reason(i, shownNode(view, i).minNode)}` })));
 }
 
 /**
@@ -64,6 +67,9 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     const ply = pos.moves.length + t.ply(i) - 1;
     const label = i === 0 ? 'Root' : moveText(pos.game, t.move(i), ply);
     const pruning = t.algorithm !== 'minimax';
+    const shown = shownNode(view, i);
+    const maxmin = view.values === 'minimax';
+    const level = shown.minNode ? 'MIN' : 'MAX';
     const row = h('div', {
       class: `tv-row${f & FLAG.chosen ? ' tv-chosen' : ''}${f & FLAG.cutoff ? ' tv-cutnode' : ''}${leafish ? ' tv-leafnode' : ''}`,
       role: 'treeitem', tabindex: '0', 'data-node': i, 'aria-expanded': kids ? String(expanded.has(i)) : undefined,
@@ -72,9 +78,11 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     toggle,
     boardSvg(pos.game, pathMoves(view, i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
     h('span', { class: 'tv-move', text: label }),
-    h('span', { class: 'tv-val', title: `value for ${sideToMove(view, i)} to move`, text: `v ${t.fmt(t.val(i))}` }),
-    pruning ? h('span', { class: 'tv-win', title: 'window on entry', text: `α ${t.fmt(t.alpha(i))}  β ${t.fmt(t.beta(i))}` }) : null,
-    ...rowChips(t, i, kids, leafish));
+    maxmin ? h('span', { class: `tv-level tv-level-${level.toLowerCase()}`, title: `${level}: ${sideToMove(view, i)} to move`, text: level }) : null,
+    h('span', { class: 'tv-val', text: `v ${t.fmt(shown.value)}`,
+      title: maxmin ? `value for MAX (${GAMES[pos.game].sides[0]})` : `value for ${sideToMove(view, i)} to move` }),
+    pruning ? h('span', { class: 'tv-win', title: 'window on entry', text: `α ${t.fmt(shown.alpha)}  β ${t.fmt(shown.beta)}` }) : null,
+    ...rowChips(t, i, kids, leafish, shown.minNode));
     row.addEventListener('click', (e) => {
       if (e.target === toggle) toggleNode(i);
       else onJump(i);
@@ -148,6 +156,12 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     renderTree();
   }
 
+  // The same rows drawn again, as open as they were (the values switch changed).
+  function redraw() {
+    renderTree();
+    markCurrent(currentNode(), false);
+  }
+
   // Expands the chain to node i (auto-expanded nodes off the chain close again).
   function reveal(i) {
     const chain = view.trace.chain(i);
@@ -184,5 +198,5 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
   expandPvBtn.addEventListener('click', showBestLine);
   collapseBtn.addEventListener('click', reset);
 
-  return { reset, reveal, markCurrent };
+  return { reset, redraw, reveal, markCurrent };
 }

@@ -1,10 +1,15 @@
-// The explorer's page structure: the position form, the algorithms card, the
-// tree card, the step-through card and the iterative-deepening card, with the
-// ids the tests and the hash hooks use (#tree-stats, #tree-code, ...). No
-// behaviour: tree-view.js (form, algorithms, deepening), tree-pane.js (the
-// tree) and step-panel.js (the step-through) fill and wire these elements.
+// The explorer's page structure: the position form, the lesson line, the
+// values switch, the algorithms card, the tree card, the step-through card
+// and the iterative-deepening card, with the ids the tests and the hash hooks
+// use (#tree-stats, #tree-code, ...). No behaviour: tree-view.js (form,
+// lesson, switch, algorithms, deepening), tree-pane.js (the tree) and
+// step-panel.js (the step-through) fill and wire these elements.
+//
+// The order is the classroom's (tree.css lays it out): at 1280x720 the form,
+// the algorithms, the tree and the step-through's controls, board and
+// narration are on screen at once; the step buttons head their card.
 
-import { h } from '../js/dom.js';
+import { foldable, h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 
 const ICONS = {
@@ -44,11 +49,22 @@ export function buildTreeSkeleton() {
     h('label', {}, h('span', { text: 'Moves' }), movesIn),
     h('label', {}, h('span', { text: 'Depth' }), depthIn), depthHelp, goBtn);
   const msg = h('p', { class: 'tv-msg', role: 'status', 'aria-live': 'polite' });
+  // The two forms of values: negamax (the engine's) and minimax with MAX and MIN.
+  const valueRadio = (value, text) => h('label', {},
+    h('input', { type: 'radio', name: 'tree-values', value }), h('span', { text }));
+  const valuesSwitch = h('fieldset', { id: 'tree-values', class: 'tv-values' },
+    h('legend', { text: 'Values' }), valueRadio('negamax', 'negamax'), valueRadio('minimax', 'minimax (MAX/MIN)'));
+  // Why the lesson position was chosen; the ways to the empty board and back.
+  const lesson = h('p', { id: 'tree-lesson', class: 'tv-lesson' });
+  const emptyBtn = h('button', { type: 'button', id: 'tree-empty', text: 'Start from the empty board' });
+  const lessonBtn = h('button', { type: 'button', id: 'tree-lesson-open', text: 'Lesson position' });
 
   const stats = h('div', { id: 'tree-stats', class: 'tv-stats', role: 'group', 'aria-label': 'Algorithms and their node counts' });
   const statsNote = h('p', { class: 'tv-note' });
+  // Why ordering needed more nodes than natural order, when it did (tree-figures.js orderingNote).
+  const orderNote = h('p', { id: 'tree-ordering', class: 'tv-note tv-why', hidden: true });
   const algosCard = h('section', { class: 'tv-card tv-algos', 'aria-label': 'Algorithms side by side' },
-    h('h3', { text: 'Algorithms side by side' }), stats, statsNote);
+    h('h3', { text: 'Algorithms side by side' }), stats, statsNote, orderNote);
 
   const treeTitle = h('span', { class: 'tv-tree-title' });
   const expandPvBtn = h('button', { type: 'button', text: 'Show best line' });
@@ -60,9 +76,11 @@ export function buildTreeSkeleton() {
     h('span', { class: 'tv-lg tv-lg-pruned', text: 'pruned (never searched)' }),
     h('span', { class: 'tv-lg tv-lg-table', text: 'table hit' }),
     h('span', { class: 'tv-lg tv-lg-leaf', text: 'game over / horizon' }));
+  // What the values in the rows mean in the chosen form (tree-view.js).
+  const valuesNote = h('p', { id: 'tree-values-note', class: 'tv-note tv-valuesnote' });
   const treeCard = h('section', { class: 'tv-card tv-treecard', 'aria-label': 'Search tree' },
     h('div', { class: 'tv-cardhead' }, h('h3', {}, 'Tree ', treeTitle), h('div', { class: 'tv-tools' }, expandPvBtn, collapseBtn)),
-    legend, treeBox);
+    legend, valuesNote, treeBox);
 
   const stepBoard = h('div', { class: 'tv-stepboard' });
   const stepPath = h('p', { id: 'tree-path', class: 'tv-path' });
@@ -86,13 +104,13 @@ export function buildTreeSkeleton() {
   const narration = h('p', { id: 'tree-narration', class: 'tv-narration', 'aria-live': 'polite' });
   const codeNote = h('p', { class: 'tv-note tv-codenote' });
   const stepCard = h('section', { class: 'tv-card tv-stepcard', 'aria-label': 'Step through the search' },
-    h('h3', { text: 'Step through the search' }),
+    h('div', { class: 'tv-cardhead tv-stephead' }, h('h3', { text: 'Step through the search' }),
+      h('div', { class: 'tv-btnrow' }, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, stepOut)),
     h('div', { class: 'tv-stepgrid' },
       h('div', { class: 'tv-boardcol' }, stepBoard, stepPath),
       h('div', { class: 'tv-varcol' }, vars, narration)),
     code, codeNote,
     h('div', { class: 'tv-controls' },
-      h('div', { class: 'tv-btnrow' }, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, stepOut),
       h('label', { class: 'tv-slider' }, h('span', { text: 'Speed' }), speed, speedOut),
       h('label', { class: 'tv-slider tv-rewind' }, h('span', { text: 'Step' }), rewind)));
 
@@ -107,12 +125,15 @@ export function buildTreeSkeleton() {
         .map((t) => h('th', { scope: 'col', text: t })))), deepBody)), deepNote);
 
   const root = h('div', { class: 'tv' },
-    h('header', { class: 'tv-head' }, h('div', {}, h('h2', { text: 'Watch it think: the search tree' }),
-      h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' })), form),
-    msg, algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
+    h('header', { class: 'tv-head' }, h('div', { class: 'tv-title' }, h('h2', { text: 'Watch it think: the search tree' }),
+      foldable('About this view', { class: 'tv-about' },
+        h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' }))), form),
+    h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn), valuesSwitch), lesson,
+    algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
-    gameSel, movesIn, depthIn, depthHelp, form, msg, stats, statsNote, treeTitle, expandPvBtn,
-    collapseBtn, treeBox, stepBoard, stepPath, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed,
-    speedOut, rewind, stepOut, vars, code, narration, codeNote, deepBody, deepNote, deepCard, root,
+    gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch, lesson, emptyBtn, lessonBtn,
+    stats, statsNote, orderNote, treeTitle, expandPvBtn, collapseBtn, valuesNote, treeBox, stepBoard, stepPath,
+    firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed, speedOut, rewind, stepOut, vars, code, narration, codeNote,
+    deepBody, deepNote, deepCard, root,
   };
 }

@@ -2,38 +2,68 @@
 //
 // Shows, for one position, what the wasm engine's instrumented search did
 // (engine/search/tree_trace.hpp): node counts of four algorithms side by side
-// (#tree-stats), the tree of the selected algorithm (lazy: only expanded
-// nodes are in the DOM), a step-through of the search with the lecture's
-// pseudocode, and iterative deepening per depth.
+// (#tree-stats, with why ordering lost where it did), the tree of the
+// selected algorithm (lazy: only expanded nodes are in the DOM), a
+// step-through of the search with the lecture's pseudocode, and iterative
+// deepening per depth. Values are shown in negamax form (the engine's) or in
+// minimax form, for MAX with MAX and MIN levels (the values switch).
+//
+// Without moves (undefined: a link without `moves=`) Tic-Tac-Toe opens on the
+// lesson position (LESSONS), whose whole search is short enough to step
+// through in class; the empty board is one click away. An explicit move
+// string, the empty one included, opens exactly that position.
 //
 // engine: {trace(game, moves, algorithm, depth) -> Promise<result>, and
 // optionally counts(game, moves, depth), deepening(game, moves, depth)}
 // (see engine.js; without counts() the view traces every algorithm).
-// Options: algorithm ('alphabeta' default), onChange({game, moves, depth,
-// algorithm}) called when the user changes the position or algorithm.
-// Returns {destroy(), load({game, moves, depth, algorithm})}.
+// Options: algorithm ('alphabeta' default), values ('negamax' default, or
+// 'minimax'), onChange({game, moves, depth, algorithm, values}) called when
+// the user changes the position, the algorithm or the values.
+// Returns {destroy(), load({game, moves, depth, algorithm, values}), state()}
+// where state() is what onChange would report now.
 //
 // The parts: tree-skeleton.js builds the page, tree-pane.js draws the tree,
 // step-panel.js the step-through, tree-figures.js the two tables; this file
 // loads the traces and counts and passes the shared state (tree-state.js).
 
 import { h, group } from '../js/dom.js';
-import { ALGORITHMS, Trace } from './trace.js';
+import { ALGORITHMS, Trace, formatValue, valueWords } from './trace.js';
 import { GAMES } from '../js/games.js';
 import { parseMoves, replay } from './boards.js';
 import { createStepPanel } from './step-panel.js';
-import { renderAlgorithmStats, renderDeepening } from './tree-figures.js';
+import { orderingNote, renderAlgorithmStats, renderDeepening } from './tree-figures.js';
 import { createTreePane } from './tree-pane.js';
 import { buildTreeSkeleton } from './tree-skeleton.js';
-import { sideToMove } from './tree-state.js';
+import { maxToMove, sideToMove } from './tree-state.js';
 
 const DEFAULT_DEPTH = 4;   // the first depth limit of a game the explorer cannot search to the end
 
-// Cleans the requested position: {game, moves, depth, error}.
+// The position a game opens on when the link names none, and why. Tic-Tac-Toe
+// 1659 (X: 1 5, O: 6 9, X to move): O threatens 3-6-9, X must block at 3,
+// and the block makes two threats (2 and 7), so X wins with its 4th mark.
+// Alpha-beta settles it in 49 nodes, 162 steps (minimax: 162 nodes), five
+// moves at the root and cut-offs at plies 1, 2 and 3; from the empty board
+// alpha-beta takes 20,866 nodes, 67,453 steps (docs/tree-explorer.md).
+const LESSONS = {
+  tictactoe: {
+    moves: '1659',
+    why: 'Why this position: X must block at 3, and that block is a fork (threats at 2 and 7), so X wins; ' +
+      'a search short enough to step through, with cut-offs on every level.',
+  },
+};
+
+// At most this many ordered nodes are traced to explain why ordering lost.
+const ORDER_NOTE_MOST = 200000;
+
+// The form of values of a link or option: 'minimax', else 'negamax'.
+const valuesOf = (v) => (v === 'minimax' ? 'minimax' : 'negamax');
+
+// Cleans the requested position: {game, moves, depth, error}. Moves undefined
+// (none asked for): the game's lesson position, else the empty board.
 function normalizePosition({ game, moves, depth }) {
   const g = GAMES[game] ? game : 'tictactoe';
   let error = GAMES[game] || game === undefined ? '' : `Unknown game '${game}': showing Tic-Tac-Toe.`;
-  let m = typeof moves === 'string' ? moves : '';
+  let m = typeof moves === 'string' ? moves : LESSONS[g]?.moves ?? '';
   if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].moveSlots)) {
     error = `'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
     m = '';
@@ -53,9 +83,11 @@ function say(msg, text, isError = false) {
 }
 
 // Fills the position form for the position `view.pos` and says what it is
-// (or the error that replaced the requested position).
+// (or the error that replaced the requested position); the lesson line says
+// why the lesson position was chosen and offers the empty board (or the
+// lesson position) one click away.
 function showPosition(els, view, error) {
-  const { gameSel, movesIn, depthIn, depthHelp, msg } = els;
+  const { gameSel, movesIn, depthIn, depthHelp, msg, lesson, emptyBtn, lessonBtn } = els;
   const { pos } = view;
   gameSel.value = pos.game;
   movesIn.value = pos.moves;
@@ -68,6 +100,12 @@ function showPosition(els, view, error) {
   say(msg, error || `${GAMES[pos.game].name}, ${pos.moves ? `after ${pos.moves}` : 'the empty board'}: ` +
     `${sideToMove(view, -1)} to move, ${cells.filter((c) => !c).length} empty ${GAMES[pos.game].gravity ? 'places' : 'cells'}` +
     (most ? `, depth limit ${pos.depth}.` : pos.depth ? `, depth limit ${pos.depth}.` : ', searched to the end.'), Boolean(error));
+  const les = LESSONS[pos.game];
+  lesson.textContent = les && pos.moves === les.moves ? les.why
+    : les && !pos.moves ? 'The empty board: the whole game, far too many steps to follow in a lesson.' : '';
+  lesson.hidden = !lesson.textContent;
+  emptyBtn.hidden = !pos.moves;
+  lessonBtn.hidden = !les || pos.moves === les.moves;
 }
 
 // The node counts of every algorithm at the position: the engine's counts()
@@ -88,15 +126,18 @@ export function mountTreeView(container, options) {
   const engine = options.engine;
   const onChange = options.onChange || (() => {});
   /** @type {import('./tree-state.js').TreeViewState} */
-  const view = { pos: normalizePosition(options), trace: null };
+  const view = { pos: normalizePosition(options), trace: null, values: valuesOf(options.values) };
   let algorithm = ALGORITHMS.some((a) => a.id === options.algorithm) ? options.algorithm : 'alphabeta';
   let generation = 0;          // bumps on every load: late answers are dropped
   const traces = new Map();    // algorithm -> Promise<Trace>
   let counts = null;
+  let deepSteps = [];          // the iterative-deepening table's rows (drawn again when the values switch changes)
 
   const els = buildTreeSkeleton();
-  const { gameSel, movesIn, depthIn, form, msg, stats, statsNote, treeTitle, deepBody, deepNote, deepCard, root } = els;
+  const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, emptyBtn, lessonBtn, stats, statsNote, orderNote,
+    treeTitle, valuesNote, deepBody, deepNote, deepCard, root } = els;
   container.replaceChildren(root);
+  const state = () => ({ game: view.pos.game, moves: view.pos.moves, depth: view.pos.depth, algorithm, values: view.values });
   const tree = createTreePane(els, view, { onJump: (i) => stepper.jumpTo(i), currentNode: () => stepper.currentNode() });
   const stepper = createStepPanel(els, view, { onNode: (i, scroll) => { tree.reveal(i); tree.markCurrent(i, scroll); } });
 
@@ -115,9 +156,18 @@ export function mountTreeView(container, options) {
   }
 
   // ---- the algorithms side by side, iterative deepening --------------------------------
+  // The root's value in the view's form: "+3 for X to move (win with its 3rd
+  // mark)", or in the minimax view for MAX.
+  function rootValueText(v) {
+    const { game } = view.pos;
+    const side = sideToMove(view, -1);
+    const words = valueWords(v, counts.exactScale, game);
+    if (view.values === 'negamax') return `${formatValue(v, counts.exactScale)} for ${side} to move (${words})`;
+    const forMax = maxToMove(view, -1) ? v : 0 - v;
+    return `${formatValue(forMax, counts.exactScale)} for MAX (${GAMES[game].sides[0]}) — ${side} to move: ${words}`;
+  }
   function renderStats() {
-    renderAlgorithmStats(stats, statsNote, counts, { algorithm, game: view.pos.game, depth: view.pos.depth,
-      side: sideToMove(view, -1), fmt: (v) => (view.trace ? view.trace.fmt(v) : String(v)), onSelect: selectAlgorithm });
+    renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth: view.pos.depth, valueText: rootValueText, onSelect: selectAlgorithm });
   }
   async function loadCounts() {
     const g = generation;
@@ -125,6 +175,22 @@ export function mountTreeView(container, options) {
     if (g !== generation) return;
     counts = r;
     renderStats();
+    await explainOrdering();
+  }
+  // When ordering searched more nodes than natural order: why, from the two traces.
+  async function explainOrdering() {
+    const count = (id) => counts.algorithms.find((a) => a.algorithm === id)?.nodes;
+    const natural = count('alphabeta');
+    const ordered = count('ordered');
+    if (!(ordered > natural) || ordered > ORDER_NOTE_MOST) return;
+    const g = generation;
+    const [a, o] = await Promise.all([getTrace('alphabeta'), getTrace('ordered')]);
+    if (g !== generation || a.truncated || o.truncated) return;
+    orderNote.textContent = orderingNote(a, o, view.pos);
+    orderNote.hidden = false;
+  }
+  function renderDeep() {
+    renderDeepening(deepBody, deepNote, deepSteps, view.pos, view.values === 'minimax' && !maxToMove(view, -1) ? -1 : 1);
   }
   async function loadDeepening() {
     if (!engine.deepening) { deepCard.hidden = true; return; }
@@ -132,8 +198,31 @@ export function mountTreeView(container, options) {
     deepBody.replaceChildren(h('tr', {}, h('td', { colspan: '7', class: 'tv-muted', text: 'Searching…' })));
     const r = await engine.deepening(view.pos.game, view.pos.moves, view.pos.depth);
     if (g !== generation) return;
-    renderDeepening(deepBody, deepNote, r.steps || [], view.pos);
+    deepSteps = r.steps || [];
+    renderDeep();
   }
+
+  // ---- the values switch: negamax or minimax (MAX/MIN) ----------------------------------
+  // The sentence under the tree's legend: what its numbers mean in this form.
+  function showValuesForm() {
+    const [max, min] = GAMES[view.pos.game].sides;
+    for (const input of valuesSwitch.querySelectorAll('input')) input.checked = input.value === view.values;
+    valuesNote.textContent = view.values === 'minimax'
+      ? `Minimax: every value is for MAX (${max}, who moves first); at MIN's nodes (${min} to move) the engine's value v ` +
+        'shows as −v and its window (α, β) as (−β, −α).'
+      : 'Negamax: every value is for the side to move at its node (a parent negates its children\'s).';
+    root.dataset.values = view.values;
+  }
+  function setValues(values) {
+    if (values === view.values) return;
+    view.values = values;
+    showValuesForm();
+    if (view.trace) { tree.redraw(); stepper.redraw(); }
+    if (counts) renderStats();
+    renderDeep();
+    onChange(state());
+  }
+  valuesSwitch.addEventListener('change', (e) => setValues(valuesOf(/** @type {HTMLInputElement} */ (e.target).value)));
 
   // ---- loading -------------------------------------------------------------------------
   async function showAlgorithm() {
@@ -170,7 +259,7 @@ export function mountTreeView(container, options) {
     algorithm = id;
     root.dataset.ready = 'false';
     renderStats();
-    onChange({ ...view.pos, algorithm });
+    onChange(state());
     showAlgorithm();
   }
 
@@ -178,35 +267,45 @@ export function mountTreeView(container, options) {
     const n = normalizePosition({ ...view.pos, ...next });
     view.pos = { game: n.game, moves: n.moves, depth: n.depth, error: '' };
     if (next.algorithm && ALGORITHMS.some((a) => a.id === next.algorithm)) algorithm = next.algorithm;
+    if ('values' in next) view.values = valuesOf(next.values);
     generation++;
     traces.clear();
     view.trace = null;
     stepper.clear();
     counts = null;
+    deepSteps = [];
+    orderNote.hidden = true;
     root.dataset.ready = 'false';
     root.dataset.game = view.pos.game;
     showPosition(els, view, n.error);
+    showValuesForm();
     stats.replaceChildren(h('p', { class: 'tv-muted', text: 'Counting nodes…' }));
     loadCounts().catch(() => {});  // showAlgorithm() reports a refused position
     showAlgorithm();
     loadDeepening().catch(() => {});
   }
 
+  // A new position chosen on the page (the hash follows through onChange).
+  function choose(next) {
+    load(next);
+    onChange(state());
+  }
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const next = { game: gameSel.value, moves: movesIn.value.trim(), depth: depthIn.value };
-    load(next);
-    onChange({ ...view.pos, algorithm });
+    choose({ game: gameSel.value, moves: movesIn.value.trim(), depth: depthIn.value });
   });
+  // Another game: its lesson position if it has one, else its empty board.
   gameSel.addEventListener('change', () => {
-    load({ game: gameSel.value, moves: '', depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
-    onChange({ ...view.pos, algorithm });
+    choose({ game: gameSel.value, moves: undefined, depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
   });
+  emptyBtn.addEventListener('click', () => choose({ moves: '' }));
+  lessonBtn.addEventListener('click', () => choose({ moves: undefined }));
 
   load();
 
   return {
     load: (next) => load(next),
+    state,
     destroy() {
       stepper.destroy();
       generation++;
