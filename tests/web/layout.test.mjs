@@ -80,7 +80,10 @@ await runBrowserTest('the result over the board, pause and step, the best line',
   await page.keyboard.press('Escape');
   assert.ok(await page.isHidden('#result'), 'Escape closes it to show the board');
   await page.keyboard.press('ArrowLeft');
+  assert.equal(await moves(page), '445566', '← steps back');
   await page.keyboard.press('ArrowRight');
+  assert.equal(await moves(page), '4455667', '→ steps to the end again');
+  assert.equal(await state(page), 'game-over');
   assert.ok(await page.isHidden('#result'), 'a closed result stays closed for that game');
   await open(page, url, '#game=tictactoe&moves=1425&ai=1&level=custom&time=100');
   await settle(page);
@@ -114,10 +117,11 @@ await runBrowserTest('the result over the board, pause and step, the best line',
   console.log('the best line on the board:');
   // Without the opening book (its moves come without a line), early (a proof has none either).
   await open(page, url, '?book=off#game=connect4&moves=&ai=2&level=custom&time=300');
-  assert.ok(await page.isDisabled('#pv-show'), 'no line yet');
+  const noLine = () => page.getAttribute('#pv-show', 'aria-disabled').then((v) => v === 'true');
+  assert.ok(await noLine(), 'no line yet');
   await clickMove(page, 'connect4', 4);
   await settle(page);
-  await page.waitForFunction(() => !document.getElementById('pv-show').disabled, null, { timeout: 5000 })
+  await page.waitForFunction(() => document.getElementById('pv-show').getAttribute('aria-disabled') === 'false', null, { timeout: 5000 })
     .catch(async (e) => { throw new Error(`${e.message}: ${await moves(page)} ${await state(page)} line ${await page.textContent('#think-pv')}`); });
   await page.click('#pv-show');
   const line = await page.getAttribute('#board', 'data-line');
@@ -126,6 +130,19 @@ await runBrowserTest('the result over the board, pause and step, the best line',
   assert.equal(line, pv.slice(1, 1 + line.length).join(''), 'the line from the position shown: the best line after the computer\'s move');
   await page.click('#pv-show');
   assert.equal(await page.getAttribute('#board', 'data-line'), null, 'pressed again, it goes');
+  // A line belongs to its position: after undoing and playing other moves it is not drawn.
+  await open(page, url, '#game=tictactoe&moves=15&ai=none');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('pv-show').getAttribute('aria-disabled') === 'false');
+  await page.click('#pv-show');
+  assert.ok(await page.getAttribute('#board', 'data-line'), 'the hint\'s move is drawn');
+  await page.click('#undo');
+  await page.click('#undo');
+  await clickMove(page, 'tictactoe', 3);
+  await clickMove(page, 'tictactoe', 7);
+  assert.equal(await moves(page), '37');
+  assert.equal(await page.getAttribute('#board', 'data-line'), null, 'no line from another position');
+  assert.ok(await noLine());
   assert.deepEqual(errors, []);
 });
 
@@ -134,7 +151,7 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   const page = await context.newPage();
   const errors = watchErrors(page);
   await open(page, url, '#game=connect4&moves=&ai=2');
-  await page.selectOption('#level-select', 'casual');
+  await page.selectOption('#level-select', 'strong');
   await page.selectOption('#players-select', 'none');
   for (const m of [4, 4, 3, 5]) await clickMove(page, 'connect4', m);
   await page.click('#undo');
@@ -156,7 +173,7 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   console.log('a new visit (no position in the address):');
   await open(page, url, '');
   assert.equal(await moves(page), '443', 'the game comes back');
-  assert.equal(await page.inputValue('#level-select'), 'casual');
+  assert.equal(await page.inputValue('#level-select'), 'strong');
   assert.equal(await page.inputValue('#players-select'), 'none');
   assert.ok(await page.isEnabled('#redo'), 'with its moves ahead');
   await page.click('#redo');
@@ -164,9 +181,20 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   assert.equal(await page.evaluate(() => document.documentElement.dataset.type), 'large');
   assert.ok(await page.isHidden('#notice'));
 
-  console.log('a link still wins over the saved game:');
-  await open(page, url, '#game=tictactoe&moves=5');
+  console.log('a link still wins over the saved game, which is kept until the linked game is played:');
+  // (A link opened in a new visit; within a visit the Back button returns to the game before.)
+  const visit = async (hash) => {
+    await page.goto('about:blank');
+    await open(page, url, hash);
+  };
+  await visit('#game=tictactoe&moves=5&ai=none');
   assert.equal(await moves(page), '5');
+  await visit('');
+  assert.equal(await moves(page), '4435', 'the saved game is still there');
+  await visit('#game=tictactoe&moves=5&ai=none');
+  await clickMove(page, 'tictactoe', 1);
+  await visit('');
+  assert.equal(await moves(page), '51', 'once played, the linked game is the saved one');
 
   console.log('damaged saved state:');
   // Written while the page is closed (it would save over it), from a file of the site.

@@ -175,7 +175,7 @@ test('analysis labels and the evaluation bar', async () => {
 });
 
 test('saved parts: round trip, and damaged, old or refused storage is dropped with a reason', async () => {
-  const { SavedPart, clearAllSaved, storageAvailable } = await import(`${ROOT}/web/js/storage.js`);
+  const { SavedPart, storageAvailable } = await import(`${ROOT}/web/js/storage.js`);
   const map = new Map();
   const fake = {
     getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => map.set(k, String(v)),
@@ -196,9 +196,6 @@ test('saved parts: round trip, and damaged, old or refused storage is dropped wi
       assert.match(r.problem, why, text);
       assert.ok(!map.has('fourinarow.test'), `${text} is removed`);
     }
-    map.set('fourinarow.a', '1'); map.set('other', '2');
-    clearAllSaved();
-    assert.deepEqual([...map.keys()], ['other']);
     assert.ok(storageAvailable());
     // A browser that throws on every use: nothing saved, nothing thrown.
     globalThis.localStorage = { getItem() { throw new Error('denied'); } };

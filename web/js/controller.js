@@ -104,7 +104,7 @@ export class Controller {
 
   // Loads settings and position from a URL hash; a bad hash gives a notice
   // and a clean game. `ahead`: moves after the position (a saved game's
-  // moves undone or stepped back over), kept as far as they are legal.
+  // moves undone or stepped back over), kept when they are legal there.
   load(hash, ahead = []) {
     this.active = true;
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
@@ -240,6 +240,7 @@ export class Controller {
     this.game = new Game(kind || this.game.kind);
     this.settings.game = this.game.kind;
     this.redo = [];
+    this.paused = false;
     this.board.setGame(this.game);
     this.panel.hideNotice();
     this.panel.clearThinking('New game');
@@ -255,7 +256,7 @@ export class Controller {
   // Computer vs computer: stop between moves, or go on. Pausing while a
   // computer thinks abandons that search (the move is thought again on resume).
   setPaused(on) {
-    if (this.settings.ai !== 'both' || on === this.paused) return;
+    if (this.settings.ai !== 'both' || on === this.paused || this.game.over) return;
     this.paused = on;
     this.stepOnce = false;
     this.positionChanged(false);
@@ -427,7 +428,7 @@ export class Controller {
 
   searchContext() {
     const g = this.game;
-    return { kind: g.kind, plies: g.plies, side: g.sideToMove, names: this.names };
+    return { kind: g.kind, plies: g.plies, side: g.sideToMove, names: this.names, moves: g.moveString() };
   }
 
   lastMoveText() {

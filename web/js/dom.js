@@ -19,8 +19,8 @@ export function h(tag, attrs = {}, ...kids) {
 // A count with thousands separators: 549946 -> "549,946".
 export const group = (n) => Number(n).toLocaleString('en-US');
 
-// The width up to which the views fold their explanations (tree.css and
-// style.css use the same breakpoint).
+// The width up to which the explorer's views fold their explanations
+// (tree.css uses the same breakpoint).
 const PHONE = '(max-width: 560px)';
 
 // An explanation that folds: a <details> with `summary` as its toggle and

@@ -10,6 +10,7 @@ import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
 import { registerOffline } from './offline.js';
+import { h } from './dom.js';
 import { Sound } from './sound.js';
 import { SavedPart, storageAvailable } from './storage.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
@@ -158,11 +159,7 @@ function renderNumbers(game) {
   if (list.children.length === n) return;
   list.textContent = '';
   list.style.setProperty('--cols', String(n));
-  for (let i = 1; i <= n; i++) {
-    const li = document.createElement('li');
-    li.textContent = String(i);
-    list.append(li);
-  }
+  for (let i = 1; i <= n; i++) list.append(h('li', { text: String(i) }));
 }
 
 // The player cards: who plays which side (and at which level), who is to
@@ -190,9 +187,13 @@ function renderPlayers(c) {
 
 // The game's keys: 1-9 play, U undo, R redo, N new game, H hint, ←/→ step
 // through the game's line (Play view only).
-function bindPlayKeys(root, controller) {
+function bindPlayKeys(root, controller, result) {
   document.addEventListener('keydown', (e) => {
     if (root.dataset.view !== 'play' || !controller.active) return;
+    if (e.key === 'Escape' && result.shown) {   // closes the result to show the board
+      result.close();
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const target = /** @type {HTMLInputElement | null} */ (e.target);
     const tag = target && target.tagName;
@@ -293,6 +294,11 @@ function restoreSaved(ui, controller, panel) {
   const game = savedGame.load();
   const problems = [];
   if (settings.problem) problems.push(`your saved settings could not be used (${settings.problem})`);
+  if (settings.data && settings.data.level !== 'custom' && !controller.levels.some((l) => l.name === settings.data.level)) {
+    savedSettings.clear();
+    settings.data = null;
+    problems.push('your saved settings could not be used (they name a level this page does not have)');
+  }
   let g = game.data;
   if (g && !(isGameKind(g.game) && Game.fromMoves(g.game, g.moves + g.ahead).game)) {
     savedGame.clear();
@@ -322,11 +328,12 @@ function restoreSaved(ui, controller, panel) {
     ui.settings.open = matchMedia('(min-width: 861px)').matches;
   }
   if (!s && !g) return null;
-  const base = s || { time: controller.settings.time, ai: controller.settings.ai, level: controller.settings.level, analysis: false };
   const kind = g ? g.game : 'connect4';
   const moves = g ? g.moves : '';
-  return { hash: formatHash({ game: kind, moves, time: base.time, ai: base.ai, level: base.level, analysis: base.analysis }),
-    game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [] };
+  // Without saved settings the link's defaults apply.
+  const hash = s ? formatHash({ game: kind, moves, time: s.time, ai: s.ai, level: s.level, analysis: s.analysis })
+    : `#game=${kind}&moves=${moves}`;
+  return { hash, game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [] };
 }
 
 // The result of a finished game over the board: who won, how, and "Play
@@ -341,12 +348,17 @@ function resultScreen(getController) {
     box.hidden = true;
   };
   $('result-close').addEventListener('click', close);
-  box.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
-  $('result-again').addEventListener('click', () => getController().newGame());
+  // The buttons hide the box they are in: the focus goes on to New game.
+  const newGameFocus = () => $('new-game').focus();
+  $('result-again').addEventListener('click', () => {
+    getController().newGame();
+    newGameFocus();
+  });
   $('result-swap').addEventListener('click', () => {
     const c = getController();
     c.settings.ai = c.settings.ai === '1' ? '2' : '1';
     c.newGame();
+    newGameFocus();
   });
   $('result-review').addEventListener('click', () => {
     const c = getController();
@@ -356,13 +368,21 @@ function resultScreen(getController) {
     document.querySelector('.movelog').scrollIntoView({ block: 'nearest' });
     if (current) current.focus();
   });
-  return {
+  const result = {
+    get shown() { return !box.hidden; },
+    close,
     update() {
       const c = getController();
       const g = c.game;
       const show = c.active && c.state === 'game-over' && closedFor !== key(c);
       if (!show) {
         box.hidden = true;
+        return;
+      }
+      // Once the winning piece has landed (the box would hide its fall).
+      if (c.board.animating) {
+        box.hidden = true;
+        c.landing.then(() => result.update());
         return;
       }
       const vs = c.settings.ai === '1' || c.settings.ai === '2';
@@ -377,28 +397,32 @@ function resultScreen(getController) {
       box.hidden = false;
     },
   };
+  return result;
 }
 
 // "Show the best line on the board": the engine's best line from the
 // position shown, numbered, on the board while the button is pressed.
 function bestLineOnBoard(button, board, getGame) {
-  let line = null;   // {plies, moves} from the panel
+  let line = null;   // {at, moves} from the panel
   const moves = () => {
     const g = getGame();
-    if (!line || !g || line.plies > g.plies || g.over) return [];
+    const now = g ? g.moveString() : '';
+    if (!line || !g || g.over || !now.startsWith(line.at)) return [];
     // The line starts at an earlier position when moves of it have been played since.
-    const played = g.history.slice(line.plies);
-    if (played.some((m, i) => m !== line.moves[i])) return [];
+    const played = now.slice(line.at.length);
+    if (!line.moves.join('').startsWith(played)) return [];
     return line.moves.slice(played.length);
   };
+  // aria-disabled, not disabled: a focused button keeps its focus while there is no line.
   button.addEventListener('click', () => {
+    if (button.getAttribute('aria-disabled') === 'true') return;
     button.setAttribute('aria-pressed', String(button.getAttribute('aria-pressed') !== 'true'));
     update(line);
   });
   const update = (next) => {
     line = next;
     const shown = moves();
-    button.disabled = shown.length === 0;
+    button.setAttribute('aria-disabled', String(shown.length === 0));
     board.setLine(button.getAttribute('aria-pressed') === 'true' ? shown.slice(0, 8) : []);
   };
   return { update };
@@ -432,12 +456,21 @@ function start() {
 
   const result = resultScreen(() => controller);
   let restored = false;   // the saved state has been read (saving before would overwrite it)
-  const save = () => {
+  // A link opened over a saved game: the saved game is kept until the linked
+  // one is played or its settings changed (the hash then differs from this);
+  // a change of the page's look saves the settings meanwhile.
+  let keepSavedGame = false;
+  let linkedHash = '';   // set once the linked game is loaded
+  const save = (force = false) => {
     if (!restored || !controller.game) return;
+    if (keepSavedGame && linkedHash && location.hash !== linkedHash) keepSavedGame = false;
+    if (keepSavedGame && !force) return;
     savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
       analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
       numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
-    savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join('') });
+    if (!keepSavedGame) {
+      savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join('') });
+    }
   };
   const bestLine = bestLineOnBoard(ui.pvShow, board, () => controller.game);
   panel.onLine = bestLine.update;
@@ -451,7 +484,8 @@ function start() {
     board, panel, engine, onChange: sync, evalBar: new EvalBar($('eval-bar')),
     onLanded: (g) => {
       sound.landed(((g.plies - 1) % 2) + 1);
-      if (g.over) sound.ended(g.winner !== 0);
+      const vs = controller.settings.ai === '1' || controller.settings.ai === '2';
+      if (g.over) sound.ended(!g.winner ? 'draw' : vs && controller.isComputer(g.winner) ? 'loss' : 'win');
     },
     // The review's own worker (no spare: it is started for one review and stopped after it).
     reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
@@ -486,9 +520,9 @@ function start() {
     else delete root.dataset.type;
     sound.setOn(ui.sound.checked);
   };
-  for (const box of [ui.numbers, ui.sound, ui.large]) box.addEventListener('change', () => { applyLook(); save(); });
-  ui.engine.addEventListener('change', save);
-  ui.settings.addEventListener('toggle', save);
+  for (const box of [ui.numbers, ui.sound, ui.large]) box.addEventListener('change', () => { applyLook(); save(true); });
+  ui.engine.addEventListener('change', () => save(true));
+  ui.settings.addEventListener('toggle', () => save(true));
   $('forget').addEventListener('click', () => {
     savedSettings.clear();
     savedGame.clear();
@@ -501,10 +535,11 @@ function start() {
     controller.setAnalysisTime(10000);
     ui.analysisTime.value = '10000';
     controller.load('');
+    panel.hideNotice('saved');
     $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
   });
 
-  bindPlayKeys(root, controller);
+  bindPlayKeys(root, controller, result);
 
   const { showView, route, started, setSaved } = installViews(root, controller);
 
@@ -532,11 +567,14 @@ function start() {
         opt.textContent = levelLabel(l.name);
         ui.level.insertBefore(opt, ui.level.lastElementChild);
       }
-      setSaved(restoreSaved(ui, controller, panel));
+      const savedGameAt = restoreSaved(ui, controller, panel);
+      setSaved(savedGameAt);
       applyLook();
       restored = true;
       if (viewFor(location.hash) === 'play') {
+        keepSavedGame = Boolean(savedGameAt) && location.hash.replace(/^#/, '') !== '';
         route('');
+        linkedHash = location.hash;
       } else {
         controller.active = false;
       }

@@ -18,10 +18,10 @@ export class Panel {
       cols: $('analysis-cols'), reviewStatus: $('review-status'), reviewNote: $('review-note'),
     };
     this.thinking = null;
-    // The engine's best line: {plies, moves} (moves from the position after
-    // `plies` moves), or null; onLine hears every change (the board draws it).
+    // The engine's best line: {at, moves} (moves from the position reached by
+    // the move string `at`), or null; onLine hears every change (the board draws it).
     this.line = null;
-    /** @type {(line: {plies: number, moves: number[]} | null) => void} */
+    /** @type {(line: {at: string, moves: number[]} | null) => void} */
     this.onLine = () => {};
     $('notice-close').addEventListener('click', () => this.hideNotice());
   }
@@ -76,7 +76,7 @@ export class Panel {
     this.el.nodes.textContent = formatCount(info.nodes);
     this.el.nps.textContent = info.nps ? `${formatCount(info.nps)}/s` : '–';
     this.el.pv.textContent = Array.isArray(info.pv) && info.pv.length ? info.pv.join(' ') : '–';
-    this.setLine(Array.isArray(info.pv) && info.pv.length ? { plies: c.plies, moves: info.pv } : null);
+    this.setLine(Array.isArray(info.pv) && info.pv.length ? { at: c.moves, moves: info.pv } : null);
   }
 
   setLine(line) {
@@ -113,7 +113,7 @@ export class Panel {
     this.el.nodes.textContent = formatCount(a.nodes);
     this.el.nps.textContent = a.timeMs > 0 ? `${formatCount(a.nodes * 1000 / a.timeMs)}/s` : '–';
     this.el.pv.textContent = a.best ? String(a.best) : '–';
-    this.setLine(a.best ? { plies: ctx.plies, moves: [a.best] } : null);
+    this.setLine(a.best ? { at: ctx.moves, moves: [a.best] } : null);
     if (this.thinking) this.el.who.textContent = `${this.thinking.label || 'Analysis'}: ${done} of ${legal.length} proven`;
   }
 

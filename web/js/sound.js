@@ -53,13 +53,15 @@ export class Sound {
     this.tone(side === 1 ? 220 : 185, 0, 0.09, 0.35, 'triangle');
   }
 
-  // The game ended: a rising figure for a win, one soft note for a draw.
-  ended(won) {
+  // The game ended ('win', 'loss' or 'draw'): a rising figure for a win, a
+  // falling one for a loss, one soft note for a draw.
+  ended(result) {
     if (!this.on) return;
-    if (!won) {
+    if (result === 'draw') {
       this.tone(392, 0.12, 0.35, 0.12);
       return;
     }
-    [523, 659, 784].forEach((f, i) => this.tone(f, 0.12 + i * 0.11, 0.3, 0.12));
+    const notes = result === 'win' ? [523, 659, 784] : [440, 370, 311];
+    notes.forEach((f, i) => this.tone(f, 0.12 + i * 0.11, 0.3, 0.12));
   }
 }

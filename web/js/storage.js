@@ -99,19 +99,3 @@ export class SavedPart {
 
 // Whether this browser lets the page keep anything.
 export const storageAvailable = () => backend() !== null;
-
-// Removes every part the page saved (the "Forget everything" button).
-export function clearAllSaved() {
-  const s = backend();
-  if (!s) return;
-  try {
-    const keys = [];
-    for (let i = 0; i < s.length; i++) {
-      const k = s.key(i);
-      if (k && k.startsWith(PREFIX)) keys.push(k);
-    }
-    for (const k of keys) s.removeItem(k);
-  } catch {
-    // As in clear().
-  }
-}
