@@ -2,8 +2,8 @@
 //
 //   mcts_bench speed  [--ms T]
 //       playouts per second for each game of the registry from a few
-//       positions (default options, solver off so the search never stops
-//       early), T ms each (default 1000)
+//       positions, with smart playouts and without (solver off so the
+//       search never stops early), T ms each (default 1000)
 //   mcts_bench keep   [--budgets 50,100,...] [--seed S]
 //       Tic-Tac-Toe: the share of all 4520 reachable positions (not over) in
 //       which MCTS plays a move that keeps the value, for each variant
@@ -14,6 +14,11 @@
 //       (default bench/openings.txt), each opening twice (each side first);
 //       prints A's wins, draws, losses and score. SPEC: playouts=N,c=X,
 //       nosmart, nosolver, noreuse, seed=S (comma-separated)
+//   mcts_bench prove  [--file F] [--playouts N]
+//       Connect Four: MCTS-Solver (default options, at most N playouts,
+//       default 1000000) on every line "<moves> <score>" of F (default
+//       bench/data/Test_L3_R1): how many roots it proves, whether the proofs
+//       agree with the file's score, the playouts a proof took
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -75,19 +80,21 @@ int bruteSign(const Game& g) {
 int speed(double ms) {
   gs::forEachGame([&](auto tag) {
     using Game = typename decltype(tag)::type;
-    for (const char* moves : {"", "1", "12"}) {
-      Game g;
-      if (!gs::parseMoves(moves, g).ok) continue;
-      gs::MctsOptions o;
-      o.solver = false;
-      gs::Mcts<Game> mcts(o);
-      gs::MctsLimits lim;
-      lim.timeMs = static_cast<int>(ms);
-      const gs::MctsResult r = mcts.think(g, lim);
-      std::printf("%-10s %-4s playouts %9llu  time_ms %6.0f  playouts/s %9.0f  nodes %8llu\n", Game::kName,
-                  *moves ? moves : "-", static_cast<unsigned long long>(r.playouts), r.timeMs,
-                  r.playouts / (r.timeMs / 1000.0), static_cast<unsigned long long>(r.nodes));
-    }
+    for (bool smart : {true, false})
+      for (const char* moves : {"", "1", "12"}) {
+        Game g;
+        if (!gs::parseMoves(moves, g).ok) continue;
+        gs::MctsOptions o;
+        o.solver = false;
+        o.smartPlayouts = smart;
+        gs::Mcts<Game> mcts(o);
+        gs::MctsLimits lim;
+        lim.timeMs = static_cast<int>(ms);
+        const gs::MctsResult r = mcts.think(g, lim);
+        std::printf("%-10s %-7s %-4s playouts %9llu  time_ms %6.0f  playouts/s %9.0f  nodes %8llu\n", Game::kName,
+                    smart ? "smart" : "nosmart", *moves ? moves : "-", static_cast<unsigned long long>(r.playouts),
+                    r.timeMs, r.playouts / (r.timeMs / 1000.0), static_cast<unsigned long long>(r.nodes));
+      }
   });
   return 0;
 }
@@ -168,10 +175,41 @@ int match(const Spec& a, const Spec& b, int games, const std::string& openingsFi
   return 0;
 }
 
+int prove(const std::string& file, std::uint64_t playouts) {
+  using gs::Connect4;
+  std::ifstream in(file);
+  if (!in) fail("cannot read " + file);
+  std::string moves;
+  int score = 0, lines = 0, proven = 0, agree = 0;
+  std::uint64_t sum = 0, most = 0;
+  double ms = 0;
+  gs::Mcts<Connect4> mcts;
+  while (in >> moves >> score) {
+    Connect4 g;
+    if (!gs::parseMoves(moves, g).ok || gs::isOver(g)) fail("bad line " + moves);
+    ++lines;
+    mcts.clear();
+    gs::MctsLimits lim;
+    lim.playouts = playouts;
+    const gs::MctsResult r = mcts.think(g, lim);
+    ms += r.timeMs;
+    if (!r.proven) continue;
+    ++proven;
+    agree += r.value == gs::signOf(score);
+    sum += r.playouts;
+    most = std::max(most, r.playouts);
+  }
+  std::printf("%d positions, %d proven within %llu playouts, %d agree with the file; playouts per proof: mean %.0f, "
+              "max %llu; %.1f ms per position\n",
+              lines, proven, static_cast<unsigned long long>(playouts), agree, proven ? double(sum) / proven : 0.0,
+              static_cast<unsigned long long>(most), lines ? ms / lines : 0.0);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) fail("usage: mcts_bench speed|keep|match [options] (see tools/mcts_bench.cpp)");
+  if (argc < 2) fail("usage: mcts_bench speed|keep|match|prove [options] (see tools/mcts_bench.cpp)");
   const std::string cmd = argv[1];
   double ms = 1000;
   std::vector<std::uint64_t> budgets = {50, 100, 200, 500, 1000, 2000};
@@ -180,6 +218,8 @@ int main(int argc, char** argv) {
   int games = 20;
   std::vector<std::string> variants;
   std::string openings = "bench/openings.txt";
+  std::string file = "bench/data/Test_L3_R1";
+  std::uint64_t playouts = 1000000;
   for (int i = 2; i < argc; ++i) {
     const std::string o = argv[i];
     if (i + 1 >= argc) fail(o + " needs a value");
@@ -197,10 +237,13 @@ int main(int argc, char** argv) {
       for (std::string t; std::getline(ss, t, ';');) variants.push_back(t);
     } else if (o == "--games") games = std::atoi(v.c_str());
     else if (o == "--openings") openings = v;
+    else if (o == "--file") file = v;
+    else if (o == "--playouts") playouts = std::strtoull(v.c_str(), nullptr, 10);
     else fail("unknown option " + o);
   }
   if (cmd == "speed") return speed(ms);
   if (cmd == "keep") return keep(budgets, seed, variants);
   if (cmd == "match") return match(a, b, games, openings);
+  if (cmd == "prove") return prove(file, playouts);
   fail("unknown command " + cmd);
 }
