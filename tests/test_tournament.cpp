@@ -46,14 +46,15 @@ TEST_CASE("Tournament: MCTS player specs", "[tournament][mcts]") {
   REQUIRE(parsePlayerSpec("mcts,t=100", p, err));
   CHECK(p.name == "mcts,t=100");
   CHECK(p.playouts == 0);
-  REQUIRE(parsePlayerSpec("mcts,noreuse,c=0.5,nosmart,t=50,playouts=900,nomctssolver", p, err));
-  CHECK(p.name == "mcts,t=50,playouts=900,c=0.5,nosmart,nomctssolver,noreuse");
-  CHECK(p.mctsOpt.exploration == 0.5);
+  REQUIRE(parsePlayerSpec("mcts,noreuse,c=0.7,nosmart,t=50,playouts=900,nomctssolver", p, err));
+  CHECK(p.name == "mcts,t=50,playouts=900,c=0.7,nosmart,nomctssolver,noreuse");
+  CHECK(p.mctsOpt.exploration == 0.7);
   CHECK_FALSE(p.mctsOpt.smartPlayouts);
   CHECK_FALSE(p.mctsOpt.solver);
   CHECK_FALSE(p.mctsOpt.reuseTree);
-  REQUIRE(parsePlayerSpec("mcts,c=1,playouts=5", p, err));
+  REQUIRE(parsePlayerSpec("mcts,c=0.5,playouts=5", p, err));
   CHECK(p.name == "mcts,playouts=5");  // the default C is left out
+  CHECK(p.mctsOpt.exploration == gs::MctsOptions::kDefaultExploration);
   REQUIRE(parsePlayerSpec("mcts,playouts=5,name=m5", p, err));
   CHECK(p.name == "m5");
   CHECK_FALSE(parsePlayerSpec("mcts", p, err));  // no budget

@@ -94,7 +94,9 @@
 // search from the seed and the root position, so a playout budget gives the
 // same move for the same seed, position and (with reuse) history. A time
 // budget depends on the machine's speed, as the other searches do. The clock
-// is checked every kClockEvery playouts.
+// is checked every kClockEvery playouts. (The search also ends when the root
+// has kMaxRootVisits visits, the range of the 32-bit counters: about half an
+// hour of Connect Four natively.)
 #pragma once
 
 #include <algorithm>
@@ -111,8 +113,8 @@
 namespace gs {
 
 struct MctsOptions {
-  // Measured best for both games (docs/mcts.md); sqrt(2) is the textbook value.
-  static constexpr double kDefaultExploration = 1.0;
+  // Measured best in Connect Four play (docs/mcts.md); sqrt(2) is the textbook value.
+  static constexpr double kDefaultExploration = 0.5;
   static constexpr std::uint32_t kDefaultMaxNodes = 1u << 21;  // 32 MiB
   static constexpr std::uint32_t kMinMaxNodes = 64;
 
@@ -159,6 +161,9 @@ class Mcts {
  public:
   static constexpr int kPlayers = 2;
   static constexpr std::uint32_t kClockEvery = 64;
+  // The counters' range: a node's half-points (at most 2 per visit) fit 32
+  // bits, so the search also stops when the root has this many visits.
+  static constexpr std::uint32_t kMaxRootVisits = (1u << 31) - 1;
   // A player's reward, in half-points: win 2, draw 1, loss 0.
   using Rewards = std::array<std::uint32_t, kPlayers>;
 
@@ -202,6 +207,7 @@ class Mcts {
     for (;;) {
       if (opt_.solver && proven(pool_[0])) break;
       if (limits.playouts && done >= limits.playouts) break;
+      if (pool_[0].visits >= kMaxRootVisits) break;
       if (done % kClockEvery == 0 && done > 0 && deadline.expired()) break;
       iterate();
       ++done;
