@@ -8,9 +8,9 @@
 //   1. Selection: from the root, step to the child with the highest UCB1
 //      score until a node that has never been visited, a node not yet
 //      expanded, or the end of the game.
-//   2. Expansion: a node reached for the second time gets all its children
-//      at once (unvisited, in the game's centre-first order); selection then
-//      goes on into the first unvisited one.
+//   2. Expansion: a node reached for the second time (the root: the first)
+//      gets all its children at once (unvisited, in the game's centre-first
+//      order); selection then goes on into the first unvisited one.
 //   3. Playout: from the node reached, moves chosen at random (see smart
 //      playouts) until the game ends.
 //   4. Backpropagation: every node on the path counts the visit and adds the
