@@ -75,6 +75,27 @@ code, out, err = run(["play", "--depth", "4", "--time-ms", "100000"], b"4453\n")
 f = fields(out)
 check("play depth limit", code == 0 and f[0][8] == "4", out + err)
 
+# Monte Carlo tree search: the play line with two fields appended; a playout
+# budget and a seed give the same output (but the time) every run.
+code, out, err = run(["play", "--algorithm", "mcts", "--playouts", "3000"], b"445566\n12131\n4453\n")
+f = fields(out)
+check("play mcts format", code == 0 and len(f) == 3 and all(
+    x[1::2] == ["bestmove", "score", "exact", "depth", "nodes", "time_ms", "playouts", "verdict"] for x in f), out + err)
+check("play mcts proves a win in one", f and f[0][2] in ("3", "7") and f[0][4] == "1000" and f[0][6] == "0"
+      and f[0][14] == "1" and f[0][16] == "1", out)
+check("play mcts blocks", len(f) > 1 and f[1][2] == "1" and f[1][14] == "3000" and f[1][16] == "?", out)
+code2, out2, err2 = run(["play", "--algorithm", "mcts", "--playouts", "3000"], b"445566\n12131\n4453\n")
+strip = lambda o: [x[:12] + x[13:] for x in fields(o)]
+check("play mcts is deterministic", code2 == 0 and strip(out) == strip(out2), out + out2)
+code, out, err = run(["--game", "tictactoe", "play", "--algorithm", "mcts", "--playouts", "2000", "--seed", "3",
+                      "--mcts-c", "0.7", "--no-smart-playouts", "--no-mcts-solver", "--mcts-max-nodes", "1000"], b"1425\n")
+f = fields(out)
+check("play mcts switches", code == 0 and f[0][2] == "3" and f[0][14] == "2000" and f[0][16] == "?"
+      and int(f[0][10]) <= 1000, out + err)
+code, out, err = run(["play", "--algorithm", "mcts", "--time-ms", "100"], b"4\n")
+f = fields(out)
+check("play mcts time budget", code == 0 and int(f[0][14]) > 100 and 90 <= int(f[0][12]) < 400, out + err)
+
 # Bad input: message on stderr with the line number, no stdout line, go on, exit 1.
 bad = b"44a\n48\n4444444\n12121211\n" + b"4" * 5000 + b"\n0\n7422341735647741166133573473242566\n"
 code, out, err = run(["solve"], bad)
@@ -103,11 +124,17 @@ check("no input", code == 0 and out == "", out + err)
 
 # Command line errors.
 for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", "abc"], "must be a whole number"),
-                   (["--game", "chess", "solve"], "--game must be"), ([], "no command"), (["solve", "--bogus"], "unknown option")]:
+                   (["--game", "chess", "solve"], "--game must be"), ([], "no command"), (["solve", "--bogus"], "unknown option"),
+                   (["solve", "--algorithm", "mcts"], "--algorithm mcts is for play"),
+                   (["play", "--playouts", "100"], "--playouts needs --algorithm mcts"),
+                   (["play", "--algorithm", "mcts", "--playouts", "0"], "--playouts must be a whole number"),
+                   (["play", "--algorithm", "mcts", "--mcts-c", "-1"], "--mcts-c must be a number from 0 to 100"),
+                   (["play", "--algorithm", "mcts", "--level", "strong"], "--level is not for --algorithm mcts"),
+                   (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts")]:
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 code, out, err = run(["--help"], b"")
-check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out, out)
+check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out and "--playouts" in out, out)
 code, out, err = run(["--version"], b"")
 check("version", code == 0 and out.startswith("gamesearch "), out)
 

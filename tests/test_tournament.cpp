@@ -35,6 +35,41 @@ TEST_CASE("Tournament: player specs parse to canonical names", "[tournament]") {
   CHECK_FALSE(parsePlayerSpec("t=-5", p, err));
 }
 
+TEST_CASE("Tournament: MCTS player specs", "[tournament][mcts]") {
+  PlayerSpec p;
+  std::string err;
+  REQUIRE(parsePlayerSpec("playouts=20000,mcts", p, err));
+  CHECK(p.name == "mcts,playouts=20000");
+  CHECK(p.mcts);
+  CHECK(p.playouts == 20000);
+  CHECK(p.timeMs == 0);
+  REQUIRE(parsePlayerSpec("mcts,t=100", p, err));
+  CHECK(p.name == "mcts,t=100");
+  CHECK(p.playouts == 0);
+  REQUIRE(parsePlayerSpec("mcts,noreuse,c=0.7,nosmart,t=50,playouts=900,nomctssolver", p, err));
+  CHECK(p.name == "mcts,t=50,playouts=900,c=0.7,nosmart,nomctssolver,noreuse");
+  CHECK(p.mctsOpt.exploration == 0.7);
+  CHECK_FALSE(p.mctsOpt.smartPlayouts);
+  CHECK_FALSE(p.mctsOpt.solver);
+  CHECK_FALSE(p.mctsOpt.reuseTree);
+  REQUIRE(parsePlayerSpec("mcts,c=0.5,playouts=5", p, err));
+  CHECK(p.name == "mcts,playouts=5");  // the default C is left out
+  CHECK(p.mctsOpt.exploration == gs::MctsOptions::kDefaultExploration);
+  REQUIRE(parsePlayerSpec("mcts,playouts=5,name=m5", p, err));
+  CHECK(p.name == "m5");
+  CHECK_FALSE(parsePlayerSpec("mcts", p, err));  // no budget
+  CHECK(err.find("t=MS or playouts=N") != std::string::npos);
+  CHECK_FALSE(parsePlayerSpec("mcts,t=0", p, err));
+  CHECK_FALSE(parsePlayerSpec("mcts,playouts=0", p, err));
+  CHECK_FALSE(parsePlayerSpec("mcts,playouts=10,c=x", p, err));
+  CHECK_FALSE(parsePlayerSpec("mcts,playouts=10,c=-1", p, err));
+  CHECK_FALSE(parsePlayerSpec("mcts,t=10,depth=4", p, err));  // an alpha-beta token
+  CHECK(err.find("depth=4") != std::string::npos);
+  CHECK_FALSE(parsePlayerSpec("t=10,playouts=100", p, err));  // an mcts token without mcts
+  CHECK(err.find("needs the token mcts") != std::string::npos);
+  CHECK_FALSE(parsePlayerSpec("t=10,nosmart", p, err));
+}
+
 TEST_CASE("Tournament: Elo from known scores", "[tournament]") {
   CHECK(eloFromScore(0.75) == Approx(190.85).margin(0.01));
   CHECK(scoreFromElo(eloFromScore(0.3)) == Approx(0.3));

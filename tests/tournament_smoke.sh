@@ -20,6 +20,12 @@ grep -q '"games": 2' "$dir/s.json" || { echo "json lacks games"; exit 1; }
 if grep -q 'to play' "$dir/err2"; then echo "the rerun did not resume"; exit 1; fi
 cmp -s "$dir/out1" "$dir/out2" || { echo "summaries differ after resume"; exit 1; }
 
+# An MCTS player against alpha-beta (playouts only: the same games every run).
+"$bin" play --player mcts,playouts=300 --player t=1 --openings "$openings" --num-openings 1 --csv "$dir/m.csv" \
+  --bootstrap 0 --judge-stones 0 >"$dir/out3" 2>"$dir/err3"
+[[ $(wc -l <"$dir/m.csv") -eq 3 ]] || { echo "mcts: expected header + 2 games"; cat "$dir/m.csv" "$dir/err3"; exit 1; }
+grep -q 'mcts,playouts=300' "$dir/out3" || { echo "summary lacks the mcts player"; cat "$dir/out3"; exit 1; }
+
 "$bin" nodes --openings "$openings" --num-openings 1 --max-depth 3 >"$dir/nodes"
 grep -q '^+table' "$dir/nodes" || { echo "nodes output lacks +table"; exit 1; }
 

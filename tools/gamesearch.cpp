@@ -17,6 +17,7 @@
 #include "cli_args.hpp"
 #include "search/analysis.hpp"
 #include "search/levels.hpp"
+#include "search/mcts.hpp"
 #include "protocol/line_reader.hpp"
 #include "core/notation.hpp"
 #include "search/player.hpp"
@@ -49,6 +50,14 @@ Commands
             not found in time), L (a proven loss) or ? (nothing proven).
   play      the move the time-limited computer player would choose
             prints: <moves> bestmove <m> score <s> exact <0|1> depth <d> nodes <n> time_ms <t>
+            With --algorithm mcts (Monte Carlo tree search,
+            engine/search/mcts.hpp) two fields follow:
+              ... time_ms <t> playouts <p> verdict <1|0|-1|?>
+            score is the best move's mean playout result scaled to -1000..1000
+            (1000 x the proven value when MCTS-Solver proved the position:
+            verdict 1 win, 0 draw, -1 loss; ? unproven), exact is 0, depth the
+            length of the most visited line, nodes the tree's size. Each line
+            is searched from a fresh tree.
   count     number of distinct positions after 0..D plies from each position
             (games stop at a win), --depth D (default 8)
             prints: <moves> <count at ply 0> <count at ply 1> ... <count at ply D>
@@ -62,8 +71,9 @@ convention, in evaluation units).
 
 Options
   --game NAME                 game: {NAMES} (default {DEFAULT})
-  --algorithm alphabeta|minimax
-                              solve/analyze/play: search algorithm (default alphabeta)
+  --algorithm alphabeta|minimax|mcts
+                              solve/analyze/play: search algorithm (default
+                              alphabeta); mcts: play only
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-line-bounds            solve, analyze: the solver does not bound positions
@@ -87,7 +97,17 @@ Options
   --level NAME                play: a difficulty level instead of --time-ms/--depth:
 {LEVELS}
   --seed N                    play: pick at random among equal moves (and, for a
-                              level with a temperature, among good moves) with this seed
+                              level with a temperature, among good moves) with this seed;
+                              with mcts: the playouts' seed (default 1)
+  --playouts N                play, mcts: playouts per position (with --time-ms
+                              too: whichever ends first; default: --time-ms only)
+  --mcts-c X                  play, mcts: UCB1's exploration constant (default {MCTS_C})
+  --no-smart-playouts         play, mcts: uniformly random playouts (by default a
+                              playout takes a win in one and blocks a loss in one)
+  --no-mcts-solver            play, mcts: no MCTS-Solver (proven wins and losses
+                              do not propagate; the search never stops early)
+  --mcts-max-nodes N          play, mcts: node pool size (default {MCTS_NODES});
+                              when full the tree stops growing, the playouts go on
   --depth D                   play: depth limit (default none); count: plies
   --tt-mb N                   transposition table size in MiB (default 64)
   --help                      this text
@@ -114,6 +134,10 @@ struct Config {
   bool weak = false;       // solve: win/draw/loss only
   std::string bookFile;    // play: opening book (Connect Four)
   std::size_t ttBytes = std::size_t{64} << 20;
+  bool mcts = false;       // play: --algorithm mcts
+  gs::MctsOptions mctsOpt;
+  long playouts = 0;       // mcts: 0 = the time limit only
+  std::string mctsOption;  // an mcts option given (for the error without mcts)
 };
 
 std::string usage() {
@@ -154,6 +178,10 @@ std::string usage() {
   fill("{DEFAULT}", gs::gameInfo(0).name);
   fill("{SOLVE_FROM}", solveFrom);
   fill("{LEVELS}", levels);
+  char c[32];
+  std::snprintf(c, sizeof c, "%g", gs::MctsOptions::kDefaultExploration);
+  fill("{MCTS_C}", c);
+  fill("{MCTS_NODES}", std::to_string(gs::MctsOptions::kDefaultMaxNodes));
   return text;
 }
 
@@ -166,6 +194,18 @@ long parseNumber(const std::string& opt, const char* value, long lo, long hi) {
   if (!value) usageError(opt + " needs a number");
   long v = 0;
   if (!gs::parseWholeNumber(value, lo, hi, v)) usageError(gs::wholeNumberError(opt, lo, hi, value));
+  return v;
+}
+
+// A decimal number in [lo, hi] (strtod's syntax, nothing after it).
+double parseDecimal(const std::string& opt, const char* value, double lo, double hi) {
+  char* end = nullptr;
+  const double v = value && *value ? std::strtod(value, &end) : 0;
+  if (!value || !*value || *end || !(v >= lo && v <= hi)) {
+    char range[64];
+    std::snprintf(range, sizeof range, "%g to %g", lo, hi);
+    usageError(opt + " must be a number from " + range + (value ? std::string(", not '") + value + "'" : ""));
+  }
   return v;
 }
 
@@ -190,8 +230,10 @@ Config parseArgs(int argc, char** argv) {
         c.search.alphaBeta = false;
       } else if (next && std::string(next) == "alphabeta") {
         c.solver.algorithm = gs::Algorithm::kAlphaBeta;
+      } else if (next && std::string(next) == "mcts") {
+        c.mcts = true;
       } else {
-        usageError("--algorithm must be alphabeta or minimax");
+        usageError("--algorithm must be alphabeta, minimax or mcts");
       }
       ++i;
     } else if (a == "--no-ordering") {
@@ -239,6 +281,24 @@ Config parseArgs(int argc, char** argv) {
     } else if (a == "--seed") {
       c.seed = static_cast<std::uint32_t>(parseNumber(a, next, 1, 2147483647));
       ++i;
+    } else if (a == "--playouts") {
+      c.playouts = parseNumber(a, next, 1, 1000000000);
+      c.mctsOption = a;
+      ++i;
+    } else if (a == "--mcts-c") {
+      c.mctsOpt.exploration = parseDecimal(a, next, 0, 100);
+      c.mctsOption = a;
+      ++i;
+    } else if (a == "--no-smart-playouts") {
+      c.mctsOpt.smartPlayouts = false;
+      c.mctsOption = a;
+    } else if (a == "--no-mcts-solver") {
+      c.mctsOpt.solver = false;
+      c.mctsOption = a;
+    } else if (a == "--mcts-max-nodes") {
+      c.mctsOpt.maxNodes = static_cast<std::uint32_t>(parseNumber(a, next, gs::MctsOptions::kMinMaxNodes, 1L << 30));
+      c.mctsOption = a;
+      ++i;
     } else if (a == "--tt-mb") {
       c.ttBytes = static_cast<std::size_t>(parseNumber(a, next, 1, 16384)) << 20;
       ++i;
@@ -253,6 +313,12 @@ Config parseArgs(int argc, char** argv) {
     }
   }
   if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
+  if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
+  if (!c.mctsOption.empty() && !c.mcts) usageError(c.mctsOption + " needs --algorithm mcts");
+  if (c.mcts && (c.level >= 0 || c.depth > 0 || !c.bookFile.empty()))
+    usageError(std::string(c.level >= 0 ? "--level" : c.depth > 0 ? "--depth" : "--book") +
+               " is not for --algorithm mcts");
+  if (c.mcts && c.seed) c.mctsOpt.seed = c.seed;
   return c;
 }
 
@@ -274,7 +340,7 @@ int run(const Config& cfg) {
     if (cfg.command == "solve" || cfg.command == "analyze")
       usageError(std::string(Game::kDisplayName) + " has no exact solver: use play or count");
   }
-  gs::TranspositionTable tt(cfg.ttBytes);
+  gs::TranspositionTable tt(cfg.mcts ? 1024 : cfg.ttBytes);  // (MCTS keeps no table)
   // One solver for every line: its table is cleared per position, which costs
   // nothing after a solve that did not touch it (core/tt.hpp).
   struct NoSolver {
@@ -283,11 +349,12 @@ int run(const Config& cfg) {
   std::conditional_t<gs::hasSolverBounds<Game>, gs::Solver<Game>, NoSolver> solver(tt);
   if constexpr (gs::hasSolverBounds<Game>) solver.setOptions(cfg.solver);
   // The player's solver table; in a timed analysis, the estimates' search table.
-  const bool secondTable = (cfg.command == "play" && cfg.exact) || (cfg.command == "analyze" && cfg.timeGiven);
+  const bool secondTable = (cfg.command == "play" && cfg.exact && !cfg.mcts) || (cfg.command == "analyze" && cfg.timeGiven);
   gs::TranspositionTable solverTt(secondTable ? cfg.ttBytes : 1024);
   gs::Player<Game> player(tt, solverTt);
   player.setSearchOptions(cfg.search);
   player.setExactAttempts(cfg.exact);
+  gs::Mcts<Game> mcts(cfg.mctsOpt);
   gs::Book book;
   if (!cfg.bookFile.empty()) {
     std::string why;
@@ -366,6 +433,24 @@ int run(const Config& cfg) {
           std::cout << "\n";
         }
       }
+    } else if (cfg.command == "play" && cfg.mcts) {
+      if (over) {
+        reject("the game is already over, there is no move to play");
+        continue;
+      }
+      mcts.clear();
+      gs::MctsLimits lim;
+      lim.playouts = static_cast<std::uint64_t>(cfg.playouts);
+      lim.timeMs = cfg.playouts && !cfg.timeGiven ? 0 : cfg.timeMs;
+      const gs::MctsResult r = mcts.think(g, lim);
+      double mean = 0;
+      for (const gs::MctsMove& m : r.moves)
+        if (m.move == r.bestMove) mean = m.mean;
+      const long score = r.proven ? r.value * gs::SearchInfo::kVerdictScore
+                                  : std::lround((2 * mean - 1) * gs::SearchInfo::kVerdictScore);
+      std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << score << " exact 0 depth " << r.pv.size()
+                << " nodes " << r.nodes << " time_ms " << static_cast<long>(r.timeMs + 0.5) << " playouts "
+                << r.playouts << " verdict " << (r.proven ? std::to_string(r.value) : std::string("?")) << "\n";
     } else if (cfg.command == "play") {
       if (over) {
         reject("the game is already over, there is no move to play");

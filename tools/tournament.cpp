@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -31,6 +32,7 @@
 
 #include "games/connect4/connect4.hpp"
 #include "core/notation.hpp"
+#include "search/mcts.hpp"
 #include "search/player.hpp"
 #include "search/review.hpp"
 #include "search/searcher.hpp"
@@ -73,6 +75,20 @@ Player SPEC: comma-separated tokens
                 also solver)
   name=LABEL    label for the output instead of the canonical spec
   e.g. --player t=10  --player t=100,noorder  --player t=1000,depth=6,minimax
+
+  mcts          Monte Carlo tree search (engine/search/mcts.hpp) instead of
+                alpha-beta, with t=MS and/or playouts=N per move (whichever
+                ends first; t= may be left out) and its own switches:
+  playouts=N    playouts per move
+  c=X           UCB1's exploration constant
+  nosmart       uniformly random playouts (no win / block in one)
+  nomctssolver  no MCTS-Solver (proven values do not propagate)
+  noreuse       a fresh tree every move (by default the subtree is kept)
+  e.g. --player mcts,playouts=20000  --player mcts,t=100,nosmart
+  For an mcts player the summary's "nodes" are playouts and "depth" the
+  length of the most visited line; a move counts as exact when
+  MCTS-Solver proved the position. Its seed comes from the players and the
+  opening, so a game with playouts= only replays the same.
 
 play options
   --openings FILE     openings, one "<moves> [score]" per line, # comments
@@ -258,9 +274,34 @@ GameRecord playGame(const Job& job, const std::vector<PlayerSpec>& players, Work
   std::string moves = job.opening;
   for (auto& t : w.tt) t.clear();
   for (auto& t : w.solverTt) t.clear();
+  // An mcts player keeps its tree from move to move (unless noreuse).
+  std::unique_ptr<gs::Mcts<Connect4>> mcts[2];
+  for (int side = 0; side < 2; ++side) {
+    const PlayerSpec& p = players[side == 0 ? job.first : job.second];
+    if (!p.mcts) continue;
+    gs::MctsOptions o = p.mctsOpt;
+    o.seed = static_cast<std::uint32_t>(std::hash<std::string>{}(r.first + "|" + r.second + "|" + job.opening) + side);
+    mcts[side] = std::make_unique<gs::Mcts<Connect4>>(o);
+  }
   int turn = 0;  // 0: first, 1: second
   while (!pos.lastMoverWon() && !pos.isFull()) {
     const PlayerSpec& p = players[turn == 0 ? job.first : job.second];
+    if (p.mcts) {
+      gs::MctsLimits lim;
+      lim.playouts = p.playouts;
+      lim.timeMs = p.timeMs;
+      const gs::MctsResult res = mcts[turn]->think(pos, lim);
+      SideStats& st = r.side[turn];
+      ++st.moves;
+      if (res.proven) ++st.exactMoves;
+      else st.depthSum += static_cast<long>(res.pv.size());
+      st.nodes += res.playouts;
+      st.timeMs += res.timeMs;
+      pos.play(res.bestMove);
+      moves += static_cast<char>('1' + res.bestMove);
+      turn ^= 1;
+      continue;
+    }
     // The player of engine/search/player.hpp: with `solver`, the book (if given),
     // then the solver when a proof fits; otherwise plain iterative deepening.
     gs::Player<Connect4> s(w.tt[turn], w.solverTt[turn]);

@@ -16,6 +16,18 @@
 // The canonical name lists the tokens in the fixed order above, so the same
 // player always gets the same name (the CSV resume key depends on it).
 //
+// Monte Carlo tree search (search/mcts.hpp) instead of alpha-beta: the token
+// "mcts" and a budget, t=MS and/or playouts=N (t=0 or no t=: playouts only),
+// e.g. "mcts,playouts=20000", "mcts,t=100", "mcts,t=100,nosmart".
+//   playouts=N  playouts per move (with t=: whichever ends first)
+//   c=X         UCB1's exploration constant
+//   nosmart     uniformly random playouts
+//   nomctssolver  no MCTS-Solver
+//   noreuse     a fresh tree every move
+// Canonical: "mcts" first, then t=, playouts=, c= (when not the default) and
+// the switches in this order. The alpha-beta tokens (depth=, temp=, level=,
+// solver, minimax, no...) are errors with mcts, and these without it.
+//
 // Ratings: Bradley-Terry maximum likelihood on game scores (win 1, draw 1/2),
 // on the Elo scale (400 * log10 of the strength ratio, so a 75% score is
 // +190.8), solved with Hunter's MM iteration. `prior` virtual draws are added
@@ -27,6 +39,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <istream>
 #include <random>
@@ -36,6 +49,7 @@
 
 #include "cli_args.hpp"
 #include "search/levels.hpp"
+#include "search/mcts.hpp"
 #include "search/searcher.hpp"
 
 namespace gs::tour {
@@ -49,6 +63,9 @@ struct PlayerSpec {
   int temperature = 0;  // > 0: softmax choice among root moves (levels.hpp)
   bool solver = false;  // try the exact solver first (player.hpp)
   SearchOptions opt;
+  bool mcts = false;    // Monte Carlo tree search instead (mcts.hpp)
+  std::uint64_t playouts = 0;  // mcts: playouts per move (0: the time only)
+  MctsOptions mctsOpt;
 };
 
 inline bool parseInt(const std::string& s, long lo, long hi, int& out) {
@@ -63,10 +80,34 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
   p = PlayerSpec{};
   std::string label;
   bool haveTime = false;
+  std::string abToken, mctsToken;  // the first token of each kind (they do not mix)
   std::stringstream ss(text);
   std::string tok;
   while (std::getline(ss, tok, ',')) {
-    if (tok.rfind("t=", 0) == 0) {
+    const bool mctsTok = tok == "mcts" || tok.rfind("playouts=", 0) == 0 || tok.rfind("c=", 0) == 0 ||
+                         tok == "nosmart" || tok == "nomctssolver" || tok == "noreuse";
+    const bool shared = tok.rfind("t=", 0) == 0 || tok.rfind("name=", 0) == 0;
+    if (mctsTok && mctsToken.empty()) mctsToken = tok;
+    if (!mctsTok && !shared && abToken.empty()) abToken = tok;
+    if (tok == "mcts") {
+      p.mcts = true;
+    } else if (tok.rfind("playouts=", 0) == 0) {
+      long v = 0;
+      if (!parseWholeNumber(tok.substr(9), 1, 1000000000, v)) return err = "bad playouts in '" + tok + "'", false;
+      p.playouts = static_cast<std::uint64_t>(v);
+    } else if (tok.rfind("c=", 0) == 0) {
+      const std::string v = tok.substr(2);
+      char* end = nullptr;
+      const double c = v.empty() ? -1 : std::strtod(v.c_str(), &end);
+      if (v.empty() || *end || !(c >= 0 && c <= 100)) return err = "bad exploration constant in '" + tok + "'", false;
+      p.mctsOpt.exploration = c;
+    } else if (tok == "nosmart") {
+      p.mctsOpt.smartPlayouts = false;
+    } else if (tok == "nomctssolver") {
+      p.mctsOpt.solver = false;
+    } else if (tok == "noreuse") {
+      p.mctsOpt.reuseTree = false;
+    } else if (tok.rfind("t=", 0) == 0) {
       if (!parseInt(tok.substr(2), 0, 3600000, p.timeMs)) return err = "bad time in '" + tok + "'", false;
       haveTime = true;
     } else if (tok.rfind("depth=", 0) == 0) {
@@ -104,6 +145,28 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
       return err = "unknown token '" + tok + "' in player '" + text + "'", false;
     }
   }
+  if (p.mcts) {
+    if (!abToken.empty()) return err = "'" + abToken + "' is not for an mcts player ('" + text + "')", false;
+    if (p.timeMs == 0 && p.playouts == 0) return err = "mcts player '" + text + "' needs t=MS or playouts=N", false;
+    if (!label.empty()) {
+      p.name = label;
+      return true;
+    }
+    std::string n = "mcts";
+    if (p.timeMs) n += ",t=" + std::to_string(p.timeMs);
+    if (p.playouts) n += ",playouts=" + std::to_string(p.playouts);
+    if (p.mctsOpt.exploration != MctsOptions::kDefaultExploration) {
+      char c[32];
+      std::snprintf(c, sizeof c, ",c=%g", p.mctsOpt.exploration);
+      n += c;
+    }
+    if (!p.mctsOpt.smartPlayouts) n += ",nosmart";
+    if (!p.mctsOpt.solver) n += ",nomctssolver";
+    if (!p.mctsOpt.reuseTree) n += ",noreuse";
+    p.name = n;
+    return true;
+  }
+  if (!mctsToken.empty()) return err = "'" + mctsToken + "' needs the token mcts ('" + text + "')", false;
   if (!haveTime) return err = "player '" + text + "' has no t=MS", false;
   if (p.timeMs == 0 && p.maxDepth == 0) return err = "player '" + text + "': t=0 needs depth=D", false;
   if (!label.empty()) {

@@ -1,0 +1,249 @@
+// mcts_bench: the measurements of docs/mcts.md for engine/search/mcts.hpp.
+//
+//   mcts_bench speed  [--ms T]
+//       playouts per second for each game of the registry from a few
+//       positions, with smart playouts and without (solver off so the
+//       search never stops early), T ms each (default 1000)
+//   mcts_bench keep   [--budgets 50,100,...] [--seed S]
+//       Tic-Tac-Toe: the share of all 4520 reachable positions (not over) in
+//       which MCTS plays a move that keeps the value, for each variant
+//       (every switch on, each one off, C = 0.5, 1, 1.41, 2; or the list
+//       --variants "all;nosmart,nosolver;..." of SPECs below) and budget
+//   mcts_bench match  --a SPEC --b SPEC [--games N] [--openings FILE]
+//       Connect Four: A against B from the first N/2 openings of FILE
+//       (default bench/openings.txt), each opening twice (each side first);
+//       prints A's wins, draws, losses and score. SPEC: playouts=N,c=X,
+//       nosmart, nosolver, noreuse, seed=S (comma-separated)
+//   mcts_bench prove  [--file F] [--playouts N]
+//       Connect Four: MCTS-Solver (default options, at most N playouts,
+//       default 1000000) on every line "<moves> <score>" of F (default
+//       bench/data/Test_L3_R1): how many roots it proves, whether the proofs
+//       agree with the file's score, the playouts a proof took
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "games/registry.hpp"
+#include "search/mcts.hpp"
+
+namespace {
+
+[[noreturn]] void fail(const std::string& msg) {
+  std::cerr << "mcts_bench: " << msg << "\n";
+  std::exit(2);
+}
+
+struct Spec {
+  gs::MctsOptions opt;
+  std::uint64_t playouts = 1000;
+};
+
+Spec parseSpec(const std::string& text) {
+  Spec s;
+  std::stringstream ss(text);
+  std::string tok;
+  while (std::getline(ss, tok, ',')) {
+    if (tok.rfind("playouts=", 0) == 0) s.playouts = std::strtoull(tok.c_str() + 9, nullptr, 10);
+    else if (tok.rfind("c=", 0) == 0) s.opt.exploration = std::atof(tok.c_str() + 2);
+    else if (tok.rfind("seed=", 0) == 0) s.opt.seed = static_cast<std::uint32_t>(std::strtoul(tok.c_str() + 5, nullptr, 10));
+    else if (tok == "nosmart") s.opt.smartPlayouts = false;
+    else if (tok == "nosolver") s.opt.solver = false;
+    else if (tok == "noreuse") s.opt.reuseTree = false;
+    else fail("unknown token '" + tok + "'");
+  }
+  return s;
+}
+
+template <class Game>
+int bruteSign(const Game& g) {
+  if (g.lastMoverWon()) return -1;
+  if (g.isFull()) return 0;
+  int best = -1;
+  for (int m = 0; m < Game::kMoveSlots && best < 1; ++m)
+    if (g.canPlay(m)) {
+      Game c = g;
+      c.play(m);
+      best = std::max(best, -bruteSign(c));
+    }
+  return best;
+}
+
+int speed(double ms) {
+  gs::forEachGame([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    for (bool smart : {true, false})
+      for (const char* moves : {"", "1", "12"}) {
+        Game g;
+        if (!gs::parseMoves(moves, g).ok) continue;
+        gs::MctsOptions o;
+        o.solver = false;
+        o.smartPlayouts = smart;
+        gs::Mcts<Game> mcts(o);
+        gs::MctsLimits lim;
+        lim.timeMs = static_cast<int>(ms);
+        const gs::MctsResult r = mcts.think(g, lim);
+        std::printf("%-10s %-7s %-4s playouts %9llu  time_ms %6.0f  playouts/s %9.0f  nodes %8llu\n", Game::kName,
+                    smart ? "smart" : "nosmart", *moves ? moves : "-", static_cast<unsigned long long>(r.playouts),
+                    r.timeMs, r.playouts / (r.timeMs / 1000.0), static_cast<unsigned long long>(r.nodes));
+      }
+  });
+  return 0;
+}
+
+int keep(const std::vector<std::uint64_t>& budgets, std::uint32_t seed, std::vector<std::string> variants) {
+  using gs::TicTacToe;
+  std::vector<std::pair<TicTacToe, int>> positions;
+  std::set<std::uint64_t> seen;
+  std::function<void(const TicTacToe&)> visit = [&](const TicTacToe& g) {
+    if (gs::isOver(g) || !seen.insert(g.key()).second) return;
+    positions.emplace_back(g, bruteSign(g));
+    for (int m = 0; m < TicTacToe::kMoveSlots; ++m)
+      if (g.canPlay(m)) {
+        TicTacToe c = g;
+        c.play(m);
+        visit(c);
+      }
+  };
+  visit(TicTacToe{});
+  if (variants.empty())
+    variants = {"all", "nosmart", "nosolver", "nosmart,nosolver", "nosolver,c=0.5", "nosolver,c=1.41", "nosolver,c=2"};
+  std::printf("%-18s", "variant \\ budget");
+  for (auto b : budgets) std::printf(" %7llu", static_cast<unsigned long long>(b));
+  std::printf("\n");
+  for (const std::string& v : variants) {
+    Spec s = parseSpec(v == "all" ? std::string("noreuse") : v + ",noreuse");
+    s.opt.seed = seed;
+    std::printf("%-18s", v.c_str());
+    for (auto b : budgets) {
+      gs::Mcts<TicTacToe> mcts(s.opt);
+      gs::MctsLimits lim;
+      lim.playouts = b;
+      int kept = 0;
+      for (const auto& [g, value] : positions) {
+        const int m = mcts.think(g, lim).bestMove;
+        TicTacToe c = g;
+        c.play(m);
+        kept += -bruteSign(c) == value;
+      }
+      std::printf(" %6.2f%%", 100.0 * kept / positions.size());
+      std::fflush(stdout);
+    }
+    std::printf("\n");
+  }
+  std::printf("(%zu positions)\n", positions.size());
+  return 0;
+}
+
+int match(const Spec& a, const Spec& b, int games, const std::string& openingsFile) {
+  using gs::Connect4;
+  std::ifstream in(openingsFile);
+  if (!in) fail("cannot read " + openingsFile);
+  std::vector<std::string> openings;
+  for (std::string line; std::getline(in, line) && static_cast<int>(openings.size()) * 2 < games;) {
+    if (line.empty() || line[0] == '#') continue;
+    openings.push_back(line.substr(0, line.find_first_of(" \t\r")));
+  }
+  int wins = 0, draws = 0, losses = 0;
+  for (const std::string& op : openings)
+    for (int aFirst = 1; aFirst >= 0; --aFirst) {
+      Connect4 pos;
+      if (!gs::parseMoves(op, pos).ok) fail("bad opening " + op);
+      gs::Mcts<Connect4> ma(a.opt), mb(b.opt);
+      const int aSide = aFirst ? pos.plies() % 2 : 1 - pos.plies() % 2;  // the side A plays (plies parity)
+      while (!gs::isOver(pos)) {
+        const bool aToMove = pos.plies() % 2 == aSide;
+        gs::MctsLimits lim;
+        lim.playouts = aToMove ? a.playouts : b.playouts;
+        pos.play((aToMove ? ma : mb).think(pos, lim).bestMove);
+      }
+      if (!pos.lastMoverWon()) ++draws;
+      else if ((pos.plies() - 1) % 2 == aSide) ++wins;
+      else ++losses;
+    }
+  const int n = wins + draws + losses;
+  std::printf("A wins %d draws %d losses %d of %d: score %.1f%%\n", wins, draws, losses, n,
+              100.0 * (wins + 0.5 * draws) / n);
+  return 0;
+}
+
+int prove(const std::string& file, std::uint64_t playouts) {
+  using gs::Connect4;
+  std::ifstream in(file);
+  if (!in) fail("cannot read " + file);
+  std::string moves;
+  int score = 0, lines = 0, proven = 0, agree = 0;
+  std::uint64_t sum = 0, most = 0;
+  double ms = 0;
+  gs::Mcts<Connect4> mcts;
+  while (in >> moves >> score) {
+    Connect4 g;
+    if (!gs::parseMoves(moves, g).ok || gs::isOver(g)) fail("bad line " + moves);
+    ++lines;
+    mcts.clear();
+    gs::MctsLimits lim;
+    lim.playouts = playouts;
+    const gs::MctsResult r = mcts.think(g, lim);
+    ms += r.timeMs;
+    if (!r.proven) continue;
+    ++proven;
+    agree += r.value == gs::signOf(score);
+    sum += r.playouts;
+    most = std::max(most, r.playouts);
+  }
+  std::printf("%d positions, %d proven within %llu playouts, %d agree with the file; playouts per proof: mean %.0f, "
+              "max %llu; %.1f ms per position\n",
+              lines, proven, static_cast<unsigned long long>(playouts), agree, proven ? double(sum) / proven : 0.0,
+              static_cast<unsigned long long>(most), lines ? ms / lines : 0.0);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) fail("usage: mcts_bench speed|keep|match|prove [options] (see tools/mcts_bench.cpp)");
+  const std::string cmd = argv[1];
+  double ms = 1000;
+  std::vector<std::uint64_t> budgets = {50, 100, 200, 500, 1000, 2000};
+  std::uint32_t seed = 1;
+  Spec a, b;
+  int games = 20;
+  std::vector<std::string> variants;
+  std::string openings = "bench/openings.txt";
+  std::string file = "bench/data/Test_L3_R1";
+  std::uint64_t playouts = 1000000;
+  for (int i = 2; i < argc; ++i) {
+    const std::string o = argv[i];
+    if (i + 1 >= argc) fail(o + " needs a value");
+    const std::string v = argv[++i];
+    if (o == "--ms") ms = std::atof(v.c_str());
+    else if (o == "--seed") seed = static_cast<std::uint32_t>(std::strtoul(v.c_str(), nullptr, 10));
+    else if (o == "--budgets") {
+      budgets.clear();
+      std::stringstream ss(v);
+      for (std::string t; std::getline(ss, t, ',');) budgets.push_back(std::strtoull(t.c_str(), nullptr, 10));
+    } else if (o == "--a") a = parseSpec(v);
+    else if (o == "--b") b = parseSpec(v);
+    else if (o == "--variants") {
+      std::stringstream ss(v);
+      for (std::string t; std::getline(ss, t, ';');) variants.push_back(t);
+    } else if (o == "--games") games = std::atoi(v.c_str());
+    else if (o == "--openings") openings = v;
+    else if (o == "--file") file = v;
+    else if (o == "--playouts") playouts = std::strtoull(v.c_str(), nullptr, 10);
+    else fail("unknown option " + o);
+  }
+  if (cmd == "speed") return speed(ms);
+  if (cmd == "keep") return keep(budgets, seed, variants);
+  if (cmd == "match") return match(a, b, games, openings);
+  if (cmd == "prove") return prove(file, playouts);
+  fail("unknown command " + cmd);
+}
