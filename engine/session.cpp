@@ -119,6 +119,42 @@ SearchResult Session::think(const SearchLimits& limits, const Deadline& deadline
   });
 }
 
+MctsResult Session::thinkMcts(const MctsOptions& options, const MctsLimits& limits, const Deadline& deadline,
+                              int sliceMs, const std::function<void(const MctsResult&)>& onProgress) {
+  return withPosition([&](const auto& g) {
+    using Game = std::decay_t<decltype(g)>;
+    // One tree for the whole search: each slice goes on from where the last
+    // stopped (the tree is reused because the root stays the same).
+    MctsOptions o = options;
+    o.reuseTree = true;
+    Mcts<Game> mcts(o);
+    const auto oneBased = [](MctsResult r) {
+      if (r.bestMove >= 0) ++r.bestMove;
+      for (MctsMove& m : r.moves) ++m.move;
+      for (int& m : r.pv) ++m;
+      return r;
+    };
+    const Deadline clock = Deadline::fromNow(0);   // (no limit: the time taken)
+    MctsResult total;
+    std::uint64_t done = 0;
+    for (;;) {
+      MctsLimits slice;
+      if (limits.playouts) slice.playouts = limits.playouts - done;
+      MctsResult r = mcts.think(g, slice, deadline.slice(sliceMs));
+      done += r.playouts;
+      r.playouts = done;
+      r.timeMs = clock.elapsedMs();
+      total = oneBased(r);
+      const bool over = r.proven || (limits.playouts && done >= limits.playouts) || deadline.expired() ||
+                        r.playouts == 0;
+      if (onProgress && !over) onProgress(total);
+      if (over) break;
+    }
+    lastNodes_ = done;
+    return total;
+  });
+}
+
 Analysis Session::analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange) {
   return withPosition([&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;

@@ -15,6 +15,7 @@
 #include "games/registry.hpp"
 #include "search/analysis.hpp"
 #include "search/book.hpp"
+#include "search/mcts.hpp"
 #include "search/review.hpp"
 #include "search/searcher.hpp"
 
@@ -53,6 +54,13 @@ class Session {
                      const std::function<void(const SearchInfo&)>& onInfo = {});
   // The same with the deadline limits.timeMs from now.
   SearchResult think(const SearchLimits& limits, const std::function<void(const SearchInfo&)>& onInfo = {});
+  // Monte Carlo tree search (search/mcts.hpp) with `options` until `limits`
+  // or `deadline` (whichever comes first; limits.timeMs is ignored), in
+  // slices of about `sliceMs` on one tree: onProgress follows every slice
+  // with the result so far. Result moves (bestMove, moves[].move, pv) are
+  // 1-based. No tree is kept between calls. Precondition: the game is not over.
+  MctsResult thinkMcts(const MctsOptions& options, const MctsLimits& limits, const Deadline& deadline,
+                       int sliceMs = 100, const std::function<void(const MctsResult&)>& onProgress = {});
   // Analyses every move (search/analysis.hpp: book, solver, then estimates)
   // until `deadline` or until every move's exact score is proven; onChange
   // follows every change. Analysis::moves[i] is the move i + 1.

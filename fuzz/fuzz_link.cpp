@@ -52,12 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The settings written back as a link read the same.
     const gs::LinkSettings& w = r.settings;
     const std::string link = "#game=" + w.game + "&moves=" + w.moves + "&time=" + std::to_string(w.time) +
-                             "&ai=" + w.ai + "&level=" + w.level + (w.analysis ? "&analysis=1" : "");
+                             "&ai=" + w.ai + "&level=" + w.level + (w.analysis ? "&analysis=1" : "") +
+                             "&algorithm=" + w.algorithm;
     const gs::LinkResult again = gs::parseLink(link, known, "casual");
     if (!again.errors.empty()) __builtin_trap();
     const gs::LinkSettings &a = r.settings, &b = again.settings;
     if (a.game != b.game || a.moves != b.moves || a.time != b.time || a.ai != b.ai || a.level != b.level ||
-        a.analysis != b.analysis)
+        a.analysis != b.analysis || a.algorithm != b.algorithm)
       __builtin_trap();
   }
   return 0;

@@ -145,7 +145,7 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
       }
     return false;
   };
-  std::string view, game, time, level, ai, moves, analysis;
+  std::string view, game, time, level, ai, moves, analysis, algorithm;
   if (get("view", view) && view != "play") {
     std::string known = "play";
     for (std::size_t i = 0; i < otherViews.size(); ++i)
@@ -189,6 +189,10 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
   if (get("analysis", analysis)) {
     if (analysis == "0" || analysis == "1") s.analysis = analysis == "1";
     else r.errors.push_back("analysis '" + clip(analysis) + "' must be 0 or 1");
+  }
+  if (get("algorithm", algorithm)) {
+    if (algorithm == "alphabeta" || algorithm == "mcts") s.algorithm = algorithm;
+    else r.errors.push_back("algorithm '" + clip(algorithm) + "' must be alphabeta or mcts");
   }
   if (get("moves", moves) && !moves.empty()) {
     const GameId id = findGame(s.game);

@@ -10,6 +10,8 @@
 //   level  a level name the engine knows (levels.hpp) or custom. Without it,
 //          a link with a time is Custom and one without the default level.
 //   analysis  1: the analysis is switched on (every move's value shown), 0 off
+//   algorithm  the computer's search: alphabeta (default) or mcts (Monte
+//          Carlo tree search for the thinking time; no level)
 //   view   play; the page routes its other views elsewhere, and names them
 //          (`otherViews`) so that an unknown view's message lists them all
 //
@@ -38,6 +40,7 @@ struct LinkSettings {
   std::string ai = "2";
   std::string level = "custom";
   bool analysis = false;
+  std::string algorithm = "alphabeta";
 };
 
 struct LinkResult {

@@ -107,9 +107,59 @@ void searchFields(Json& o, const SearchInfo& i) {
   o.key("pv").raw(intArray(i.pv));
 }
 
+// A Monte Carlo tree search's fields, shared by info and bestmove: the
+// fields of an alpha-beta search where they have a meaning (depth: the most
+// visited line's length; score: the best move's share of won playouts as
+// -100..100, the search's scale of a small edge; outcome: MCTS-Solver's
+// proof; nodes: the tree's nodes), then algorithm "mcts", playouts, winRate
+// (0..1, the best move's mean reward for the side to move: a draw counts 1/2)
+// and treeFull.
+void mctsFields(Json& o, const MctsResult& m) {
+  double winRate = 0.5;
+  for (const MctsMove& mv : m.moves)
+    if (mv.move == m.bestMove) winRate = mv.mean;
+  o.key("depth").num(static_cast<long long>(m.pv.size()));
+  o.key("score").num(std::lround((2 * winRate - 1) * 100));
+  o.key("exact").boolean(false);
+  o.key("outcome");
+  if (m.proven) o.num(m.value);
+  else o.raw("null");
+  o.key("source").str("search");
+  o.key("nodes").num(static_cast<long long>(m.nodes));
+  o.key("nps").num(nps(m.playouts, m.timeMs));
+  o.key("timeMs").real(m.timeMs);
+  o.key("pv").raw(intArray(m.pv));
+  o.key("algorithm").str("mcts");
+  o.key("playouts").num(static_cast<long long>(m.playouts));
+  o.key("winRate").real(winRate);
+  o.key("treeFull").boolean(m.treeFull);
+}
+
+// The page's tree is smaller than the CLI's (the wasm heap): 8 MiB.
+constexpr std::uint32_t kPageMctsNodes = 1u << 19;
+
+void mctsSearch(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  MctsOptions options;
+  options.seed = static_cast<std::uint32_t>(r.seed);
+  options.maxNodes = kPageMctsNodes;
+  MctsLimits limits;
+  limits.playouts = static_cast<std::uint64_t>(r.playouts);
+  const Deadline deadline = Deadline::fromNow(r.engineMs);   // 0: the playouts only
+  const MctsResult result = session.thinkMcts(options, limits, deadline, 100, [&](const MctsResult& m) {
+    Json o = reply("info", id);
+    mctsFields(o, m);
+    post(o.done());
+  });
+  Json o = reply("bestmove", id);
+  o.key("move").num(result.bestMove);
+  mctsFields(o, result);
+  post(o.done());
+}
+
 void search(Session& session, const Request& r, const std::string& id, const PostReply& post) {
   if (session.outcome() != Outcome::kOngoing)
     return post(errorReply(id, "the game is over: there is no move to search"));
+  if (r.algorithm == "mcts") return mctsSearch(session, r, id, post);
   SearchLimits limits;
   limits.timeMs = r.engineMs;
   limits.maxDepth = r.maxDepth;

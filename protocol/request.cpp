@@ -258,7 +258,32 @@ std::string position(const Json& req, Request& r) {
   return "";
 }
 
+// A Monte Carlo tree search: a time and/or a playout budget.
+std::string mctsSearch(const Json& req, Request& r) {
+  r.algorithm = "mcts";
+  for (const char* k : {"level", "maxDepth", "temperature"})
+    if (req.get(k)) return std::string(k) + " is not for algorithm mcts (it takes timeMs and playouts)";
+  double timeMs = 0;
+  if (req.get("playouts") && !intField(req.get("playouts"), 1, 100000000, r.playouts))
+    return "playouts must be an integer from 1 to 100000000";
+  if ((req.get("timeMs") || r.playouts == 0) && !intField(req.get("timeMs"), 1, 60000, timeMs))
+    return "timeMs must be an integer from 1 to 60000";
+  r.timeMs = static_cast<int>(timeMs);
+  r.engineMs = engineBudgetMs(r.timeMs);
+  double seed = 1;
+  r.seed = intField(req.get("seed"), 0, 4294967295.0, seed) ? seed : 1;
+  return position(req, r);
+}
+
 std::string search(const Json& req, Request& r) {
+  if (const Json* algorithm = req.get("algorithm")) {
+    const bool known = algorithm->kind == Json::kString && (algorithm->text == "alphabeta" || algorithm->text == "mcts");
+    if (!known)
+      return "unknown algorithm '" + (algorithm->kind == Json::kString ? clipped(algorithm->text, 24) : std::string("")) +
+             "' (use alphabeta or mcts)";
+    if (algorithm->text == "mcts") return mctsSearch(req, r);
+  }
+  if (req.get("playouts")) return "playouts is for algorithm mcts";
   const Json* level = req.get("level");
   double timeMs = 0, maxDepth = 0, temperature = 0;
   if (level) {

@@ -24,6 +24,10 @@ struct Request {
   int temperature = 0;
   bool randomTies = false;
   double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
+  // search: "alphabeta" (the player of search/player.hpp) or "mcts" (Monte
+  // Carlo tree search, search/mcts.hpp: timeMs and/or playouts, no level).
+  std::string algorithm = "alphabeta";
+  double playouts = 0;  // mcts: the playout budget (0: the time only)
   // search, analyze, review: the engine's own budget, engineBudgetMs(timeMs),
   // and whether the answer comes from the game's opening book when there is
   // one (a game with a book file; a search only at full strength:

@@ -26,6 +26,8 @@ TEST_CASE("Links: good links are read", "[inputs]") {
   CHECK(link("#game=connect4&moves=4453&ai=none&analysis=1").settings.analysis);
   CHECK(!link("#analysis=0").settings.analysis);
   CHECK(!link("").settings.analysis);
+  CHECK(link("#algorithm=mcts&time=500").settings.algorithm == "mcts");
+  CHECK(link("").settings.algorithm == "alphabeta");
   CHECK(link("#game=tictactoe").settings.level == "casual");
   CHECK(link("#").errors.empty());
   CHECK(link("#%%%&x=1").errors.empty());  // unknown keys are ignored
@@ -70,6 +72,7 @@ TEST_CASE("Links: every bad field is a sentence; the rest of the link is used", 
         "(moves are digits 1-7)");
   CHECK(link("#moves=%00").errors.at(0).find("a control character at position 1") != std::string::npos);
   CHECK(link("#analysis=2").errors.at(0) == "analysis '2' must be 0 or 1");
+  CHECK(link("#algorithm=uct").errors.at(0) == "algorithm 'uct' must be alphabeta or mcts");
   // An unknown view names the page's views.
   CHECK(link("#view=bogus").errors.at(0) == "unknown view 'bogus' (use play)");
   CHECK(parseLink("#view=bogus", kLevelNames, "casual", {"tree", "study"}).errors.at(0) ==
@@ -88,6 +91,11 @@ TEST_CASE("Requests: good requests are accepted with their fields", "[inputs]") 
   r = checkRequest(R"({"type":"search","game":"connect4","moves":"4","timeMs":0,"maxDepth":6,"seed":-1})");
   CHECK((r.error.empty() && r.maxDepth == 6 && r.seed == 1));  // a bad seed falls back to 1
   CHECK(checkRequest(R"( { "type" : "analyze", "game":"connect4", "moves":"44", "timeMs": 5e1 } )").timeMs == 50);
+  r = checkRequest(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","playouts":500})");
+  CHECK((r.error.empty() && r.algorithm == "mcts" && r.playouts == 500 && r.timeMs == 0 && !r.usesBook));
+  r = checkRequest(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","timeMs":200,"seed":9})");
+  CHECK((r.error.empty() && r.algorithm == "mcts" && r.playouts == 0 && r.timeMs == 200 && r.seed == 9));
+  CHECK(checkRequest(R"({"type":"search","game":"connect4","moves":"4","timeMs":10})").algorithm == "alphabeta");
   CHECK(checkRequest(R"({"type":"newgame"})").error.empty());
   CHECK(checkRequest(R"({"type":"book","extra":[1,{"a":null},"\u00e9\ud83d\ude00"]})").error.empty());
 }
@@ -115,6 +123,16 @@ TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]")
   CHECK(error(R"({"type":"search","game":"connect4","moves":"4","level":"godlike"})") ==
         "unknown level 'godlike' (use beginner, casual, strong, perfect)");
   CHECK(error(R"({"type":"analyze","game":"connect4","moves":"4"})") == "timeMs must be an integer from 1 to 60000");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"uct","timeMs":10})") ==
+        "unknown algorithm 'uct' (use alphabeta or mcts)");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts"})") ==
+        "timeMs must be an integer from 1 to 60000");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","playouts":0})") ==
+        "playouts must be an integer from 1 to 100000000");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","level":"strong"})") ==
+        "level is not for algorithm mcts (it takes timeMs and playouts)");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":10,"playouts":5})") ==
+        "playouts is for algorithm mcts");
   CHECK(error(R"({"type":"newgame","game":"go"})") == "unknown game 'go'");
   CHECK(error(std::string(70000, ' ')) == "the request is too large");
 }

@@ -46,6 +46,40 @@ TEST_CASE("Replies: a search streams info and ends with one bestmove, echoing th
   CHECK(replies.back().back() == '}');
 }
 
+TEST_CASE("Replies: a Monte Carlo tree search reports its playouts and plays like the engine's own", "[protocol]") {
+  Session s(0, 1 << 20);
+  // Playouts only: no time limit, so no info (each slice is 100 ms) before the bestmove.
+  auto r = run(s, R"({"type":"search","game":"connect4","moves":"4453","algorithm":"mcts","playouts":3000,"seed":4})", "2");
+  REQUIRE(!r.empty());
+  const std::string& best = r.back();
+  INFO(best);
+  CHECK(startsWith(best, R"({"type":"bestmove","id":2,"move":)"));
+  CHECK(best.find(R"("algorithm":"mcts","playouts":3000,"winRate":)") != std::string::npos);
+  CHECK(best.find(R"("exact":false,"outcome":null,"source":"search")") != std::string::npos);
+  // The same search through the engine directly: the same move (same seed, same options).
+  MctsOptions o;
+  o.seed = 4;
+  o.maxNodes = 1u << 19;
+  MctsLimits limits;
+  limits.playouts = 3000;
+  REQUIRE(s.setMoves("4453").empty());
+  const MctsResult direct = s.thinkMcts(o, limits, Deadline());
+  CHECK(startsWith(best, R"({"type":"bestmove","id":2,"move":)" + std::to_string(direct.bestMove) + ","));
+  // A win in one is proven by MCTS-Solver at once.
+  r = run(s, R"({"type":"search","game":"tictactoe","moves":"1524","algorithm":"mcts","timeMs":2000})", "3");
+  INFO(r.back());
+  CHECK(startsWith(r.back(), R"({"type":"bestmove","id":3,"move":3,)"));
+  CHECK(r.back().find(R"("outcome":1,)") != std::string::npos);
+}
+
+TEST_CASE("Replies: a Monte Carlo tree search with a time budget streams its progress", "[protocol][speed]") {
+  Session s(0, 1 << 20);
+  const auto r = run(s, R"({"type":"search","game":"connect4","moves":"","algorithm":"mcts","timeMs":450})", "4");
+  REQUIRE(r.size() >= 3);  // about one info per 100 ms, then the bestmove
+  for (std::size_t i = 0; i + 1 < r.size(); ++i) CHECK(startsWith(r[i], R"({"type":"info","id":4,"depth":)"));
+  CHECK(startsWith(r.back(), R"({"type":"bestmove","id":4,"move":)"));
+}
+
 TEST_CASE("Replies: errors, a finished game, newgame, games and levels", "[protocol]") {
   Session s(0, 1 << 20);
   auto r = run(s, R"({"type":"search","game":"connect4","moves":"1212121","timeMs":100})", "7");

@@ -201,7 +201,9 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("randomTies", &gs::Request::randomTies)
       .field("seed", &gs::Request::seed)
       .field("engineMs", &gs::Request::engineMs)
-      .field("usesBook", &gs::Request::usesBook);
+      .field("usesBook", &gs::Request::usesBook)
+      .field("algorithm", &gs::Request::algorithm)
+      .field("playouts", &gs::Request::playouts);
   function("checkRequest", &gs::checkRequest);
   function("runRequest", &runRequest);
   function("memoryStats", &memoryStats);

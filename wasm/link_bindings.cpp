@@ -4,7 +4,7 @@
 //
 //   const m = await createLinkParser();
 //   m.parseLink('#game=connect4&moves=4453', ['beginner', ...], 'casual')
-//     -> {settings: {game, moves, time, ai, level, analysis}, errors: [sentence, ...]}
+//     -> {settings: {game, moves, time, ai, level, analysis, algorithm}, errors: [sentence, ...]}
 //   m.parseLink(hash, levels, defaultLevel, ['tree', 'study', ...])
 //     the same; the page's other views are named in an unknown view's message
 //   m.games() -> the game registry (games_bindings.cpp)
@@ -39,6 +39,7 @@ val parseLinkViews(const std::string& hash, val levels, const std::string& defau
   settings.set("ai", r.settings.ai);
   settings.set("level", r.settings.level);
   settings.set("analysis", r.settings.analysis);
+  settings.set("algorithm", r.settings.algorithm);
   val errors = val::array();
   for (std::size_t i = 0; i < r.errors.size(); ++i) errors.set(i, r.errors[i]);
   val out = val::object();

@@ -197,7 +197,10 @@ class Mcts {
     }
     root_ = root;
     haveTree_ = true;
-    rng_ = SplitMix{opt_.seed ^ (root.key() * 0x9E3779B97F4A7C15ull)};
+    // A reused tree (root visits > 0) continues with other random numbers
+    // than the search that built it; a fresh root starts as it always did.
+    rng_ = SplitMix{opt_.seed ^ (root.key() * 0x9E3779B97F4A7C15ull) ^
+                    (static_cast<std::uint64_t>(pool_[0].visits) * 0xBF58476D1CE4E5B9ull)};
     treeFull_ = false;
     MctsResult result;
     result.reusedVisits = pool_[0].visits;
