@@ -44,7 +44,8 @@ export type EngineRequest =
   | { type: 'levels' }
   | { type: 'games' }
   | { type: 'newgame'; game: string }
-  | { type: 'search'; game: string; moves: string; timeMs?: number; level?: string; randomTies?: boolean; seed?: number }
+  | { type: 'search'; game: string; moves: string; timeMs?: number; level?: string; randomTies?: boolean; seed?: number;
+      algorithm?: 'alphabeta' | 'mcts'; playouts?: number }
   | { type: 'analyze'; game: string; moves: string; timeMs: number };
 
 /** Requests of the trace worker (web/tree/trace-worker.js). */
@@ -68,7 +69,7 @@ export interface BookReport extends WorkerReply {
 /** The link parser module (engine/link.js, factory createLinkParser). */
 export interface LinkModule {
   parseLink(text: string, levels: string[], defaultLevel: string, otherViews?: string[]): {
-    settings: { game: string; moves: string; time: number; ai: string; level: string; analysis: boolean };
+    settings: { game: string; moves: string; time: number; ai: string; level: string; analysis: boolean; algorithm: string };
     errors: string[];
   };
   games(): GameInfo[];
@@ -132,6 +133,8 @@ export interface CheckedRequest {
   seed: number;
   engineMs: number;     // search: the engine's own budget (timeMs less the reply's reserve)
   usesBook: boolean;    // search: plays from the game's opening book
+  algorithm: string;    // search: 'alphabeta' or 'mcts'
+  playouts: number;     // search, mcts: the playout budget (0: the time only)
 }
 
 /** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */

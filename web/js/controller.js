@@ -59,7 +59,8 @@ export class Controller {
     this.onLanded = onLanded || (() => {});
     this.paused = false;     // computer vs computer: stopped between moves
     this.stepOnce = false;   // while paused: play one move, then stop again
-    this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom' };
+    // algorithm: the computer's search, 'alphabeta' (the levels) or 'mcts' (for the time).
+    this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom', algorithm: 'alphabeta' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
     this.active = true;      // false while another view (tree, study) is shown
     this.game = null;        // the game being played: set by load() and newGame(), once the games are known
@@ -84,13 +85,19 @@ export class Controller {
   get reviewKey() { return `${this.game.kind}:${this.line.join('')}`; }
   get canHint() { return this.state === 'human-turn' && !this.hint; }
   // The selected level's settings, or null for Custom (the thinking time).
-  get level() { return this.levels.find((l) => l.name === this.settings.level) || null; }
+  get level() {
+    if (this.settings.algorithm === 'mcts') return null;   // MCTS searches for the time; levels are alpha-beta's
+    return this.levels.find((l) => l.name === this.settings.level) || null;
+  }
 
   setLevels(levels) { this.levels = Array.isArray(levels) ? levels : []; }
 
   // The search request fields of a computer move, and its budget for the
   // progress bar.
   moveRequest() {
+    if (this.settings.algorithm === 'mcts') {
+      return { fields: { algorithm: 'mcts', timeMs: this.settings.time }, budget: this.settings.time, minMs: MIN_THINK_MS };
+    }
     const l = this.level;
     if (l) return { fields: { level: l.name }, budget: l.timeMs || MIN_THINK_MS, minMs: l.timeMs ? 0 : MIN_THINK_MS };
     return { fields: { timeMs: this.settings.time, randomTies: true }, budget: this.settings.time, minMs: 0 };
@@ -115,7 +122,8 @@ export class Controller {
     } else {
       this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
     }
-    this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level };
+    this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level,
+      algorithm: settings.algorithm === 'mcts' ? 'mcts' : 'alphabeta' };
     this.analysisOn = Boolean(settings.analysis);
     this.evalBar.show(this.analysisOn);
     this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
@@ -277,6 +285,12 @@ export class Controller {
     this.settingsChanged();
   }
 
+  // The computer's search: 'alphabeta' or 'mcts' (Monte Carlo tree search).
+  setAlgorithm(name) {
+    this.settings.algorithm = name === 'mcts' ? 'mcts' : 'alphabeta';
+    this.settingsChanged();
+  }
+
   // A named level (or 'custom'); a level with a thinking time moves the time to it.
   setLevel(name) {
     this.settings.level = name === 'custom' || this.levels.some((l) => l.name === name) ? name : 'custom';
@@ -416,7 +430,7 @@ export class Controller {
   saveHash() {
     if (!this.active) return;
     writeHash({ game: this.game.kind, moves: this.game.moveString(), time: this.settings.time,
-      ai: this.settings.ai, level: this.settings.level, analysis: this.analysisOn });
+      ai: this.settings.ai, level: this.settings.level, analysis: this.analysisOn, algorithm: this.settings.algorithm });
   }
 
   setState(state) {

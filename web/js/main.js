@@ -50,7 +50,8 @@ const savedSettings = new SavedPart('settings', 1, (d) => {
     || !Number.isInteger(d.time) || d.time < 50 || d.time > 10000 || !ANALYSIS_MS.includes(d.analysisMs)) return null;
   const flags = ['analysis', 'engine', 'numbers', 'sound', 'large', 'open'];
   if (!flags.every((k) => isBool(d[k]))) return null;
-  return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs,
+  if (d.algorithm !== undefined && d.algorithm !== 'alphabeta' && d.algorithm !== 'mcts') return null;
+  return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs, algorithm: d.algorithm || 'alphabeta',
     ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
 });
 const savedGame = new SavedPart('game', 1, (d) => (d && typeof d === 'object' && typeof d.game === 'string'
@@ -95,7 +96,11 @@ function bookStatus(panel) {
 // The level's description and measured results under the level picker.
 function renderLevel(ui, controller, results) {
   const level = controller.level;
-  ui.levelAbout.textContent = level ? describeLevel(level, formatTime) : 'It thinks for the time below on every move and always plays the best move it finds.';
+  ui.levelAbout.textContent = controller.settings.algorithm === 'mcts'
+    ? 'Monte Carlo tree search: for the time below it plays thousands of quick random games from the position, '
+      + 'grows a tree towards the moves whose games go best (UCT), and plays the move it tried most. '
+      + 'No opening book and no exact solver: a different kind of opponent than alpha-beta.'
+    : level ? describeLevel(level, formatTime) : 'It thinks for the time below on every move and always plays the best move it finds.';
   // The results belong to the game they were measured in.
   const measured = results && isGameKind(results.game) && results.game === controller.game.kind;
   const lines = level && measured ? resultLines(results, level.name) : [];
@@ -130,7 +135,9 @@ function syncControls(ui, c, results) {
   ui.analysisTime.closest('.field').hidden = !c.analysisOn;
   // Two people playing: no computer, so no level or thinking time.
   const computer = c.settings.ai !== 'none';
-  ui.level.closest('.field').hidden = !computer;
+  ui.algorithm.value = c.settings.algorithm;
+  ui.algorithm.closest('.field').hidden = !computer;
+  ui.level.closest('.field').hidden = !computer || c.settings.algorithm === 'mcts';
   ui.time.closest('.field').hidden = !computer;
   ui.levelAbout.closest('.level-info').hidden = !computer;
   ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.reviewKey && !c.review.failed);
@@ -167,7 +174,8 @@ function renderNumbers(game) {
 function renderPlayers(c) {
   const g = c.game;
   const vs = c.settings.ai === '1' || c.settings.ai === '2';
-  const level = c.level ? levelLabel(c.level.name) : `${formatTime(c.settings.time)} a move`;
+  const level = c.settings.algorithm === 'mcts' ? `MCTS, ${formatTime(c.settings.time)} a move`
+    : c.level ? levelLabel(c.level.name) : `${formatTime(c.settings.time)} a move`;
   const c4 = g.kind === 'connect4';
   for (const side of [1, 2]) {
     const card = $(`player-${side}`);
@@ -331,7 +339,8 @@ function restoreSaved(ui, controller, panel) {
   const kind = g ? g.game : 'connect4';
   const moves = g ? g.moves : '';
   // Without saved settings the link's defaults apply.
-  const hash = s ? formatHash({ game: kind, moves, time: s.time, ai: s.ai, level: s.level, analysis: s.analysis })
+  const hash = s ? formatHash({ game: kind, moves, time: s.time, ai: s.ai, level: s.level, analysis: s.analysis,
+    algorithm: s.algorithm })
     : `#game=${kind}&moves=${moves}`;
   return { hash, game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [] };
 }
@@ -445,7 +454,7 @@ function start() {
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
     analysis: $input('analysis-toggle'), engine: $input('engine-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
     undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
-    pause: $button('pause'), stepMove: $button('step-move'), pvShow: $button('pv-show'),
+    algorithm: $select('algorithm-select'), pause: $button('pause'), stepMove: $button('step-move'), pvShow: $button('pv-show'),
     numbers: $input('numbers-toggle'), sound: $input('sound-toggle'), large: $input('large-toggle'),
     settings: /** @type {HTMLDetailsElement} */ ($('settings')),
   };
@@ -466,6 +475,7 @@ function start() {
     if (keepSavedGame && linkedHash && location.hash !== linkedHash) keepSavedGame = false;
     if (keepSavedGame && !force) return;
     savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
+      algorithm: controller.settings.algorithm,
       analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
       numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
     if (!keepSavedGame) {
@@ -495,6 +505,7 @@ function start() {
   ui.game.addEventListener('change', () => controller.newGame(ui.game.value));
   ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
   ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
+  ui.algorithm.addEventListener('change', () => controller.setAlgorithm(ui.algorithm.value));
   ui.time.addEventListener('input', () => {
     const ms = TIME_STEPS[Number(ui.time.value)] || 1000;
     controller.setTime(ms);

@@ -67,6 +67,7 @@ export class Panel {
   showInfo(info, ctx) {
     const c = ctx || (this.thinking && this.thinking.ctx);
     if (!c) return;
+    if (info.algorithm === 'mcts') return this.showMcts(info, c);
     const book = info.source === 'book';
     const drawOrBetter = provedDrawOrBetter(info.exact, info.outcome, info.source);
     const proven = info.exact || hasOutcome(info.outcome) || drawOrBetter;
@@ -75,6 +76,20 @@ export class Panel {
       + (book ? ' (opening book)' : proven ? ' (proven)' : '');
     this.el.nodes.textContent = formatCount(info.nodes);
     this.el.nps.textContent = info.nps ? `${formatCount(info.nps)}/s` : '–';
+    this.el.pv.textContent = Array.isArray(info.pv) && info.pv.length ? info.pv.join(' ') : '–';
+    this.setLine(Array.isArray(info.pv) && info.pv.length ? { at: c.moves, moves: info.pv } : null);
+  }
+
+  // A Monte Carlo tree search's report: playouts instead of a depth, the best
+  // move's share of won playouts (a draw counts half) instead of a score.
+  showMcts(info, c) {
+    const proven = info.outcome === 1 || info.outcome === 0 || info.outcome === -1;
+    this.el.depth.textContent = `MCTS: ${formatCount(info.playouts)} playouts`;
+    this.el.score.textContent = proven
+      ? `${scoreInWords(c.kind, 0, false, c.plies, c.side, c.names, info.outcome, 'search')} (proven by MCTS-Solver)`
+      : `${c.names[c.side]} wins ${Math.round(info.winRate * 100)}% of its playouts (estimate)`;
+    this.el.nodes.textContent = `${formatCount(info.nodes)} in the tree`;
+    this.el.nps.textContent = info.nps ? `${formatCount(info.nps)} playouts/s` : '–';
     this.el.pv.textContent = Array.isArray(info.pv) && info.pv.length ? info.pv.join(' ') : '–';
     this.setLine(Array.isArray(info.pv) && info.pv.length ? { at: c.moves, moves: info.pv } : null);
   }

@@ -9,6 +9,7 @@
 //         Without it, a link with a time is Custom and one without is the
 //         default level.
 //   analysis  1: the analysis is on (every move's value on the board)
+//   algorithm  mcts: the computer searches by Monte Carlo tree search (absent: alpha-beta)
 // Other views of the app: #view=tree&... (the search-tree explorer, web/tree/)
 // (and #view=menace, same module), and #view=study; viewOf(hash) tells which.
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
@@ -16,7 +17,8 @@
 
 import { setGames } from './games.js';
 
-const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom', analysis: false });
+const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom', analysis: false,
+  algorithm: 'alphabeta' });
 const DEFAULT_LEVEL = 'casual';
 const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
 // Every view besides play (demo too, web/tree/route.js), for the link
@@ -58,7 +60,7 @@ export function loadLinkParser(base = 'engine/') {
   });
 }
 
-// Returns {settings: {game, moves, time, ai, level, analysis}, errors: [sentence...]}.
+// Returns {settings: {game, moves, time, ai, level, analysis, algorithm}, errors: [sentence...]}.
 // An invalid field keeps its default and the rest is used (moves too, unless
 // the game is unknown: protocol/link.hpp). `levels` is
 // the list of level names the engine knows (without it only custom is valid).
@@ -66,7 +68,7 @@ export function loadLinkParser(base = 'engine/') {
 export function parseHash(hash, levels = []) {
   const text = typeof hash === 'string' ? hash : '';
   if (!linkParser) {
-    /** @type {{game: string, moves: string, time: number, ai: string, level: string, analysis: boolean}} */
+    /** @type {{game: string, moves: string, time: number, ai: string, level: string, analysis: boolean, algorithm: string}} */
     const settings = { ...DEFAULTS };
     if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
     return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };
@@ -75,8 +77,9 @@ export function parseHash(hash, levels = []) {
   return { settings: r.settings, errors: r.errors };
 }
 
-export function formatHash({ game, moves, time, ai, level, analysis }) {
-  return `#game=${game}&moves=${moves}&time=${time}&ai=${ai}${level ? `&level=${level}` : ''}${analysis ? '&analysis=1' : ''}`;
+export function formatHash({ game, moves, time, ai, level, analysis, algorithm = 'alphabeta' }) {
+  return `#game=${game}&moves=${moves}&time=${time}&ai=${ai}${level ? `&level=${level}` : ''}${analysis ? '&analysis=1' : ''}`
+    + (algorithm === 'mcts' ? '&algorithm=mcts' : '');
 }
 
 // Replaces the hash without adding a history entry or firing hashchange.
