@@ -161,12 +161,15 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(/MIN/.test(x3mm) && /v \+3/.test(x3mm) && /MAX/.test(await page.textContent('.tv-row[data-node="0"]'))
       && /v \+3/.test(await page.textContent('.tv-row[data-node="0"]')), `minimax: X 3 is a MIN node with v +3 for MAX, the root MAX +3 (${x3mm.trim()})`);
     assert.ok(/values=minimax/.test(await page.evaluate(() => location.hash)), 'the link keeps values=minimax');
+    assert.match(await page.textContent('#tree-stats .tv-algo-extra'), /^\d+ cut-offs \(β at MAX, α at MIN\)$/,
+      'the cut-offs counted in MAX and MIN terms');
     assert.ok((await page.textContent('#tree-code')).includes('else (MIN): value ← +∞') && /\(−β, −α\)/.test(await page.textContent('#tree-values-note')),
       'the minimax pseudocode, and the sentence on what is negated');
     const windowMin = await page.textContent('.tv-row[data-node="2"] .tv-win');
     await page.check('#tree-values input[value="negamax"]');
     await page.waitForFunction(() => document.querySelector('.tv').dataset.values === 'negamax');
     const windowNega = await page.textContent('.tv-row[data-node="2"] .tv-win');
+    assert.match(await page.textContent('#tree-stats .tv-algo-extra'), /^\d+ β-cuts$/, 'negamax: β-cuts');
     assert.ok(windowNega.replace(/\s+/g, ' ') === 'α −∞ β −3' && windowMin.replace(/\s+/g, ' ') === 'α +3 β +∞',
       `a MIN node's window (α, β) = (−∞, −3) for O is (+3, +∞) for MAX (${windowNega} / ${windowMin})`);
     assert.ok(!/values=/.test(await page.evaluate(() => location.hash)) && /v −3/.test(await x3.textContent()), 'negamax again: the old link');

@@ -16,11 +16,13 @@ import { ALGORITHMS, FLAG, ordinal } from './trace.js';
  * @param {HTMLElement} statsNote
  * @param {{exactScale: boolean, algorithms: any[]} | null} counts  the engine's `counts` reply
  * @param {{algorithm: string, depth: number, valueText: (v: number) => string,
- *   onSelect: (id: string) => void}} view
+ *   onSelect: (id: string) => void, cutWord?: string}} view
  *   the shown algorithm, the position's depth limit, the root's value in the
- *   view's words ("+3 for X to move (…)"), and what a click on an algorithm does
+ *   view's words ("+3 for X to move (…)"), what a click on an algorithm does,
+ *   and what a cut-off is called ('β-cuts' in negamax; in the minimax view
+ *   MIN's cuts are α-cuts)
  */
-export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth, valueText, onSelect }) {
+export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth, valueText, onSelect, cutWord = 'β-cuts' }) {
   stats.replaceChildren();
   if (!counts) return;
   const base = counts.algorithms[0].nodes;
@@ -41,7 +43,7 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, dept
     h('span', { class: 'tv-algo-ratio', text: ratio }),
     bar,
     h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),
-    h('span', { class: 'tv-algo-extra', text: `${group(c.cutoffs)} β-cuts` + (a.id === 'table' ? ` · ${group(c.tableHits)} table hits` : '') }));
+    h('span', { class: 'tv-algo-extra', text: `${group(c.cutoffs)} ${cutWord}` + (a.id === 'table' ? ` · ${group(c.tableHits)} table hits` : '') }));
     item.addEventListener('click', () => onSelect(a.id));
     stats.append(item);
   }

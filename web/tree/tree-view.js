@@ -167,7 +167,8 @@ export function mountTreeView(container, options) {
     return `${formatValue(forMax, counts.exactScale)} for MAX (${GAMES[game].sides[0]}) — ${side} to move: ${words}`;
   }
   function renderStats() {
-    renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth: view.pos.depth, valueText: rootValueText, onSelect: selectAlgorithm });
+    renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth: view.pos.depth, valueText: rootValueText,
+      onSelect: selectAlgorithm, cutWord: view.values === 'minimax' ? 'cut-offs (β at MAX, α at MIN)' : 'β-cuts' });
   }
   async function loadCounts() {
     const g = generation;
