@@ -21,7 +21,8 @@ await runBrowserTest('MCTS on the play page', async ({ browser, url }) => {
   assert.equal((await moves(page)).length, 6, 'the computer answered');
   const depth = await page.textContent('#think-depth');
   // formatCount: "950", "68.5 k", "1.2 M".
-  const [, n, unit] = depth.match(/^MCTS: ([\d.,]+)(?: ([kM]))? playouts$/) || ['', '0', ''];
+  assert.equal(await page.textContent('#think-depth-label'), 'Playouts');
+  const [, n, unit] = depth.match(/^([\d.,]+)(?: ([kM]))? \(MCTS\)$/) || ['', '0', ''];
   const playouts = Number(n.replace(/,/g, '')) * (unit === 'M' ? 1e6 : unit === 'k' ? 1e3 : 1);
   console.log(`  ${depth}; ${await page.textContent('#think-score')}`);
   assert.ok(playouts >= 1000, `hundreds of milliseconds of playouts (${depth})`);

@@ -11,7 +11,8 @@ export class Panel {
   constructor() {
     this.el = {
       status: $('status'), notice: $('notice'), noticeText: $('notice-text'),
-      who: $('think-who'), depth: $('think-depth'), score: $('think-score'), nodes: $('think-nodes'),
+      who: $('think-who'), depthLabel: $('think-depth-label'), depth: $('think-depth'), score: $('think-score'),
+      nodes: $('think-nodes'),
       nps: $('think-nps'), pv: $('think-pv'), progress: $('think-progress'), bar: $('think-bar'),
       statusBar: $('status-bar'),
       moves: $('moves'), list: $('move-list'), hint: $('hint-text'), legend: $('analysis-legend'),
@@ -68,6 +69,7 @@ export class Panel {
     const c = ctx || (this.thinking && this.thinking.ctx);
     if (!c) return;
     if (info.algorithm === 'mcts') return this.showMcts(info, c);
+    this.el.depthLabel.textContent = 'Depth';
     const book = info.source === 'book';
     const drawOrBetter = provedDrawOrBetter(info.exact, info.outcome, info.source);
     const proven = info.exact || hasOutcome(info.outcome) || drawOrBetter;
@@ -84,7 +86,8 @@ export class Panel {
   // move's share of won playouts (a draw counts half) instead of a score.
   showMcts(info, c) {
     const proven = info.outcome === 1 || info.outcome === 0 || info.outcome === -1;
-    this.el.depth.textContent = `MCTS: ${formatCount(info.playouts)} playouts`;
+    this.el.depthLabel.textContent = 'Playouts';
+    this.el.depth.textContent = `${formatCount(info.playouts)} (MCTS)`;
     this.el.score.textContent = proven
       ? `${scoreInWords(c.kind, 0, false, c.plies, c.side, c.names, info.outcome, 'search')} (proven by MCTS-Solver)`
       : `${c.names[c.side]} wins ${Math.round(info.winRate * 100)}% of its playouts (estimate)`;
@@ -109,6 +112,7 @@ export class Panel {
     this.stopThinking();
     this.el.who.textContent = text;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '–';
+    this.el.depthLabel.textContent = 'Depth';
     this.setLine(null);
   }
 
@@ -123,6 +127,7 @@ export class Panel {
     const provenValue = v.kind === 'exact' || v.kind === 'wdl';
     const legal = a.scores.filter((s) => s.legal);
     const done = legal.filter((s) => s.kind === 'exact' || s.kind === 'wdl').length;
+    this.el.depthLabel.textContent = 'Depth';
     this.el.depth.textContent = provenValue ? 'proven' : v.kind === 'estimate' ? String(v.depth) : '…';
     this.el.score.textContent = valueInWords(ctx.kind, v, ctx.plies, ctx.side, ctx.names);
     this.el.nodes.textContent = formatCount(a.nodes);
