@@ -34,6 +34,7 @@
 #include "core/notation.hpp"
 #include "games/registry.hpp"
 #include "search/mcts.hpp"
+#include "search/solver.hpp"
 
 namespace {
 
@@ -63,20 +64,6 @@ Spec parseSpec(const std::string& text) {
   return s;
 }
 
-template <class Game>
-int bruteSign(const Game& g) {
-  if (g.lastMoverWon()) return -1;
-  if (g.isFull()) return 0;
-  int best = -1;
-  for (int m = 0; m < Game::kMoveSlots && best < 1; ++m)
-    if (g.canPlay(m)) {
-      Game c = g;
-      c.play(m);
-      best = std::max(best, -bruteSign(c));
-    }
-  return best;
-}
-
 int speed(double ms) {
   gs::forEachGame([&](auto tag) {
     using Game = typename decltype(tag)::type;
@@ -101,11 +88,14 @@ int speed(double ms) {
 
 int keep(const std::vector<std::uint64_t>& budgets, std::uint32_t seed, std::vector<std::string> variants) {
   using gs::TicTacToe;
+  // Every position's win/draw/loss from the engine's exact solver.
+  gs::TranspositionTable tt(std::size_t{1} << 20);
+  gs::Solver<TicTacToe> solver(tt);
   std::vector<std::pair<TicTacToe, int>> positions;
   std::set<std::uint64_t> seen;
   std::function<void(const TicTacToe&)> visit = [&](const TicTacToe& g) {
     if (gs::isOver(g) || !seen.insert(g.key()).second) return;
-    positions.emplace_back(g, bruteSign(g));
+    positions.emplace_back(g, solver.solveSign(g));
     for (int m = 0; m < TicTacToe::kMoveSlots; ++m)
       if (g.canPlay(m)) {
         TicTacToe c = g;
@@ -132,7 +122,7 @@ int keep(const std::vector<std::uint64_t>& budgets, std::uint32_t seed, std::vec
         const int m = mcts.think(g, lim).bestMove;
         TicTacToe c = g;
         c.play(m);
-        kept += -bruteSign(c) == value;
+        kept += -solver.solveSign(c) == value;
       }
       std::printf(" %6.2f%%", 100.0 * kept / positions.size());
       std::fflush(stdout);
