@@ -74,6 +74,15 @@ export class Controller {
 
   get names() { return sideNames(this.game.kind); }
   isComputer(side) { return this.settings.ai === 'both' || this.settings.ai === String(side); }
+  // A person plays the computer (rather than two people, or two computers).
+  get versus() { return this.settings.ai === '1' || this.settings.ai === '2'; }
+  // A finished game's result as the page tells it: 'draw', 'loss' (the
+  // computer beat the person) or 'win' (the person won, or a side won
+  // between two players or two computers).
+  get resultTone() {
+    const g = this.game;
+    return !g.winner ? 'draw' : this.versus && this.isComputer(g.winner) ? 'loss' : 'win';
+  }
   get canUndo() { return this.game.history.some((_, i) => !this.isComputer((i % 2) + 1)); }
   get canRedo() { return this.redo.length > 0; }
   get canReview() { return this.game.plies + this.redo.length > 0 && this.game.def.hasSolver; }
@@ -449,7 +458,7 @@ export class Controller {
     const g = this.game;
     if (!g.plies) return '';
     const side = g.plies % 2 === 1 ? 1 : 2;
-    const vs = this.settings.ai === '1' || this.settings.ai === '2';
+    const vs = this.versus;
     const who = !vs ? this.names[side] : this.isComputer(side) ? 'Computer' : 'You';
     return `${who} played ${g.def.noun} ${g.history[g.plies - 1]}. `;
   }
@@ -464,7 +473,7 @@ export class Controller {
       if (this.analysisOn) this.startAnalysis(token);
       // While the last disc still falls the status says the move is being
       // played; "your turn" once it has landed.
-      const vs = this.settings.ai === '1' || this.settings.ai === '2';
+      const vs = this.versus;
       const turn = `${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})` : `${this.names[side]} to move`}.`;
       if (this.board.animating && g.plies) {
         const mover = ((g.plies - 1) % 2) + 1;   // (against the computer: the computer)
@@ -518,7 +527,7 @@ export class Controller {
   finish() {
     const g = this.game;
     this.setState('game-over');
-    const vs = this.settings.ai === '1' || this.settings.ai === '2';
+    const vs = this.versus;
     let text;
     if (g.winner === 0) text = 'Game over: draw.';
     else if (vs) text = this.isComputer(g.winner) ? 'Game over: computer wins.' : 'Game over: you win!';

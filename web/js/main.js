@@ -173,7 +173,7 @@ function renderNumbers(game) {
 // move, who won.
 function renderPlayers(c) {
   const g = c.game;
-  const vs = c.settings.ai === '1' || c.settings.ai === '2';
+  const vs = c.versus;
   const level = c.settings.algorithm === 'mcts' ? `MCTS, ${formatTime(c.settings.time)} a move`
     : c.level ? levelLabel(c.level.name) : `${formatTime(c.settings.time)} a move`;
   const c4 = g.kind === 'connect4';
@@ -394,9 +394,9 @@ function resultScreen(getController) {
         c.landing.then(() => result.update());
         return;
       }
-      const vs = c.settings.ai === '1' || c.settings.ai === '2';
+      const vs = c.versus;
       const title = !g.winner ? 'Draw' : vs ? (c.isComputer(g.winner) ? 'The computer wins' : 'You win!') : `${c.names[g.winner]} wins`;
-      box.dataset.outcome = !g.winner ? 'draw' : vs && c.isComputer(g.winner) ? 'loss' : 'win';
+      box.dataset.outcome = c.resultTone;
       $('result-title').textContent = title;
       const how = g.winner ? `${g.winCells.length} in a row` : 'The board is full';
       const against = vs && c.level ? ` against ${levelLabel(c.level.name)}` : '';
@@ -494,8 +494,7 @@ function start() {
     board, panel, engine, onChange: sync, evalBar: new EvalBar($('eval-bar')),
     onLanded: (g) => {
       sound.landed(((g.plies - 1) % 2) + 1);
-      const vs = controller.settings.ai === '1' || controller.settings.ai === '2';
-      if (g.over) sound.ended(!g.winner ? 'draw' : vs && controller.isComputer(g.winner) ? 'loss' : 'win');
+      if (g.over) sound.ended(controller.resultTone);
     },
     // The review's own worker (no spare: it is started for one review and stopped after it).
     reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
