@@ -536,14 +536,13 @@ function start() {
   $('forget').addEventListener('click', () => {
     savedSettings.clear();
     savedGame.clear();
-    ui.numbers.checked = true;
-    ui.sound.checked = false;
-    ui.large.checked = false;
-    ui.engine.checked = true;
-    document.body.removeAttribute('data-engine-hidden');
+    // The defaults are the page's own (index.html's checked and selected).
+    for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
+    document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
     applyLook();
-    controller.setAnalysisTime(10000);
-    ui.analysisTime.value = '10000';
+    const first = [...ui.analysisTime.options].find((o) => o.defaultSelected) || ui.analysisTime.options[0];
+    ui.analysisTime.value = first.value;
+    controller.setAnalysisTime(Number(first.value));
     controller.load('');
     panel.hideNotice('saved');
     $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
