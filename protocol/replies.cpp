@@ -342,6 +342,10 @@ std::string levelsJson() {
     o.key("timeMs").num(l.timeMs);
     o.key("maxDepth").num(l.maxDepth);
     o.key("temperature").num(l.temperature);
+    Json m('{');  // the level's budget for algorithm mcts (kMctsLevels)
+    m.key("timeMs").num(kMctsLevels[i].timeMs);
+    m.key("playouts").num(kMctsLevels[i].playouts);
+    o.key("mcts").raw(m.done());
     list.raw(o.done());
   }
   return list.done();

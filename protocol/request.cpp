@@ -258,16 +258,34 @@ std::string position(const Json& req, Request& r) {
   return "";
 }
 
-// A Monte Carlo tree search: a time and/or a playout budget.
+// The error for a level that is not a name of levels.hpp.
+std::string unknownLevel(const Json* level) {
+  std::string known;
+  for (int k = 0; k < kLevelCount; ++k) known += std::string(k ? ", " : "") + kLevels[k].name;
+  return "unknown level '" + (level->kind == Json::kString ? clipped(level->text, 24) : std::string("")) + "' (use " +
+         known + ")";
+}
+
+// A Monte Carlo tree search: a time and/or a playout budget, or a level's
+// (levels.hpp, kMctsLevels).
 std::string mctsSearch(const Json& req, Request& r) {
   r.algorithm = "mcts";
-  for (const char* k : {"level", "maxDepth", "temperature"})
-    if (req.get(k)) return std::string(k) + " is not for algorithm mcts (it takes timeMs and playouts)";
+  for (const char* k : {"maxDepth", "temperature"})
+    if (req.get(k)) return std::string(k) + " is not for algorithm mcts (it takes timeMs and playouts, or a level)";
   double timeMs = 0;
-  if (req.get("playouts") && !intField(req.get("playouts"), 1, 100000000, r.playouts))
-    return "playouts must be an integer from 1 to 100000000";
-  if ((req.get("timeMs") || r.playouts == 0) && !intField(req.get("timeMs"), 1, 60000, timeMs))
-    return "timeMs must be an integer from 1 to 60000";
+  if (const Json* level = req.get("level")) {
+    const int i = level->kind == Json::kString ? findLevel(level->text) : -1;
+    if (i < 0) return unknownLevel(level);
+    if (req.get("timeMs") || req.get("playouts"))
+      return "level sets the budget of algorithm mcts (no timeMs or playouts with it)";
+    r.playouts = kMctsLevels[i].playouts;
+    timeMs = kMctsLevels[i].timeMs;
+  } else {
+    if (req.get("playouts") && !intField(req.get("playouts"), 1, 100000000, r.playouts))
+      return "playouts must be an integer from 1 to 100000000";
+    if ((req.get("timeMs") || r.playouts == 0) && !intField(req.get("timeMs"), 1, 60000, timeMs))
+      return "timeMs must be an integer from 1 to 60000";
+  }
   r.timeMs = static_cast<int>(timeMs);
   r.engineMs = engineBudgetMs(r.timeMs);
   double seed = 1;
@@ -288,12 +306,7 @@ std::string search(const Json& req, Request& r) {
   double timeMs = 0, maxDepth = 0, temperature = 0;
   if (level) {
     const int i = level->kind == Json::kString ? findLevel(level->text) : -1;
-    if (i < 0) {
-      std::string known;
-      for (int k = 0; k < kLevelCount; ++k) known += std::string(k ? ", " : "") + kLevels[k].name;
-      return "unknown level '" + (level->kind == Json::kString ? clipped(level->text, 24) : std::string("")) +
-             "' (use " + known + ")";
-    }
+    if (i < 0) return unknownLevel(level);
     timeMs = kLevels[i].timeMs;
     maxDepth = kLevels[i].maxDepth;
     temperature = kLevels[i].temperature;

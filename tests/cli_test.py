@@ -129,10 +129,16 @@ for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", 
                    (["play", "--playouts", "100"], "--playouts needs --algorithm mcts"),
                    (["play", "--algorithm", "mcts", "--playouts", "0"], "--playouts must be a whole number"),
                    (["play", "--algorithm", "mcts", "--mcts-c", "-1"], "--mcts-c must be a number from 0 to 100"),
-                   (["play", "--algorithm", "mcts", "--level", "strong"], "--level is not for --algorithm mcts"),
+                   (["play", "--algorithm", "mcts", "--level", "strong", "--time-ms", "50"],
+                    "--level sets the budget of --algorithm mcts"),
+                   (["play", "--algorithm", "mcts", "--depth", "3"], "--depth is not for --algorithm mcts"),
                    (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts")]:
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
+# An MCTS level: Casual's playout budget (levels.hpp, kMctsLevels), the same move for the same seed.
+code, out, err = run(["play", "--algorithm", "mcts", "--level", "casual"], b"4453\n4453\n")
+f = fields(out)
+check("mcts level", code == 0 and len(f) == 2 and f[0][f[0].index("playouts") + 1] == "70" and f[0] == f[1], out + err)
 code, out, err = run(["--help"], b"")
 check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out and "--playouts" in out, out)
 code, out, err = run(["--version"], b"")

@@ -129,8 +129,12 @@ TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]")
         "timeMs must be an integer from 1 to 60000");
   CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","playouts":0})") ==
         "playouts must be an integer from 1 to 100000000");
-  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","level":"strong"})") ==
-        "level is not for algorithm mcts (it takes timeMs and playouts)");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","level":"strong","timeMs":50})") ==
+        "level sets the budget of algorithm mcts (no timeMs or playouts with it)");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","level":"expert"})") ==
+        "unknown level 'expert' (use beginner, casual, strong, perfect)");
+  CHECK(error(R"({"type":"search","game":"connect4","moves":"4","algorithm":"mcts","maxDepth":3,"timeMs":50})") ==
+        "maxDepth is not for algorithm mcts (it takes timeMs and playouts, or a level)");
   CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":10,"playouts":5})") ==
         "playouts is for algorithm mcts");
   CHECK(error(R"({"type":"newgame","game":"go"})") == "unknown game 'go'");

@@ -8,6 +8,7 @@
 
 #include "protocol/replies.hpp"
 #include "protocol/request.hpp"
+#include "search/levels.hpp"
 #include "session.hpp"
 
 using namespace gs;
@@ -70,6 +71,22 @@ TEST_CASE("Replies: a Monte Carlo tree search reports its playouts and plays lik
   INFO(r.back());
   CHECK(startsWith(r.back(), R"({"type":"bestmove","id":3,"move":3,)"));
   CHECK(r.back().find(R"("outcome":1,)") != std::string::npos);
+}
+
+TEST_CASE("Replies: an MCTS level searches with its budget", "[protocol]") {
+  Session s(0, 1 << 20);
+  // Casual: kMctsLevels' playouts, no time limit (so no info), and the same move for the same seed.
+  auto r = run(s, R"({"type":"search","game":"connect4","moves":"4453","algorithm":"mcts","level":"casual","seed":9})", "5");
+  REQUIRE(r.size() == 1);
+  const std::string playouts = R"("playouts":)" + std::to_string(kMctsLevels[findLevel("casual")].playouts) + ",";
+  CHECK(r[0].find(playouts) != std::string::npos);
+  const auto untimed = [](const std::string& reply) { return reply.substr(0, reply.find(R"("nps")")); };
+  const auto again = run(s, R"({"type":"search","game":"connect4","moves":"4453","algorithm":"mcts","level":"casual","seed":9})", "5");
+  CHECK(untimed(r[0]) == untimed(again.at(0)));
+  // The levels reply says each level's MCTS budget.
+  r = run(s, R"({"type":"levels"})", "6");
+  CHECK(r.at(0).find(R"("name":"casual","timeMs":0,"maxDepth":4,"temperature":12,"mcts":{"timeMs":0,"playouts":70}})") !=
+        std::string::npos);
 }
 
 TEST_CASE("Replies: a Monte Carlo tree search with a time budget streams its progress", "[protocol][speed]") {

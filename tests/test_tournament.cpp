@@ -68,6 +68,22 @@ TEST_CASE("Tournament: MCTS player specs", "[tournament][mcts]") {
   CHECK_FALSE(parsePlayerSpec("t=10,playouts=100", p, err));  // an mcts token without mcts
   CHECK(err.find("needs the token mcts") != std::string::npos);
   CHECK_FALSE(parsePlayerSpec("t=10,nosmart", p, err));
+
+  // The levels' MCTS budgets (levels.hpp, kMctsLevels).
+  REQUIRE(parsePlayerSpec("mcts,level=casual", p, err));
+  CHECK(p.name == "mcts,level=casual");
+  CHECK((p.mcts && p.playouts == 70 && p.timeMs == 0 && !p.solver && p.temperature == 0 && p.maxDepth == 0));
+  REQUIRE(parsePlayerSpec("level=perfect,mcts", p, err));
+  CHECK((p.name == "mcts,level=perfect" && p.timeMs == 1000 && p.playouts == 0));
+  REQUIRE(parsePlayerSpec("mcts,level=beginner,name=mb", p, err));
+  CHECK((p.name == "mb" && p.playouts == 10));
+  CHECK_FALSE(parsePlayerSpec("mcts,level=casual,t=100", p, err));
+  CHECK(err.find("level= sets the budget") != std::string::npos);
+  CHECK_FALSE(parsePlayerSpec("mcts,playouts=5,level=casual", p, err));
+  CHECK_FALSE(parsePlayerSpec("mcts,level=grandmaster", p, err));
+  // ... and the alpha-beta level keeps its name.
+  REQUIRE(parsePlayerSpec("level=casual", p, err));
+  CHECK((p.name == "casual" && !p.mcts && p.maxDepth == 4));
 }
 
 TEST_CASE("Tournament: Elo from known scores", "[tournament]") {

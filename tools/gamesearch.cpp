@@ -165,6 +165,8 @@ std::string usage() {
       if (secs.back() == '0') secs.resize(secs.size() - 2);
       what += (what.empty() ? "" : ", ") + secs + " s";
     }
+    const gs::MctsLevel& m = gs::kMctsLevels[i];
+    what += "; mcts: " + (m.playouts ? std::to_string(m.playouts) + " playouts" : std::to_string(m.timeMs) + " ms");
     levels += std::string(30, ' ') + l.name + " (" + what + ")" + (i + 1 < gs::kLevelCount ? "\n" : "");
   }
   std::string text = kUsage;
@@ -315,9 +317,14 @@ Config parseArgs(int argc, char** argv) {
   if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
   if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
   if (!c.mctsOption.empty() && !c.mcts) usageError(c.mctsOption + " needs --algorithm mcts");
-  if (c.mcts && (c.level >= 0 || c.depth > 0 || !c.bookFile.empty()))
-    usageError(std::string(c.level >= 0 ? "--level" : c.depth > 0 ? "--depth" : "--book") +
-               " is not for --algorithm mcts");
+  if (c.mcts && (c.depth > 0 || !c.bookFile.empty()))
+    usageError(std::string(c.depth > 0 ? "--depth" : "--book") + " is not for --algorithm mcts");
+  if (c.mcts && c.level >= 0) {  // the level's MCTS budget (levels.hpp, kMctsLevels)
+    if (c.playouts || c.timeGiven) usageError("--level sets the budget of --algorithm mcts: no --playouts or --time-ms");
+    const gs::MctsLevel& l = gs::kMctsLevels[c.level];
+    c.playouts = l.playouts;
+    if (l.timeMs) c.timeMs = l.timeMs, c.timeGiven = true;
+  }
   if (c.mcts && c.seed) c.mctsOpt.seed = c.seed;
   return c;
 }

@@ -84,6 +84,8 @@ Player SPEC: comma-separated tokens
   nosmart       uniformly random playouts (no win / block in one)
   nomctssolver  no MCTS-Solver (proven values do not propagate)
   noreuse       a fresh tree every move (by default the subtree is kept)
+  level=NAME    with mcts: that level's MCTS budget (levels.hpp, kMctsLevels;
+                gamesearch --help lists them)
   e.g. --player mcts,playouts=20000  --player mcts,t=100,nosmart
   For an mcts player the summary's "nodes" are playouts and "depth" the
   length of the most visited line; a move counts as exact when

@@ -24,8 +24,10 @@
 //   nosmart     uniformly random playouts
 //   nomctssolver  no MCTS-Solver
 //   noreuse     a fresh tree every move
+//   level=NAME  the budget of that level for MCTS (levels.hpp, kMctsLevels);
+//               not with t= or playouts=; canonical name "mcts,level=NAME"
 // Canonical: "mcts" first, then t=, playouts=, c= (when not the default) and
-// the switches in this order. The alpha-beta tokens (depth=, temp=, level=,
+// the switches in this order. The alpha-beta tokens (depth=, temp=,
 // solver, minimax, no...) are errors with mcts, and these without it.
 //
 // Ratings: Bradley-Terry maximum likelihood on game scores (win 1, draw 1/2),
@@ -81,12 +83,14 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
   std::string label;
   bool haveTime = false;
   std::string abToken, mctsToken;  // the first token of each kind (they do not mix)
+  int level = -1;                  // level=NAME given: its index
+  bool budget = false;             // t= or playouts= given
   std::stringstream ss(text);
   std::string tok;
   while (std::getline(ss, tok, ',')) {
     const bool mctsTok = tok == "mcts" || tok.rfind("playouts=", 0) == 0 || tok.rfind("c=", 0) == 0 ||
                          tok == "nosmart" || tok == "nomctssolver" || tok == "noreuse";
-    const bool shared = tok.rfind("t=", 0) == 0 || tok.rfind("name=", 0) == 0;
+    const bool shared = tok.rfind("t=", 0) == 0 || tok.rfind("name=", 0) == 0 || tok.rfind("level=", 0) == 0;
     if (mctsTok && mctsToken.empty()) mctsToken = tok;
     if (!mctsTok && !shared && abToken.empty()) abToken = tok;
     if (tok == "mcts") {
@@ -95,6 +99,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
       long v = 0;
       if (!parseWholeNumber(tok.substr(9), 1, 1000000000, v)) return err = "bad playouts in '" + tok + "'", false;
       p.playouts = static_cast<std::uint64_t>(v);
+      budget = true;
     } else if (tok.rfind("c=", 0) == 0) {
       const std::string v = tok.substr(2);
       char* end = nullptr;
@@ -110,6 +115,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
     } else if (tok.rfind("t=", 0) == 0) {
       if (!parseInt(tok.substr(2), 0, 3600000, p.timeMs)) return err = "bad time in '" + tok + "'", false;
       haveTime = true;
+      budget = true;
     } else if (tok.rfind("depth=", 0) == 0) {
       if (!parseInt(tok.substr(6), 1, 64, p.maxDepth)) return err = "bad depth in '" + tok + "'", false;
     } else if (tok.rfind("name=", 0) == 0) {
@@ -126,7 +132,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
       p.temperature = gs::kLevels[li].temperature;
       p.solver = gs::kLevels[li].maxDepth == 0 && gs::kLevels[li].temperature == 0;
       haveTime = true;
-      if (label.empty()) label = tok.substr(6);
+      level = li;
     } else if (tok == "solver") {
       p.solver = true;
     } else if (tok == "minimax") {
@@ -147,6 +153,14 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
   }
   if (p.mcts) {
     if (!abToken.empty()) return err = "'" + abToken + "' is not for an mcts player ('" + text + "')", false;
+    if (level >= 0) {
+      if (budget) return err = "mcts player '" + text + "': level= sets the budget (no t= or playouts=)", false;
+      p.timeMs = gs::kMctsLevels[level].timeMs;
+      p.playouts = static_cast<std::uint64_t>(gs::kMctsLevels[level].playouts);
+      p.maxDepth = p.temperature = 0;
+      p.solver = false;
+      if (label.empty()) label = "mcts,level=" + std::string(gs::kMctsLevels[level].name);
+    }
     if (p.timeMs == 0 && p.playouts == 0) return err = "mcts player '" + text + "' needs t=MS or playouts=N", false;
     if (!label.empty()) {
       p.name = label;
@@ -168,6 +182,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
   }
   if (!mctsToken.empty()) return err = "'" + mctsToken + "' needs the token mcts ('" + text + "')", false;
   if (!haveTime) return err = "player '" + text + "' has no t=MS", false;
+  if (level >= 0 && label.empty()) label = gs::kLevels[level].name;
   if (p.timeMs == 0 && p.maxDepth == 0) return err = "player '" + text + "': t=0 needs depth=D", false;
   if (!label.empty()) {
     p.name = label;

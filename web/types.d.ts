@@ -81,6 +81,8 @@ export interface LevelInfo {
   timeMs: number;
   maxDepth: number;
   temperature: number;
+  /** The level's budget for a Monte Carlo tree search (0: none of that kind). */
+  mcts?: { timeMs: number; playouts: number };
 }
 
 /** Search settings of Session.think(). */

@@ -44,6 +44,36 @@ inline int findLevel(const std::string& name) {
   return -1;
 }
 
+// The same four levels for Monte Carlo tree search (search/mcts.hpp, default
+// options): a playout budget for the weak ones, chosen so that each scores
+// about even against the alpha-beta level of its name (Beginner: 10 playouts
+// a move, Casual: 70; docs/mcts.md, "Levels"), and the alpha-beta level's
+// thinking time for the strong ones (which plays without the book and the
+// solver, so it is weaker than alpha-beta's level of that name).
+struct MctsLevel {
+  const char* name;
+  int timeMs;    // 0: the playouts only
+  int playouts;  // 0: the time only
+};
+constexpr MctsLevel kMctsLevels[] = {
+    {"beginner", 0, 10},
+    {"casual", 0, 70},
+    {"strong", 300, 0},
+    {"perfect", 1000, 0},
+};
+static_assert(sizeof(kMctsLevels) / sizeof(kMctsLevels[0]) == kLevelCount, "every level has an MCTS budget");
+
+constexpr bool sameName(const char* a, const char* b) {
+  return *a == *b && (*a == 0 || sameName(a + 1, b + 1));
+}
+constexpr bool mctsLevelsMatch() {
+  for (int i = 0; i < kLevelCount; ++i)
+    if (!sameName(kLevels[i].name, kMctsLevels[i].name) || (kMctsLevels[i].timeMs == 0 && kMctsLevels[i].playouts == 0))
+      return false;
+  return true;
+}
+static_assert(mctsLevelsMatch(), "kMctsLevels lists kLevels' names in their order, each with a budget");
+
 inline SearchLimits levelLimits(const Level& level, std::uint32_t seed) {
   SearchLimits lim;
   lim.timeMs = level.timeMs;

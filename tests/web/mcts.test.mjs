@@ -1,6 +1,7 @@
 // Monte Carlo tree search on the play page (issue 21): chosen beside
-// alpha-beta in the settings, it plays for the thinking time, its panel
-// counts playouts, the link says algorithm=mcts, and a reload keeps it.
+// alpha-beta in the settings, it plays a level's budget or the thinking time,
+// its panel counts playouts, the link says algorithm=mcts, and a reload
+// keeps it.
 import assert from 'node:assert/strict';
 import { runBrowserTest } from './lib.mjs';
 import { clickMove, moves, open, settle, watchErrors } from './page-helpers.mjs';
@@ -11,7 +12,7 @@ await runBrowserTest('MCTS on the play page', async ({ browser, url }) => {
   await open(page, url, '#game=connect4&moves=4453&ai=2&time=300&level=custom');
   assert.ok(await page.isHidden('#level-select') === false, 'alpha-beta: the level picker');
   await page.selectOption('#algorithm-select', 'mcts');
-  assert.ok(await page.isHidden('#level-select'), 'MCTS has no levels: the thinking time');
+  assert.ok(await page.isVisible('#level-select'), 'MCTS has the levels too');
   assert.match(await page.textContent('#level-about'), /^Monte Carlo tree search: for the time below/);
   assert.match(await page.evaluate(() => location.hash), /&algorithm=mcts$/);
   assert.equal(await page.textContent('#player-2-name'), 'Computer · MCTS, 300 ms a move');
@@ -28,6 +29,18 @@ await runBrowserTest('MCTS on the play page', async ({ browser, url }) => {
   assert.ok(playouts >= 1000, `hundreds of milliseconds of playouts (${depth})`);
   assert.match(await page.textContent('#think-score'), /^(Yellow wins \d+% of its playouts \(estimate\)|.*\(proven by MCTS-Solver\))$/);
   assert.match(await page.textContent('#think-nps'), /playouts\/s$/);
+
+  console.log('  MCTS Casual: the engine\'s playout budget for the level, no clock:');
+  await page.selectOption('#level-select', 'casual');
+  assert.equal(await page.textContent('#player-2-name'), 'Computer · MCTS Casual');
+  assert.match(await page.textContent('#level-about'), /^Medium: before each move it plays out 70 quick random games/);
+  assert.match(await page.textContent('#time-value'), /^70 playouts, no clock$/);
+  assert.match(await page.evaluate(() => location.hash), /&level=casual&.*algorithm=mcts|&algorithm=mcts.*level=casual/);
+  await clickMove(page, 'connect4', 1);
+  assert.equal(await settle(page), 'human-turn');
+  assert.equal((await moves(page)).length, 8, 'the computer answered');
+  assert.equal(await page.textContent('#think-depth'), '70 (MCTS)', 'exactly the level\'s playouts');
+  assert.equal(await page.isVisible('#level-results'), false, 'alpha-beta\'s measured results are not shown for MCTS');
 
   console.log('  a link with algorithm=mcts; a win in one is taken:');
   await open(page, url, '#game=tictactoe&moves=1524&ai=1&time=500&algorithm=mcts');

@@ -59,7 +59,8 @@ export class Controller {
     this.onLanded = onLanded || (() => {});
     this.paused = false;     // computer vs computer: stopped between moves
     this.stepOnce = false;   // while paused: play one move, then stop again
-    // algorithm: the computer's search, 'alphabeta' (the levels) or 'mcts' (for the time).
+    // algorithm: the computer's search, 'alphabeta' or 'mcts'; each has the levels (the
+    // engine's kLevels and kMctsLevels) and Custom (the thinking time).
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom', algorithm: 'alphabeta' };
     this.levels = [];        // [{name, timeMs, maxDepth, temperature}] from the engine
     this.active = true;      // false while another view (tree, study) is shown
@@ -95,8 +96,13 @@ export class Controller {
   get canHint() { return this.state === 'human-turn' && !this.hint; }
   // The selected level's settings, or null for Custom (the thinking time).
   get level() {
-    if (this.settings.algorithm === 'mcts') return null;   // MCTS searches for the time; levels are alpha-beta's
     return this.levels.find((l) => l.name === this.settings.level) || null;
+  }
+  // The selected level's MCTS budget {timeMs, playouts}, or null (Custom, or
+  // an engine that did not say).
+  get mctsLevel() {
+    const l = this.level;
+    return l && l.mcts && (l.mcts.timeMs > 0 || l.mcts.playouts > 0) ? l.mcts : null;
   }
 
   setLevels(levels) { this.levels = Array.isArray(levels) ? levels : []; }
@@ -105,6 +111,8 @@ export class Controller {
   // progress bar.
   moveRequest() {
     if (this.settings.algorithm === 'mcts') {
+      const m = this.mctsLevel;
+      if (m) return { fields: { algorithm: 'mcts', level: this.level.name }, budget: m.timeMs || MIN_THINK_MS, minMs: MIN_THINK_MS };
       return { fields: { algorithm: 'mcts', timeMs: this.settings.time }, budget: this.settings.time, minMs: MIN_THINK_MS };
     }
     const l = this.level;

@@ -34,6 +34,22 @@ export function describeLevel(level, formatTime) {
     + 'as soon as it can. To hold it, plan your threats far ahead.';
 }
 
+// The same for a level of Monte Carlo tree search (its budget from the
+// engine's kMctsLevels: a playout count or a thinking time).
+export function describeMctsLevel(name, mcts, formatTime) {
+  const label = levelLabel(name);
+  if (mcts.playouts && !mcts.timeMs) {
+    const easy = name === 'beginner' ? 'Easy' : 'Medium';
+    return `${easy}: before each move it plays out ${mcts.playouts} quick random games from the position and grows `
+      + `a small tree towards the moves whose games went best; its budget was chosen to play about as well as `
+      + `alpha-beta's ${label}. It takes a win in one move when it finds it, but can miss your threats.`;
+  }
+  return `${mcts.timeMs >= 1000 ? 'Very hard' : 'Hard'}: it plays out random games from the position for `
+    + `${formatTime(mcts.timeMs)} a move (tens of thousands) and grows a tree towards the moves whose games go best `
+    + '(UCT). No opening book and no exact solver: a different kind of opponent than alpha-beta, '
+    + `and weaker than alpha-beta's ${label} at the same time.`;
+}
+
 const count = (v) => Number.isInteger(v) && v >= 0 && v < 1e9;
 
 // Parsed and checked levels.json: {game, levels: Map name -> [{vs, wins,

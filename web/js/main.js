@@ -7,7 +7,7 @@ import { EvalBar } from './analysis-view.js';
 import { BoardView } from './board-view.js';
 import { Controller } from './controller.js';
 import { EngineClient } from './engine-client.js';
-import { loadLevelResults, describeLevel, levelLabel, resultLines } from './levels.js';
+import { loadLevelResults, describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
 import { registerOffline } from './offline.js';
 import { h } from './dom.js';
@@ -95,16 +95,18 @@ function bookStatus(panel) {
 
 // The level's description and measured results under the level picker.
 function renderLevel(ui, controller, results) {
+  const mcts = controller.settings.algorithm === 'mcts';
   const level = controller.level;
-  ui.levelAbout.textContent = controller.settings.algorithm === 'mcts'
-    ? 'Monte Carlo tree search: for the time below it plays thousands of quick random games from the position, '
+  const mctsLevel = mcts ? controller.mctsLevel : null;
+  ui.levelAbout.textContent = mctsLevel ? describeMctsLevel(level.name, mctsLevel, formatTime)
+    : mcts ? 'Monte Carlo tree search: for the time below it plays thousands of quick random games from the position, '
       + 'grows a tree towards the moves whose games go best (UCT), and plays the move it tried most. '
       + 'No opening book and no exact solver: a different kind of opponent than alpha-beta.'
     : level ? describeLevel(level, formatTime) : 'It thinks for the time below on every move and always plays the best move it finds.';
-  // The results belong to the game they were measured in.
-  const measured = results && isGameKind(results.game) && results.game === controller.game.kind;
+  // The results belong to the game they were measured in (and to alpha-beta's levels).
+  const measured = !mcts && results && isGameKind(results.game) && results.game === controller.game.kind;
   const lines = level && measured ? resultLines(results, level.name) : [];
-  if (level && results && !measured && isGameKind(results.game)) {
+  if (!mcts && level && results && !measured && isGameKind(results.game)) {
     lines.push(`measured in ${GAMES[results.game].name} only, not yet in ${controller.game.def.name}`);
   }
   ui.levelResults.textContent = '';
@@ -122,8 +124,11 @@ function syncControls(ui, c, results) {
   ui.players.value = c.settings.ai;
   ui.level.value = c.settings.level;
   ui.time.value = String(nearestStep(c.settings.time));
-  const level = c.level;
-  ui.timeOut.textContent = level && !level.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? level.timeMs : c.settings.time);
+  const mcts = c.settings.algorithm === 'mcts';
+  const level = mcts ? c.mctsLevel && c.level : c.level;
+  const budget = mcts ? c.mctsLevel : level;   // {timeMs, ...} of the level in use
+  ui.timeOut.textContent = mcts && budget && !budget.timeMs ? `${budget.playouts} playouts, no clock`
+    : level && !budget.timeMs ? `depth ${level.maxDepth}, no clock` : formatTime(level ? budget.timeMs : c.settings.time);
   // Screen readers speak the slider's value in its unit, not its step number.
   ui.time.setAttribute('aria-valuetext', ui.timeOut.textContent || '');
   ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
@@ -137,7 +142,7 @@ function syncControls(ui, c, results) {
   const computer = c.settings.ai !== 'none';
   ui.algorithm.value = c.settings.algorithm;
   ui.algorithm.closest('.field').hidden = !computer;
-  ui.level.closest('.field').hidden = !computer || c.settings.algorithm === 'mcts';
+  ui.level.closest('.field').hidden = !computer;
   ui.time.closest('.field').hidden = !computer;
   ui.levelAbout.closest('.level-info').hidden = !computer;
   ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.reviewKey && !c.review.failed);
@@ -169,13 +174,21 @@ function renderNumbers(game) {
   for (let i = 1; i <= n; i++) list.append(h('li', { text: String(i) }));
 }
 
+// The computer's level as a person reads it: "Strong", "MCTS Casual",
+// "MCTS, 1 s a move"; '' for alpha-beta's Custom thinking time.
+function computerLabel(c) {
+  if (c.settings.algorithm === 'mcts') {
+    return c.mctsLevel ? `MCTS ${levelLabel(c.level.name)}` : `MCTS, ${formatTime(c.settings.time)} a move`;
+  }
+  return c.level ? levelLabel(c.level.name) : '';
+}
+
 // The player cards: who plays which side (and at which level), who is to
 // move, who won.
 function renderPlayers(c) {
   const g = c.game;
   const vs = c.versus;
-  const level = c.settings.algorithm === 'mcts' ? `MCTS, ${formatTime(c.settings.time)} a move`
-    : c.level ? levelLabel(c.level.name) : `${formatTime(c.settings.time)} a move`;
+  const level = computerLabel(c) || `${formatTime(c.settings.time)} a move`;
   const c4 = g.kind === 'connect4';
   for (const side of [1, 2]) {
     const card = $(`player-${side}`);
@@ -399,7 +412,7 @@ function resultScreen(getController) {
       box.dataset.outcome = c.resultTone;
       $('result-title').textContent = title;
       const how = g.winner ? `${g.winCells.length} in a row` : 'The board is full';
-      const against = vs && c.level ? ` against ${levelLabel(c.level.name)}` : '';
+      const against = vs && computerLabel(c) ? ` against ${computerLabel(c)}` : '';
       $('result-detail').textContent = `${how} after ${g.plies} moves${against}.`;
       $('result-swap').hidden = !vs;
       $('result-review').hidden = !g.def.hasSolver;
