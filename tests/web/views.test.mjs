@@ -152,6 +152,20 @@ await runBrowserTest('views', async ({ browser, url }) => {
   const bar = await page.getAttribute('.study-progress', 'aria-valuenow');
   assert.ok(bar === '100' && (await page.$$('#study-games-log li')).length === 2, `the match ends: ${await page.textContent('#study-score')}`);
   await shot(page, 'desktop-study');
+  console.log('study view: MCTS against alpha-beta, live:');
+  await page.click('#study-preset-mcts');
+  assert.deepEqual(await Promise.all(['#study-algo-a', '#study-time-a', '#study-algo-b', '#study-time-b'].map((s) => page.inputValue(s))),
+    ['mcts', '100', 'alphabeta', '100'], 'the preset sets up the match');
+  await page.selectOption('#study-games', '2');
+  await page.click('#study-start');
+  await page.waitForFunction(() => /Done: 2 games/.test(document.getElementById('study-status').textContent), null, { timeout: 60000 });
+  const mctsScore = await page.textContent('#study-score');
+  const work = await page.textContent('#study-work');
+  console.log(`  ${mctsScore} (${work})`);
+  assert.match(mctsScore, /^MCTS 100 ms against Alpha-beta 100 ms: \d won, \d drawn, \d lost — score \d+%/);
+  assert.match(work, /^A: [\d,]+ playouts a move; B: depth \d+\.\d a move\.$/, 'what each search did per move');
+  const playouts = Number(work.match(/^A: ([\d,]+)/)[1].replace(/,/g, ''));
+  assert.ok(playouts >= 1000, `MCTS ran thousands of playouts in 100 ms (${playouts})`);
   await page.selectOption('#study-time-a', '100');
   await page.selectOption('#study-time-b', '100');
   await page.selectOption('#study-games', '20');

@@ -2,10 +2,12 @@
 // Shows the results the study tool shipped (scripts/study.sh: docs/study/<run>/
 // results.json and its SVG plots, copied by scripts/build-site.sh to
 // study/<run>/ and listed in study/index.json) and runs a small live
-// experiment: N Connect Four games between two thinking times, each player an
+// experiment: N Connect Four games between two players, each a search
+// (alpha-beta or Monte Carlo tree search) with a thinking time, each an
 // engine worker of its own (worker.js, the same protocol as the game), from
 // fixed balanced openings with colours swapped, results filling in as games
-// finish; stoppable.
+// finish; stoppable. "MCTS against alpha-beta" sets up the match of issue 21
+// in one click.
 //
 // createStudyView(section) -> {show(), hide()}; hide() stops a running
 // experiment (its workers are terminated).
@@ -15,6 +17,7 @@ import { EngineClient } from './engine-client.js';
 import { Game } from './rules.js';
 
 const TIMES = [1, 3, 10, 30, 100, 300, 1000];
+const SEARCHES = { alphabeta: 'Alpha-beta', mcts: 'MCTS' };
 const GAME_COUNTS = [2, 4, 6, 10, 20];
 // Balanced two-ply openings (both sides of each are played by each player).
 const OPENINGS = ['44', '43', '45', '34', '35', '33', '55', '42', '46', '24'];
@@ -63,7 +66,7 @@ function playersTable(t) {
       h('td', { text: pct(score) }),
       h('td', { text: elo }),
       h('td', { text: Number.isFinite(p.meanDepth) ? p.meanDepth.toFixed(1) : '–' }),
-      h('td', { text: Number.isFinite(p.meanNodes) ? fmtInt(p.meanNodes) : '–' }),
+      h('td', { text: !Number.isFinite(p.meanNodes) ? '–' : /^mcts\b/.test(p.name) ? `${fmtInt(p.meanNodes)} playouts` : fmtInt(p.meanNodes) }),
       h('td', { text: Number.isFinite(p.keptShare) && p.judged ? pct(p.keptShare) : '–' })));
   }
   table.append(body);
@@ -77,7 +80,11 @@ function keyFigures(results) {
   if (Number.isFinite(f.meanDepthPerDoubling_all)) {
     items.push(['plies deeper per doubling of time', `${signed(f.meanDepthPerDoubling_all, 2)}`]);
   }
-  if (Number.isFinite(f.eloPerDoubling_all)) items.push(['Elo per doubling of time', signed(f.eloPerDoubling_all)]);
+  const mcts = Number.isFinite(f.mcts_eloPerDoubling_all);   // a run with MCTS beside alpha-beta
+  if (Number.isFinite(f.eloPerDoubling_all)) {
+    items.push([mcts ? 'Elo per doubling of time, alpha-beta' : 'Elo per doubling of time', signed(f.eloPerDoubling_all)]);
+  }
+  if (mcts) items.push(['Elo per doubling of time, MCTS', signed(f.mcts_eloPerDoubling_all)]);
   const ebf = results.nodes && results.nodes.ebf;
   if (ebf && Number.isFinite(ebf.minimax) && Number.isFinite(ebf.alphabeta)) {
     items.push(['effective branching factor, minimax → alpha-beta',
@@ -102,15 +109,29 @@ function plotFigure(run, file) {
 // Without the opening book: the study is about what the search finds in its
 // time (with the book both players would play its proven moves through
 // its every-position plies, whatever their time).
-function makePlayer(timeMs) {
+// An MCTS player searches with the engine's default options (docs/mcts.md).
+function makePlayer(algorithm, timeMs) {
   const engine = new EngineClient('worker.js?book=off', { spare: false, warmup: false });
+  const seed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+  const request = algorithm === 'mcts'
+    ? (moves) => ({ type: 'search', game: 'connect4', moves, algorithm, timeMs, seed: seed() })
+    : (moves) => ({ type: 'search', game: 'connect4', moves, timeMs, randomTies: true, seed: seed() });
   return {
+    algorithm,
     timeMs,
+    label: `${SEARCHES[algorithm]} ${fmtTime(timeMs)}`,
+    moves: 0, work: 0,   // searched moves, and their playouts (MCTS) or depths (alpha-beta)
     newGame: () => engine.request({ type: 'newgame', game: 'connect4' }),
-    move: (moves) => engine.request({ type: 'search', game: 'connect4', moves, timeMs, randomTies: true,
-      seed: crypto.getRandomValues(new Uint32Array(1))[0] }),
+    move: (moves) => engine.request(request(moves)),
     stop: () => engine.terminate(),
   };
+}
+
+// What a player did per move so far: "depth 9.3" or "24,000 playouts".
+function workText(p) {
+  if (!p.moves) return '';
+  const mean = p.work / p.moves;
+  return p.algorithm === 'mcts' ? `${fmtInt(mean)} playouts a move` : `depth ${mean.toFixed(1)} a move`;
 }
 
 export function createStudyView(section) {
@@ -122,11 +143,15 @@ export function createStudyView(section) {
   const intro = h('div', { class: 'card study-intro' },
     h('h2', { text: 'How playing strength grows with thinking time' }),
     h('p', { text: 'Engine-versus-engine Connect Four matches between players that differ only in how long they may '
-      + 'think per move (and, for comparison, in switched-off techniques). Each pairing plays fixed, balanced openings '
+      + 'think per move (and, for comparison, in switched-off techniques; the mcts run also in how they search: Monte Carlo '
+      + 'tree search against alpha-beta). Each pairing plays fixed, balanced openings '
       + 'with both colours; a judge (the exact solver) checks which moves keep the game value. '
       + 'The full report is docs/study.md in the project; scripts/study.sh reproduces it.' }));
   el.results = h('div', { class: 'study-results', 'aria-live': 'polite' }, h('p', { class: 'muted', text: 'Loading the results…' }));
 
+  const searchSelect = (id) => h('select', { id }, ...Object.entries(SEARCHES).map(([v, t]) => h('option', { value: v, text: t })));
+  el.algoA = searchSelect('study-algo-a');
+  el.algoB = searchSelect('study-algo-b');
   el.timeA = h('select', { id: 'study-time-a' }, ...TIMES.map((t) => h('option', { value: t, text: fmtTime(t) })));
   el.timeB = h('select', { id: 'study-time-b' }, ...TIMES.map((t) => h('option', { value: t, text: fmtTime(t) })));
   el.games = h('select', { id: 'study-games' }, ...GAME_COUNTS.map((n) => h('option', { value: n, text: `${n} games` })));
@@ -135,25 +160,41 @@ export function createStudyView(section) {
   el.games.value = '6';
   el.start = h('button', { id: 'study-start', type: 'button', class: 'primary', text: 'Start' });
   el.stop = h('button', { id: 'study-stop', type: 'button', text: 'Stop', disabled: true });
+  el.presetTime = h('button', { id: 'study-preset-time', type: 'button', class: 'small ghost',
+    text: '10 ms against 100 ms (alpha-beta)' });
+  el.presetMcts = h('button', { id: 'study-preset-mcts', type: 'button', class: 'small ghost',
+    text: 'MCTS against alpha-beta (100 ms)' });
   el.bar = h('div', { class: 'bar', id: 'study-bar' });
   el.progress = h('div', { class: 'progress study-progress', role: 'progressbar', 'aria-valuemin': 0,
     'aria-valuemax': 100, 'aria-valuenow': 0, 'aria-label': 'Experiment progress' }, el.bar);
   el.status = h('p', { id: 'study-status', class: 'study-status', 'aria-live': 'polite',
-    text: 'Pick two thinking times and start: the games run in your browser, in two engine workers.' });
+    text: 'Pick two players and start: the games run in your browser, in two engine workers.' });
   el.score = h('p', { id: 'study-score', class: 'study-score' });
+  el.work = h('p', { id: 'study-work', class: 'study-status' });
   el.log = h('ol', { id: 'study-games-log', class: 'study-log' });
   const live = h('div', { class: 'card study-live' },
     h('h2', { text: 'Try it: a live match in your browser' }),
+    h('p', { class: 'study-presets' }, h('span', { text: 'Set up: ' }), el.presetTime, h('span', { text: ' · ' }), el.presetMcts),
     h('div', { class: 'study-controls' },
-      h('label', { class: 'field' }, h('span', { text: 'Player A thinks' }), el.timeA),
-      h('label', { class: 'field' }, h('span', { text: 'Player B thinks' }), el.timeB),
+      ...[['A', el.algoA, el.timeA], ['B', el.algoB, el.timeB]].map(([name, algo, time]) =>
+        h('fieldset', { class: 'study-player' }, h('legend', { text: `Player ${name}` }),
+          h('label', { class: 'field' }, h('span', { text: 'Search' }), algo),
+          h('label', { class: 'field' }, h('span', { text: 'Thinks' }), time))),
       h('label', { class: 'field' }, h('span', { text: 'Match' }), el.games),
       h('div', { class: 'study-buttons' }, el.start, el.stop)),
-    el.progress, el.status, el.score, el.log);
+    el.progress, el.status, el.score, el.work, el.log);
   section.append(h('div', { class: 'study-wrap' }, intro, live, el.results));
 
   el.start.addEventListener('click', () => startExperiment());
   el.stop.addEventListener('click', () => stopExperiment('Stopped.'));
+  const preset = (algoA, timeA, algoB, timeB) => {
+    if (experiment) return;
+    el.algoA.value = algoA; el.timeA.value = String(timeA);
+    el.algoB.value = algoB; el.timeB.value = String(timeB);
+    el.status.textContent = `Set up: ${SEARCHES[algoA]} ${fmtTime(timeA)} against ${SEARCHES[algoB]} ${fmtTime(timeB)}. Press Start.`;
+  };
+  el.presetTime.addEventListener('click', () => preset('alphabeta', 10, 'alphabeta', 100));
+  el.presetMcts.addEventListener('click', () => preset('mcts', 100, 'alphabeta', 100));
 
   async function loadResults() {
     const index = await getJson('study/index.json');
@@ -199,13 +240,16 @@ export function createStudyView(section) {
   }
 
   function showScore(exp) {
-    const { a, b, w, d, l } = exp;
+    const { players: [a, b], w, d, l } = exp;
     const n = w + d + l;
     if (!n) { el.score.textContent = ''; return; }
     const s = (w + d / 2) / n;
     const elo = eloFromScore(s);
-    el.score.textContent = `${fmtTime(a)} against ${fmtTime(b)}: ${w} won, ${d} drawn, ${l} lost — score ${pct(s)}`
+    // Named by time alone when both search alike (the time-against-time match).
+    const name = (p) => (a.algorithm === b.algorithm ? fmtTime(p.timeMs) : p.label);
+    el.score.textContent = `${name(a)} against ${name(b)}: ${w} won, ${d} drawn, ${l} lost — score ${pct(s)}`
       + (elo === null ? '' : ` (≈ ${signed(elo)} Elo)`);
+    el.work.textContent = `A: ${workText(a)}; B: ${workText(b)}.`;
   }
 
   function stopExperiment(text) {
@@ -220,14 +264,15 @@ export function createStudyView(section) {
 
   async function startExperiment() {
     if (experiment) return;
-    const a = Number(el.timeA.value), b = Number(el.timeB.value), total = Number(el.games.value);
-    const players = [makePlayer(a), makePlayer(b)];
-    const exp = { stopped: false, players, a, b, w: 0, d: 0, l: 0 };
+    const total = Number(el.games.value);
+    const players = [makePlayer(el.algoA.value, Number(el.timeA.value)), makePlayer(el.algoB.value, Number(el.timeB.value))];
+    const exp = { stopped: false, players, w: 0, d: 0, l: 0 };
     experiment = exp;
     el.start.disabled = true;
     el.stop.disabled = false;
     el.log.textContent = '';
     el.score.textContent = '';
+    el.work.textContent = '';
     setProgress(0);
     try {
       for (let i = 0; i < total && !exp.stopped; i++) {
@@ -239,8 +284,14 @@ export function createStudyView(section) {
         while (!g.over && !exp.stopped) {
           el.status.textContent = `Game ${i + 1} of ${total}: move ${g.plies + 1}, ${side(g.sideToMove) === players[0] ? 'A' : 'B'} thinks`;
           setProgress((i + Math.min(1, g.plies / 42)) / total);
-          const reply = await side(g.sideToMove).move(g.moveString());
+          const player = side(g.sideToMove);
+          const reply = await player.move(g.moveString());
           if (!reply || exp.stopped) break;
+          // A proven move stops early and says nothing of the search's reach.
+          if (reply.outcome === null || player.algorithm === 'mcts') {
+            player.moves++;
+            player.work += player.algorithm === 'mcts' ? reply.playouts : reply.depth;
+          }
           if (!g.play(reply.move)) throw new Error(`illegal move ${reply.move}`);
         }
         if (exp.stopped) break;
