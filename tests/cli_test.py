@@ -139,7 +139,50 @@ for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", 
 code, out, err = run(["play", "--algorithm", "mcts", "--level", "casual"], b"4453\n4453\n")
 f = fields(out)
 check("mcts level", code == 0 and len(f) == 2 and f[0][f[0].index("playouts") + 1] == "70" and f[0] == f[1], out + err)
+# EinStein wurfelt nicht! (--game einstein, its own front end: tools/einstein_cli.hpp).
+E = ["--game", "einstein", "play"]
+code, out, err = run(E + ["--depth", "3"], b"123456/654321:66d,44h,5\n123456/123456:1 extra fields\n")
+f = fields(out)
+check("einstein play format", code == 0 and len(f) == 2 and all(
+    x[1::2] == ["bestmove", "score", "exact", "depth", "nodes", "time_ms", "win_pct"] for x in f), out + err)
+check("einstein play echoes the position", f and f[0][0] == "123456/654321:66d,44h,5" and f[1][0] == "123456/123456:1", out)
+check("einstein play depth limit", f and all(x[8] == "3" for x in f), out)
+check("einstein bestmove is a cube the die allows", f and f[1][2] in ("1h", "1v", "1d") and f[0][2][0] == "5", out)
+# Red's cube 3 reaches e4 and rolls a 3: the win in one (3v) is found, with score 1000.
+code, out, err = run(E + ["--time-ms", "2000"], b"123456/123456:33d,11v,33d,22h,33v,55h,3\n")
+f = fields(out)
+check("einstein finds the win in one", code == 0 and f and f[0][2] == "3v" and f[0][4] == "1000" and f[0][6] == "1" and f[0][14] == "100.0", out + err)
+# The three algorithms: the same move and score at a fixed depth, fewer nodes with pruning.
+results = {}
+for algo in ("expectimax", "star1", "star2"):
+    code, out, err = run(E + ["--depth", "4", "--algorithm", algo], b"123456/123456:4\n")
+    results[algo] = fields(out)[0] if code == 0 and out else None
+r = results
+check("einstein algorithms agree", all(r.values()) and len({(x[2], x[4]) for x in r.values()}) == 1, str(r))
+check("einstein pruning saves nodes", all(r.values()) and int(r["star2"][10]) < int(r["star1"][10]) < int(r["expectimax"][10]), str(r))
+# '?' set-ups and rolls come from --seed and are printed resolved: same seed, same line.
+a = run(E + ["--depth", "2", "--seed", "7"], b"?/?:?\n")
+b = run(E + ["--depth", "2", "--seed", "7"], b"?/?:?\n")
+check("einstein ? from --seed", a[0] == 0 and "?" not in a[1] and a[1].split()[:6] == b[1].split()[:6], a[1] + a[2])
+# Bad positions: the line number and what is wrong; the good lines still answered.
+code, out, err = run(E + ["--depth", "2"], b"123456/123456:63d\n113456/123456:1\n123456/123456\n123456/123456:4\n"
+                     b"123456/123456:44h,11h,44h,11h,44h,11h,44h,11h,44v,11v,44v,11v,44v\n")
+check("einstein bad lines", code == 1 and len(fields(out)) == 1
+      and "line 1: turn 1 at position 15: die 6 lets Red move only cube 6, not cube 3" in err
+      and "line 2: Red's set-up has cube 1 twice" in err
+      and "line 3: Red has not rolled: end the position with the die face" in err
+      and "line 5: the game is already over (Red won)" in err, out + err)
+for args, what in [(["--game", "einstein", "solve"], "has play only"),
+                   (E + ["--algorithm", "alphabeta"], "--algorithm for einstein must be expectimax, star1 or star2"),
+                   (E + ["--level", "strong"], "--level is not for einstein"),
+                   (E + ["--depth", "19"], "--depth for einstein must be at most 18"),
+                   (["play", "--algorithm", "star1"], "--algorithm star1 is for a game with dice")]:
+    code, out, err = run(args, b"")
+    check("usage error " + " ".join(args), code == 2 and what in err, err)
+
 code, out, err = run(["--help"], b"")
+check("help documents einstein", code == 0 and "--game einstein" in out and "expectimax|star1|star2" in out
+      and "win_pct" in out, out)
 check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out and "--playouts" in out, out)
 code, out, err = run(["--version"], b"")
 check("version", code == 0 and out.startswith("gamesearch "), out)

@@ -4,6 +4,7 @@
 // Reads one position per line on stdin (a move string, optionally followed by
 // other whitespace-separated fields, which are ignored) and prints one line per
 // position. See usage() for the commands and output formats.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,8 @@
 #include <vector>
 
 #include "cli_args.hpp"
+#include "einstein_cli.hpp"
+#include "games/einstein/einstein.hpp"
 #include "search/analysis.hpp"
 #include "search/levels.hpp"
 #include "search/mcts.hpp"
@@ -32,7 +35,7 @@ namespace {
 // {SOLVE_FROM} are filled in from the game registry and the level table.
 const char* kUsage = R"(gamesearch - game-search engine for {GAMES}
 
-Usage: gamesearch [--game {NAMES}] <command> [options] < positions
+Usage: gamesearch [--game {NAMES}|einstein] <command> [options] < positions
 
 Reads one position per line on stdin: a move string from the empty board, one
 digit per move. Anything after the first space is ignored, so benchmark files
@@ -70,10 +73,15 @@ opponent's win score. In play, exact 0 means a heuristic evaluation (same sign
 convention, in evaluation units).
 
 Options
-  --game NAME                 game: {NAMES} (default {DEFAULT})
+  --game NAME                 game: {NAMES} (default {DEFAULT}), or einstein
+                              (its own section below)
   --algorithm alphabeta|minimax|mcts
                               solve/analyze/play: search algorithm (default
                               alphabeta); mcts: play only
+  --algorithm expectimax|star1|star2
+                              einstein play: expectiminimax, with Star1 or
+                              Star2 pruning at chance nodes (default star2;
+                              all three return the same value)
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-line-bounds            solve, analyze: the solver does not bound positions
@@ -118,7 +126,8 @@ a move after the game has ended, a line longer than 4096 characters) are
 reported on stderr with their line number; no output line is printed for
 them, the tool goes on, and exits with status 1 at the end.
 Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.
-)";
+
+{EINSTEIN})";
 
 struct Config {
   std::string game = gs::gameInfo(0).name;
@@ -138,7 +147,13 @@ struct Config {
   gs::MctsOptions mctsOpt;
   long playouts = 0;       // mcts: 0 = the time limit only
   std::string mctsOption;  // an mcts option given (for the error without mcts)
+  // --game einstein (not in the registry: einstein_cli.hpp)
+  bool chanceAlgorithmGiven = false;
+  gs::ExpectimaxOptions chance;
+  std::vector<std::string> given;  // every option given, for the einstein check
 };
+
+bool isEinstein(const std::string& game) { return game == gs::Einstein::kName; }
 
 std::string usage() {
   std::string games, notation, winBases, solveFrom, levels;
@@ -184,6 +199,7 @@ std::string usage() {
   std::snprintf(c, sizeof c, "%g", gs::MctsOptions::kDefaultExploration);
   fill("{MCTS_C}", c);
   fill("{MCTS_NODES}", std::to_string(gs::MctsOptions::kDefaultMaxNodes));
+  fill("{EINSTEIN}", gs::einsteinUsage());
   return text;
 }
 
@@ -216,6 +232,7 @@ Config parseArgs(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (!a.empty() && a[0] == '-') c.given.push_back(a);
     if (a == "--help" || a == "-h") {
       std::cout << usage();
       std::exit(0);
@@ -223,7 +240,8 @@ Config parseArgs(int argc, char** argv) {
       std::cout << "gamesearch " << GS_VERSION << "\n";
       std::exit(0);
     } else if (a == "--game") {
-      if (!next || gs::findGame(next) < 0) usageError("--game must be " + gs::gameNames(", ", " or "));
+      if (!next || (gs::findGame(next) < 0 && !isEinstein(next)))
+        usageError("--game must be " + gs::gameNames(", ", ", ") + " or " + gs::Einstein::kName);
       c.game = next;
       ++i;
     } else if (a == "--algorithm") {
@@ -234,8 +252,10 @@ Config parseArgs(int argc, char** argv) {
         c.solver.algorithm = gs::Algorithm::kAlphaBeta;
       } else if (next && std::string(next) == "mcts") {
         c.mcts = true;
+      } else if (next && gs::parseChanceAlgorithm(next, c.chance.algorithm)) {
+        c.chanceAlgorithmGiven = true;
       } else {
-        usageError("--algorithm must be alphabeta, minimax or mcts");
+        usageError("--algorithm must be alphabeta, minimax or mcts (einstein: expectimax, star1 or star2)");
       }
       ++i;
     } else if (a == "--no-ordering") {
@@ -315,6 +335,26 @@ Config parseArgs(int argc, char** argv) {
     }
   }
   if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
+  if (isEinstein(c.game)) {
+    // EinStein has its own front end (einstein_cli.hpp): play, with the
+    // options that mean something for expectiminimax.
+    if (c.command != "play")
+      usageError(std::string(gs::Einstein::kDisplayName) + " has play only (" + c.command +
+                 " needs a game without dice): gamesearch --game einstein play");
+    if (c.mcts || (c.given.end() != std::find(c.given.begin(), c.given.end(), "--algorithm") && !c.chanceAlgorithmGiven))
+      usageError("--algorithm for einstein must be expectimax, star1 or star2");
+    for (const std::string& opt : c.given)
+      if (opt != "--game" && opt != "--algorithm" && opt != "--time-ms" && opt != "--depth" && opt != "--seed" &&
+          opt != "--no-ordering")
+        usageError(opt + " is not for einstein (its options: --algorithm, --time-ms, --depth, --seed, --no-ordering)");
+    if (c.depth > gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth)
+      usageError("--depth for einstein must be at most " +
+                 std::to_string(gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth));
+    return c;
+  }
+  if (c.chanceAlgorithmGiven)
+    usageError(std::string("--algorithm ") + gs::chanceAlgorithmName(c.chance.algorithm) +
+               " is for a game with dice (--game einstein)");
   if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
   if (!c.mctsOption.empty() && !c.mcts) usageError(c.mctsOption + " needs --algorithm mcts");
   if (c.mcts && (c.depth > 0 || !c.bookFile.empty()))
@@ -498,5 +538,15 @@ int run(const Config& cfg) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   Config cfg = parseArgs(argc, argv);
+  if (isEinstein(cfg.game)) {
+    gs::EinsteinCliConfig e;
+    e.command = cfg.command;
+    e.search = cfg.chance;
+    e.search.ordering = cfg.solver.ordering;
+    e.timeMs = cfg.timeMs;
+    e.depth = cfg.depth > 0 ? cfg.depth : 0;
+    e.seed = cfg.seed ? cfg.seed : 1;
+    return gs::runEinstein(e);
+  }
   return gs::withGame(gs::findGame(cfg.game), [&](auto tag) { return run<typename decltype(tag)::type>(cfg); });
 }

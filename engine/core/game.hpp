@@ -67,6 +67,28 @@
 //         static int stonesOfKey(std::uint64_t key)
 //    c. Mirror (hasMirror<G>): a left-right symmetry, for the opening book.
 //         std::uint64_t mirrorKey() const, static int mirrorMove(int m)
+//    d. Chance (hasChance<G>): positions where chance, not a player, decides
+//       what comes next (a die roll before every move). The expectiminimax
+//       search (search/expectimax.hpp) averages over the outcomes there.
+//         static constexpr int kChanceTotal   the outcome weights' sum: an
+//                                     outcome of weight w has probability
+//                                     w / kChanceTotal (a die: 6)
+//         static constexpr int kMaxChanceOutcomes  at most this many outcomes
+//         bool atChance() const       the game is not over and chance is to
+//                                     act: no move is legal (canPlay is false
+//                                     for every slot) until applyChance
+//         int chanceOutcomes(ChanceOutcome out[]) const  the distinct
+//                                     outcomes here and their weights (summing
+//                                     to kChanceTotal); outcomes that leave the
+//                                     same choice of moves may be merged into
+//                                     one of summed weight. Precondition: atChance()
+//         void applyChance(int outcome)  precondition: atChance(), outcome one
+//                                     of chanceOutcomes' (or any outcome the
+//                                     game's notation allows, e.g. a die face)
+//       A game with chance is not listed in the registry's `Games`: every
+//       front end that iterates it (session, protocol, links, the tree
+//       explorer, the page) assumes a deterministic game, so the registry
+//       refuses one (docs/einstein.md says what joining needs).
 #pragma once
 
 #include <cstdint>
@@ -75,6 +97,13 @@
 #include <vector>
 
 namespace gs {
+
+// One outcome of a chance event (capability d): the outcome's number, as the
+// game's applyChance takes it, and its weight (probability weight / kChanceTotal).
+struct ChanceOutcome {
+  int outcome = 0;
+  int weight = 0;
+};
 
 namespace game_detail {
 template <class G>
@@ -110,6 +139,12 @@ template <class G>
 using Mirror = std::void_t<decltype(std::uint64_t{std::declval<const G&>().mirrorKey()}),
                            decltype(int{G::mirrorMove(0)})>;
 
+template <class G>
+using Chance = std::void_t<decltype(G::kChanceTotal), decltype(G::kMaxChanceOutcomes),
+                           decltype(bool{std::declval<const G&>().atChance()}),
+                           decltype(int{std::declval<const G&>().chanceOutcomes(static_cast<ChanceOutcome*>(nullptr))}),
+                           decltype(std::declval<G&>().applyChance(0))>;
+
 template <class G, template <class> class Op, class = void>
 struct Detect : std::false_type {};
 template <class G, template <class> class Op>
@@ -124,6 +159,8 @@ template <class G>
 constexpr bool hasSolverBounds = hasThreats<G> && game_detail::Detect<G, game_detail::SolverBounds>::value;
 template <class G>
 constexpr bool hasMirror = game_detail::Detect<G, game_detail::Mirror>::value;
+template <class G>
+constexpr bool hasChance = game_detail::Detect<G, game_detail::Chance>::value;
 
 // The checks of section 1 and 2, with a message per rule.
 template <class G>

@@ -1,0 +1,102 @@
+// einstein_bench: the node saving of Star1 and Star2 over plain
+// expectiminimax on EinStein würfelt nicht! (docs/einstein.md).
+//
+//   einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]
+//
+// Draws N rolled positions from random games (seeded: the same positions
+// every run), searches each at every depth 1..D with the three algorithms
+// (search/expectimax.hpp) and prints, per depth, the total nodes and time of
+// each and Star1's and Star2's nodes as a share of expectiminimax's. It
+// checks on the way that the three values are equal and exits 1 if not.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cli_args.hpp"
+#include "games/einstein/einstein.hpp"
+#include "search/expectimax.hpp"
+
+namespace {
+
+[[noreturn]] void usage(const std::string& msg) {
+  std::fprintf(stderr, "einstein_bench: %s\nUsage: einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]\n",
+               msg.c_str());
+  std::exit(2);
+}
+
+// Rolled positions from random games: every 3rd position of each game.
+std::vector<gs::Einstein> positions(int count, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<gs::Einstein> out;
+  while (static_cast<int>(out.size()) < count) {
+    int setup[2][6] = {{1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6}};
+    for (auto& s : setup)
+      for (int k = 5; k > 0; --k) std::swap(s[k], s[rng() % (k + 1)]);
+    gs::Einstein g(setup[0], setup[1]);
+    for (int ply = 0; !g.lastMoverWon() && static_cast<int>(out.size()) < count; ++ply) {
+      g.applyChance(1 + static_cast<int>(rng() % 6));
+      if (ply % 3 == 0) out.push_back(g);
+      std::vector<int> legal;
+      for (int m = 0; m < gs::Einstein::kMoveSlots; ++m)
+        if (g.canPlay(m)) legal.push_back(m);
+      g.play(legal[rng() % legal.size()]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  long count = 200, maxDepth = 5, seed = 1;
+  bool ordering = true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    auto number = [&](long lo, long hi) {
+      long v = 0;
+      if (!next || !gs::parseWholeNumber(next, lo, hi, v)) usage(gs::wholeNumberError(a, lo, hi, next));
+      ++i;
+      return v;
+    };
+    if (a == "--positions") count = number(1, 100000);
+    else if (a == "--max-depth") maxDepth = number(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth);
+    else if (a == "--seed") seed = number(1, 2147483647);
+    else if (a == "--no-ordering") ordering = false;
+    else usage("unknown argument '" + a + "'");
+  }
+  const std::vector<gs::Einstein> pos = positions(static_cast<int>(count), static_cast<std::uint32_t>(seed));
+  std::printf("%ld positions (seed %ld), move ordering %s\n", count, seed, ordering ? "on" : "off");
+  std::printf("%5s %14s %14s %14s %8s %8s %10s %10s %10s\n", "depth", "expectimax", "star1", "star2", "star1%",
+              "star2%", "ms_exp", "ms_star1", "ms_star2");
+  bool allEqual = true;
+  for (int depth = 1; depth <= maxDepth; ++depth) {
+    std::uint64_t nodes[3] = {};
+    double ms[3] = {};
+    for (const gs::Einstein& g : pos) {
+      gs::ExpectimaxSearcher<gs::Einstein>::Value v[3];
+      for (int a = 0; a < 3; ++a) {
+        gs::ExpectimaxSearcher<gs::Einstein> s;
+        s.setOptions(gs::ExpectimaxOptions{static_cast<gs::ChanceAlgorithm>(a), ordering});
+        const auto t0 = std::chrono::steady_clock::now();
+        v[a] = s.value(g, depth);
+        ms[a] += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        nodes[a] += s.nodes();
+      }
+      if (v[1] != v[0] || v[2] != v[0]) {
+        allEqual = false;
+        std::fprintf(stderr, "depth %d key %llu: values differ\n", depth, static_cast<unsigned long long>(g.key()));
+      }
+    }
+    std::printf("%5d %14llu %14llu %14llu %7.1f%% %7.1f%% %10.0f %10.0f %10.0f\n", depth,
+                static_cast<unsigned long long>(nodes[0]), static_cast<unsigned long long>(nodes[1]),
+                static_cast<unsigned long long>(nodes[2]), 100.0 * nodes[1] / nodes[0], 100.0 * nodes[2] / nodes[0],
+                ms[0], ms[1], ms[2]);
+    std::fflush(stdout);
+  }
+  std::printf("values %s\n", allEqual ? "equal for all three algorithms" : "DIFFER");
+  return allEqual ? 0 : 1;
+}
