@@ -21,7 +21,8 @@
 // playout[playoutStart[k]..] (0-based moves), winner[k] (0, 1, -1 draw),
 // leaf[k] (MCTS_LEAF), updates[updateStart[k]..].
 
-export const MCTS_LEAF = Object.freeze(['playout', 'game over', 'proven']);
+// How a playout's result was found (engine MctsLeaf: 0, 1, 2).
+const MCTS_LEAF = Object.freeze(['playout', 'game over', 'proven']);
 
 const NODE = 16;
 

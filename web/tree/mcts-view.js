@@ -26,7 +26,8 @@ import { iconSvg } from './tree-skeleton.js';
 
 // Builds the MCTS tree card and the playouts card; returns them by name.
 export function buildMctsCards() {
-  const mTitle = h('span', { class: 'tv-tree-title' });
+  // (Classes of their own where tests and styles look for the alpha-beta cards' first match.)
+  const mTitle = h('span', { class: 'tv-mtitle' });
   const mBestBtn = h('button', { type: 'button', id: 'mcts-best', text: 'Show most-visited line' });
   const mCollapseBtn = h('button', { type: 'button', text: 'Collapse all' });
   const mTreeBox = h('div', { id: 'mcts-tree', class: 'tv-tree tv-mtree', role: 'tree', 'aria-label': 'MCTS tree' });
@@ -55,10 +56,10 @@ export function buildMctsCards() {
     ...MCTS_BUDGETS.map((n) => h('option', { value: String(n), text: group(n) })));
   const mSeed = h('input', { id: 'mcts-seed', type: 'number', min: '0', max: '4294967295', step: '1', 'aria-label': 'Random seed' });
   const mForm = h('form', { class: 'tv-pos tv-mcts-budget' },
-    h('label', {}, h('span', { text: 'Budget' }), mBudget, h('span', { class: 'tv-hint', text: 'playouts' })),
+    h('label', {}, h('span', { text: 'Budget (playouts)' }), mBudget),
     h('label', {}, h('span', { text: 'Seed' }), mSeed),
     h('button', { type: 'submit', text: 'Run again' }));
-  const mBoard = h('div', { class: 'tv-stepboard' });
+  const mBoard = h('div', { class: 'tv-mboard' });
   const mBoardNote = h('p', { class: 'tv-path', id: 'mcts-moves' });
   const mSteps = h('ol', { id: 'mcts-iteration', class: 'tv-mcts-steps' });
   const mNarration = h('p', { id: 'mcts-narration', class: 'tv-narration', 'aria-live': 'polite' });
@@ -134,7 +135,7 @@ export function createMctsPanel(els, { onBudget }) {
       const sc = it.scores[onPath];
       chips.push(h('span', { class: 'tv-chip tv-chip-path', text: sc === Infinity ? 'selected: unvisited, tried first' : `selected: UCB ${fmt2(sc)}` }));
     }
-    if (it && it.expanded === i) chips.push(h('span', { class: 'tv-chip tv-chip-table', text: 'expanded' }));
+    if (it && it.expanded === i) chips.push(h('span', { class: 'tv-chip tv-chip-path', text: 'expanded' }));
     if (it && onPath === it.nodes.length - 1 && onPath > 0) {
       chips.push(h('span', { class: 'tv-chip tv-chip-path', text: it.leaf === 'playout' ? 'playout from here' : it.leaf === 'proven' ? 'proven: no playout' : 'game over here' }));
     }
@@ -147,8 +148,9 @@ export function createMctsPanel(els, { onBudget }) {
     boardSvg(pos.game, boardMoves(i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
     h('span', { class: 'tv-move', text: i === 0 ? 'Root' : nodeName(i) }),
     h('span', { class: 'tv-val', title: 'visits', text: `n ${group(s.visits[i])}` }),
-    h('span', { class: 'tv-mval', title: `mean result for ${mover}, who moved into this node (win 1, draw ½, loss 0)`,
-      text: mean === null ? 'unvisited' : `mean ${fmt2(mean)} for ${mover}` }),
+    // (The root's mean would be for the player who moved into the position searched: not shown.)
+    i > 0 ? h('span', { class: 'tv-mval', title: `mean result for ${mover}, who moved into this node (win 1, draw ½, loss 0)`,
+      text: mean === null ? 'unvisited' : `mean ${fmt2(mean)} for ${mover}` }) : null,
     i > 0 && !proven ? h('span', { class: 'tv-mval', title: 'UCB1 as its parent computes it now', text: `UCB ${fmt2(ucbOf(s, p, i, trace.exploration))}` }) : null,
     ...chips);
     row.addEventListener('click', () => toggleNode(i));
@@ -223,17 +225,23 @@ export function createMctsPanel(els, { onBudget }) {
     const pathText = it.nodes.map((n, j) => (j === 0 ? 'root' : `${nodeName(n)} (${it.scores[j] === Infinity ? 'unvisited: UCB ∞' : `UCB ${fmt2(it.scores[j])}`})`)).join(' → ');
     const ply0 = plies() + it.nodes.length - 1;
     const playText = it.playout.map((m, j) => moveText(pos.game, m, ply0 + j)).join(', ');
+    // Why a node was or was not expanded (mcts.hpp: a node reached the second time, the root the first).
+    const leafName = nodeName(leafNode);
     const expandText = it.expanded >= 0
-      ? `${nodeName(it.expanded)} expanded: its ${trace.childCount(it.expanded)} children created (centre first), none visited yet.`
-      : leafNode !== 0 && !was[was.length - 1].exists ? '' : 'No expansion: the node reached is visited for the first time (it gets a playout first), or is over or proven.';
+      ? `${nodeName(it.expanded)} expanded: its ${trace.childCount(it.expanded)} children created (centre first), none visited yet` +
+        (it.expanded !== leafNode ? `; selection went on into ${leafName}.` : '.')
+      : it.leaf === 'game over' ? `none: the game is over at ${leafName}.`
+        : it.leaf === 'proven' ? `none: ${leafName} is proven.`
+          : was[was.length - 1].visits === 0 ? `none: ${leafName} is visited for the first time; it is expanded when selection reaches it again.`
+            : 'none: the tree is full (the node pool\'s cap), so the playout starts at the leaf.';
     const resultText = winnerText(it.winner);
-    const how = it.leaf === 'playout' ? `Playout from ${nodeName(leafNode)}: ${playText || 'no move'} — ${resultText}.`
+    const how = it.leaf === 'playout' ? `from ${nodeName(leafNode)}, ${playText} — ${resultText}.`
       : it.leaf === 'game over' ? `No playout: the game is over at ${nodeName(leafNode)} (${resultText}).`
         : `No playout: ${nodeName(leafNode)} is proven, so its value is the result (${resultText}).`;
     const points = it.winner < 0 ? 'every node on the path gets ½' : `a node ${g().sides[it.winner]} moved into gets 1, the others 0`;
     mSteps.replaceChildren(
       h('li', {}, h('strong', { text: 'Selection: ' }), pathText),
-      h('li', {}, h('strong', { text: 'Expansion: ' }), expandText || `${nodeName(leafNode)} is new: its first visit.`),
+      h('li', {}, h('strong', { text: 'Expansion: ' }), expandText),
       h('li', {}, h('strong', { text: 'Playout: ' }), how),
       h('li', {}, h('strong', { text: 'Backpropagation: ' }), `each node on the path counts one more visit, and ${points}.`));
     const end = boardMoves(leafNode).concat(it.playout);
@@ -247,8 +255,9 @@ export function createMctsPanel(els, { onBudget }) {
       h('td', { class: 'tv-num', text: `${was[j].mean === null ? '—' : fmt2(was[j].mean)} → ${fmt2(meanOf(s, n))} (${moverInto(n)})` }),
       h('td', { class: 'tv-num', text: j === 0 ? '' : it.scores[j] === Infinity ? '∞ (unvisited)' : fmt2(it.scores[j]) }))));
     const top = it.nodes[1];
-    mNarration.textContent = `Playout ${group(k)} of ${group(trace.playouts)}: ${pathText}; ${how} ` +
-      (top !== undefined ? `${nodeName(top)} now has ${group(s.visits[top])} visits, mean ${fmt2(meanOf(s, top))} for ${moverInto(top)}.` : '');
+    mNarration.textContent = `Playout ${group(k)} of ${group(trace.playouts)}: ${pathText}; ${it.leaf === 'playout' ? 'playout ' : ''}${how} ` +
+      (top !== undefined ? `${nodeName(top)} now has ${group(s.visits[top])} visit${s.visits[top] === 1 ? '' : 's'}, ` +
+        `mean ${fmt2(meanOf(s, top))} for ${moverInto(top)}.` : '');
   }
 
   function go(next) {
@@ -301,7 +310,7 @@ export function createMctsPanel(els, { onBudget }) {
       mSeed.value = String(t.seed);
       mTitle.textContent = `— ${group(t.playouts)} playouts, ${group(t.nodes)} nodes` +
         (t.playouts < t.budget ? ` (of ${group(t.budget)}: the root was proven)` : '');
-      mNote.textContent = `n: visits. Mean: the average playout result for the player who moved into the node (win 1, draw ½, loss 0). ` +
+      mNote.textContent = `Every playout plays a game to its end (no depth limit). n: visits. Mean: the average playout result for the player who moved into the node (win 1, draw ½, loss 0). ` +
         `UCB: mean + C·√(ln N / n) as the parent (N visits) computes it now, C = ${t.exploration}; the most visited root move is played ` +
         `(a proven win first). Seed ${t.seed}; at most ${group(MCTS_MAX_PLAYOUTS)} playouts are traced.`;
       if (!same) {

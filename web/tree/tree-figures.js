@@ -54,8 +54,7 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, dept
   const agree = counts.algorithms.every((c) => c.value === c0.value);
   statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${valueText(c0.value)}. ` +
     (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
-    'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`) +
-    (mcts ? ` MCTS counts playouts, not nodes: each plays a game to its end${counts.exactScale ? '' : ' (no depth limit)'}.` : '');
+    'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`);
 }
 
 // MCTS's card: "mcts 1000 playouts", its tree's size, the move it plays.
@@ -66,18 +65,21 @@ function mctsCard({ trace, error, playouts, seed, game, moves }, algorithm, onSe
   if (trace) {
     const best = trace.children(0).find((c) => trace.move(c) === trace.bestMove);
     const visits = best === undefined ? 0 : trace.stateAt(trace.playouts).visits[best];
-    ratio = `${group(trace.nodes)} nodes in its tree` + (trace.playouts < trace.budget ? ` · stopped early: ${trace.value > 0 ? 'proven win' : trace.value < 0 ? 'proven loss' : 'proven draw'}` : '');
-    extra = `plays ${moveText(game, trace.bestMove, plies)} (${group(visits)} visits) · seed ${seed}`;
+    ratio = `${group(trace.nodes)} nodes in its tree`;
+    const proof = trace.proven ? ` · proven ${trace.value > 0 ? 'win' : trace.value < 0 ? 'loss' : 'draw'}` : '';
+    extra = `plays ${moveText(game, trace.bestMove, plies)} (${group(visits)} visits)${proof} · seed ${seed}`;
   } else if (error) {
     ratio = `not run: ${error}`;
   }
+  // (The card's title says what the count is; the stats note stays one line on a classroom screen.)
   const item = h('button', { type: 'button', class: `tv-algo tv-algo-mcts${algorithm === 'mcts' ? ' tv-on' : ''}`,
-    'data-algorithm': 'mcts', 'aria-pressed': algorithm === 'mcts' ? 'true' : 'false' },
+    'data-algorithm': 'mcts', 'aria-pressed': algorithm === 'mcts' ? 'true' : 'false',
+    title: 'MCTS counts playouts, not nodes: each plays a game to its end, whatever the depth limit' },
   h('span', { class: 'tv-algo-name', text: 'mcts' }), ' ',
   h('span', { class: 'tv-algo-count', text: trace ? String(trace.playouts) : '…' }), ' ',
   h('span', { class: 'tv-algo-unit', text: 'playouts' }),
   h('span', { class: 'tv-algo-ratio', text: ratio }),
-  h('span', { class: 'tv-algo-label', text: 'Monte Carlo tree search — random playouts, UCB1, MCTS-Solver' }),
+  h('span', { class: 'tv-algo-label', text: 'Monte Carlo tree search — random playouts' }),
   h('span', { class: 'tv-algo-extra', text: extra }));
   item.addEventListener('click', () => onSelect('mcts'));
   return item;
