@@ -133,7 +133,7 @@ export function createMctsPanel(els, { onBudget }) {
     if (words) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: words }));
     if (onPath > 0) {
       const sc = it.scores[onPath];
-      chips.push(h('span', { class: 'tv-chip tv-chip-path', text: sc === Infinity ? 'selected: unvisited, tried first' : `selected: UCB ${fmt2(sc)}` }));
+      chips.push(h('span', { class: 'tv-chip tv-chip-path', text: sc === Infinity ? 'selected: unvisited, tried first' : `selected at UCB ${fmt2(sc)}` }));
     }
     if (it && it.expanded === i) chips.push(h('span', { class: 'tv-chip tv-chip-path', text: 'expanded' }));
     if (it && onPath === it.nodes.length - 1 && onPath > 0) {
@@ -255,7 +255,9 @@ export function createMctsPanel(els, { onBudget }) {
       h('td', { class: 'tv-num', text: `${was[j].mean === null ? '—' : fmt2(was[j].mean)} → ${fmt2(meanOf(s, n))} (${moverInto(n)})` }),
       h('td', { class: 'tv-num', text: j === 0 ? '' : it.scores[j] === Infinity ? '∞ (unvisited)' : fmt2(it.scores[j]) }))));
     const top = it.nodes[1];
-    mNarration.textContent = `Playout ${group(k)} of ${group(trace.playouts)}: ${pathText}; ${it.leaf === 'playout' ? 'playout ' : ''}${how} ` +
+    // (The live region names the playout's length, not its moves: the list is on the card.)
+    const said = it.leaf === 'playout' ? `a playout of ${it.playout.length} random move${it.playout.length === 1 ? '' : 's'} — ${resultText}.` : how;
+    mNarration.textContent = `Playout ${group(k)} of ${group(trace.playouts)}: ${pathText}; ${said} ` +
       (top !== undefined ? `${nodeName(top)} now has ${group(s.visits[top])} visit${s.visits[top] === 1 ? '' : 's'}, ` +
         `mean ${fmt2(meanOf(s, top))} for ${moverInto(top)}.` : '');
   }
