@@ -294,7 +294,6 @@ class Mcts {
   }
 
  private:
-
   // SplitMix64 (Steele, Lea and Flood): tiny, fast, and the same everywhere.
   struct SplitMix {
     std::uint64_t s = 0;
