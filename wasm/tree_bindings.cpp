@@ -20,6 +20,19 @@
 //   Module.treeMoveValues(game, moves, depth)
 //     -> {error, moves:[{move, value}, ...]}   value of each legal move for the
 //        side to move (exact at depth 0; MENACE's perfect opponent)
+//   Module.mctsTrace(game, moves, playouts, seed)
+//     -> {error, playouts, nodes, rootVisits, bestMove, proven, value, treeFull,
+//         exploration, pv:[...], moves:[{move, visits, mean, lower, upper, proven}],
+//         tree: Uint8Array, path: Uint32Array, pathStart: Uint32Array,
+//         score: Float64Array, expanded: Int32Array, playout: Uint8Array,
+//         playoutStart: Uint32Array, winner: Int8Array, leaf: Uint8Array,
+//         updates: Uint8Array, updateStart: Uint32Array}
+//        the engine's Mcts (default options, a fresh tree, the seed given) for
+//        1..kMaxTracedPlayouts playouts, traced (search/mcts_trace.hpp):
+//        `tree` is the final node pool as 16-byte Mcts::Node records, `updates`
+//        16-byte MctsUpdate records, the rest one entry per iteration or per
+//        step as mcts_trace.hpp lists them (web/tree/mcts-trace.js reads them);
+//        all copies, JS-owned. bestMove and pv are 1-based.
 // Node counts are JS numbers.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -30,6 +43,8 @@
 
 #include "core/notation.hpp"
 #include "games/registry.hpp"
+#include "search/mcts.hpp"
+#include "search/mcts_trace.hpp"
 #include "search/tree_trace.hpp"
 
 namespace {
@@ -37,6 +52,9 @@ namespace {
 using emscripten::val;
 
 constexpr std::size_t kTableBytes = std::size_t{2} << 20;
+// A traced MCTS keeps every iteration: about 0.5 KB each in Connect Four, so
+// the budget is capped to stay far inside the module's fixed 64 MiB heap.
+constexpr int kMaxTracedPlayouts = 20000;
 
 // Tables allocated on first use, once (the module's memory does not grow).
 gs::TranspositionTable& table(int which) {
@@ -195,6 +213,72 @@ val moveValues(const std::string& moves, int depth) {
   return out;
 }
 
+// A typed array (Uint8Array, Int32Array, ...) holding a copy of `v`.
+template <class T>
+val copyOf(const char* type, const std::vector<T>& v) {
+  return val::global(type).new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+// A Uint8Array holding a copy of the records of `v` (their raw bytes).
+template <class T>
+val bytesOf(const std::vector<T>& v) {
+  return val::global("Uint8Array")
+      .new_(emscripten::typed_memory_view(v.size() * sizeof(T), reinterpret_cast<const unsigned char*>(v.data())));
+}
+
+template <class Game>
+val mctsTraceOf(const std::string& moves, int playouts, int seed) {
+  Game g;
+  std::string err = prepare(moves, Game::kTreeMaxDepth > 0 ? 1 : 0, g);
+  if (!err.empty()) return errorObject(err);
+  if (gs::isOver(g)) return errorObject("the game is over: there is no move to search");
+  if (playouts < 1 || playouts > kMaxTracedPlayouts)
+    return errorObject("playouts must be from 1 to " + std::to_string(kMaxTracedPlayouts) + " (each one is kept for stepping)");
+  gs::MctsOptions o;
+  o.seed = static_cast<std::uint32_t>(seed);
+  o.reuseTree = false;
+  gs::Mcts<Game> mcts(o);
+  gs::MctsLimits lim;
+  lim.playouts = static_cast<std::uint64_t>(playouts);
+  gs::MctsRecorder rec;
+  const gs::MctsResult r = mcts.think(g, lim, gs::Deadline::fromNow(0), rec);
+  val out = val::object();
+  out.set("error", std::string());
+  out.set("playouts", static_cast<double>(r.playouts));
+  out.set("nodes", static_cast<double>(r.nodes));
+  out.set("rootVisits", static_cast<double>(r.rootVisits));
+  out.set("bestMove", r.bestMove + 1);
+  out.set("proven", r.proven);
+  out.set("value", r.value);
+  out.set("treeFull", r.treeFull);
+  out.set("exploration", o.exploration);
+  out.set("pv", toArray1(r.pv));
+  val list = val::array();
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    const gs::MctsMove& m = r.moves[i];
+    val v = val::object();
+    v.set("move", m.move + 1);
+    v.set("visits", static_cast<double>(m.visits));
+    v.set("mean", m.mean);
+    v.set("lower", m.lower);
+    v.set("upper", m.upper);
+    v.set("proven", m.proven);
+    list.set(i, v);
+  }
+  out.set("moves", list);
+  out.set("tree", bytesOf(mcts.tree()));
+  out.set("path", copyOf("Uint32Array", rec.path));
+  out.set("pathStart", copyOf("Uint32Array", rec.pathStart));
+  out.set("score", copyOf("Float64Array", rec.score));
+  out.set("expanded", copyOf("Int32Array", rec.expandedNode));
+  out.set("playout", copyOf("Uint8Array", rec.playout));
+  out.set("playoutStart", copyOf("Uint32Array", rec.playoutStart));
+  out.set("winner", copyOf("Int8Array", rec.winner));
+  out.set("leaf", copyOf("Uint8Array", rec.leaf));
+  out.set("updates", bytesOf(rec.updates));
+  out.set("updateStart", copyOf("Uint32Array", rec.updateStart));
+  return out;
+}
+
 // Calls f(GameType<Game>{}) for the game called `game`, or returns an error.
 template <class F>
 val forGame(const std::string& game, F&& f) {
@@ -218,6 +302,10 @@ val treeCounts(const std::string& game, const std::string& moves, int depth) {
   return forGame(game, [&](auto tag) { return counts<typename decltype(tag)::type>(moves, depth); });
 }
 
+val mctsTrace(const std::string& game, const std::string& moves, int playouts, int seed) {
+  return forGame(game, [&](auto tag) { return mctsTraceOf<typename decltype(tag)::type>(moves, playouts, seed); });
+}
+
 val treeDeepening(const std::string& game, const std::string& moves, int maxDepth) {
   return forGame(game, [&](auto tag) { return deepening<typename decltype(tag)::type>(moves, maxDepth); });
 }
@@ -229,4 +317,5 @@ EMSCRIPTEN_BINDINGS(tree) {
   emscripten::function("treeCounts", &treeCounts);
   emscripten::function("treeDeepening", &treeDeepening);
   emscripten::function("treeMoveValues", &treeMoveValues);
+  emscripten::function("mctsTrace", &mctsTrace);
 }

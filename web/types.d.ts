@@ -51,7 +51,8 @@ export type EngineRequest =
 /** Requests of the trace worker (web/tree/trace-worker.js). */
 export type TraceRequest =
   | { type: 'trace'; game: string; moves: string; algorithm: string; depth: number; cap?: number }
-  | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number };
+  | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number }
+  | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number };
 
 /** Any reply of either worker: `type`, the request's `id` and its fields. */
 export interface WorkerReply {

@@ -89,6 +89,18 @@
 // leaf that would have been expanded and the playout starts there, so the
 // search goes on with the statistics it has (MctsResult::treeFull says so).
 //
+// Tracing. think() takes an optional Tracer policy, as tree_trace.hpp's
+// search does: NullMctsTracer (the default) has empty inline members and
+// compiles away, so the untraced search and the traced one (the explorer's
+// MCTS tree, search/mcts_trace.hpp's MctsRecorder) are the same code and,
+// with the same seed, grow the same tree. A tracer hears, per iteration:
+// beginIteration(); selected(child, ucb) for each selection step (ucb is the
+// UCB1 score that chose the child, +infinity for an unvisited child taken
+// first); expanded(node) and created(child, lower, upper) for each new
+// child; playoutMove(move) for each random move; result(winner, kind); and
+// updated(node, visits, halfPoints, lower, upper) for each node of the path
+// after backpropagation (leaf first). tree() is the node pool itself.
+//
 // Determinism. The random numbers come from a small generator of our own
 // (SplitMix64, the same on every platform and in wasm), seeded at each
 // search from the seed and the root position, so a playout budget gives the
@@ -156,9 +168,37 @@ struct MctsResult {
   std::vector<int> pv;            // the most visited line from the root (0-based moves)
 };
 
+// How an iteration's reward was found (the tracer's result(winner, kind)).
+enum class MctsLeaf : int { kPlayout = 0, kGameOver = 1, kProven = 2 };
+
+// Records nothing; every call compiles away (see "Tracing" above).
+struct NullMctsTracer {
+  static constexpr bool kEnabled = false;
+  void beginIteration() {}
+  void selected(std::uint32_t, double) {}
+  void expanded(std::uint32_t) {}
+  void created(std::uint32_t, int, int) {}
+  void playoutMove(int) {}
+  void result(int, MctsLeaf) {}
+  void updated(std::uint32_t, std::uint32_t, std::uint32_t, int, int) {}
+};
+
 template <class Game>
 class Mcts {
  public:
+  // 16 bytes. A node with firstChild 0 is not expanded (the root, index 0,
+  // is nobody's child). The wasm layer hands the pool to JavaScript as raw
+  // bytes, so the layout is part of that interface (web/tree/mcts-trace.js).
+  struct Node {
+    std::uint32_t firstChild = 0;
+    std::uint32_t visits = 0;
+    std::uint32_t halfPoints = 0;  // summed reward of the mover into this node
+    std::uint8_t move = 0;         // the move into this node
+    std::uint8_t childCount = 0;
+    std::int8_t lower = -1, upper = 1;  // proven bounds, mover's view
+  };
+  static_assert(sizeof(Node) == 16, "the pool's node stays small");
+
   static constexpr int kPlayers = 2;
   static constexpr std::uint32_t kClockEvery = 64;
   // The counters' range: a node's half-points (at most 2 per visit) fit 32
@@ -182,13 +222,22 @@ class Mcts {
     haveTree_ = false;
   }
   std::size_t treeSize() const { return pool_.size(); }
+  // The tree of the last search: node 0 is the root, children contiguous.
+  const std::vector<Node>& tree() const { return pool_; }
 
   // Precondition: the game is not over.
   MctsResult think(const Game& root, const MctsLimits& limits) {
-    return think(root, limits, Deadline::fromNow(limits.timeMs));
+    NullMctsTracer none;
+    return think(root, limits, Deadline::fromNow(limits.timeMs), none);
   }
   // The same with the deadline given (limits.timeMs is then not read).
   MctsResult think(const Game& root, const MctsLimits& limits, const Deadline& deadline) {
+    NullMctsTracer none;
+    return think(root, limits, deadline, none);
+  }
+  // The same, telling `tracer` every iteration (see "Tracing" above).
+  template <class Tracer>
+  MctsResult think(const Game& root, const MctsLimits& limits, const Deadline& deadline, Tracer& tracer) {
     assert(!isOver(root));
     // Step 1. The tree: the old subtree of this position, or a fresh root.
     if (!(opt_.reuseTree && haveTree_ && reroot(root))) {
@@ -212,7 +261,7 @@ class Mcts {
       if (limits.playouts && done >= limits.playouts) break;
       if (pool_[0].visits >= kMaxRootVisits) break;
       if (done % kClockEvery == 0 && done > 0 && deadline.expired()) break;
-      iterate();
+      iterate(tracer);
       ++done;
       if (!limits.playouts && !deadline.limited()) break;  // no budget: one playout
     }
@@ -245,18 +294,6 @@ class Mcts {
   }
 
  private:
-  // 16 bytes. A node with firstChild 0 is not expanded (the root, index 0,
-  // is nobody's child).
-  struct Node {
-    std::uint32_t firstChild = 0;
-    std::uint32_t visits = 0;
-    std::uint32_t halfPoints = 0;  // summed reward of the mover into this node
-    std::uint8_t move = 0;         // the move into this node
-    std::uint8_t childCount = 0;
-    std::int8_t lower = -1, upper = 1;  // proven bounds, mover's view
-  };
-  static_assert(sizeof(Node) == 16, "the pool's node stays small");
-
   // SplitMix64 (Steele, Lea and Flood): tiny, fast, and the same everywhere.
   struct SplitMix {
     std::uint64_t s = 0;
@@ -277,7 +314,9 @@ class Mcts {
   static int moverOf(int plies) { return (plies + kPlayers - 1) % kPlayers; }
 
   // One iteration: selection, expansion, playout, backpropagation.
-  void iterate() {
+  template <class Tracer>
+  void iterate(Tracer& tracer) {
+    tracer.beginIteration();
     Game g = root_;
     path_.clear();
     std::uint32_t n = 0;
@@ -287,9 +326,18 @@ class Mcts {
       if (pool_[n].firstChild == 0) {
         if (n != 0 && pool_[n].visits == 0) break;  // a new leaf: its playout first
         if (!expand(n, g)) break;                   // the pool is full
+        if constexpr (Tracer::kEnabled) {
+          tracer.expanded(n);
+          for (int i = 0; i < pool_[n].childCount; ++i) {
+            const std::uint32_t ci = pool_[n].firstChild + i;
+            tracer.created(ci, pool_[ci].lower, pool_[ci].upper);
+          }
+        }
         if (opt_.solver && proven(pool_[n])) break;  // a win in one was found at expansion
       }
+      const std::uint32_t parent = n;
       n = select(n);
+      if constexpr (Tracer::kEnabled) tracer.selected(n, ucb(pool_[n], logVisits(pool_[parent])));
       g.play(pool_[n].move);
       path_.push_back(n);
     }
@@ -301,13 +349,19 @@ class Mcts {
         Node& l = pool_[n];
         l.lower = l.upper = g.lastMoverWon() ? 1 : 0;
       }
-      rewards = outcome(g.lastMoverWon() ? moverOf(g.plies()) : -1);
+      const int winner = g.lastMoverWon() ? moverOf(g.plies()) : -1;
+      rewards = outcome(winner);
+      tracer.result(winner, MctsLeaf::kGameOver);
     } else if (opt_.solver && proven(leaf)) {
       // (Mover's view: +1 the mover into n wins.)
       const int mover = moverOf(g.plies());
-      rewards = outcome(leaf.lower == 0 ? -1 : leaf.lower > 0 ? mover : 1 - mover);
+      const int winner = leaf.lower == 0 ? -1 : leaf.lower > 0 ? mover : 1 - mover;
+      rewards = outcome(winner);
+      tracer.result(winner, MctsLeaf::kProven);
     } else {
-      rewards = outcome(playout(g));
+      const int winner = playout(g, tracer);
+      rewards = outcome(winner);
+      tracer.result(winner, MctsLeaf::kPlayout);
     }
     // Step 4. Backpropagation; with the solver, the proven bounds too.
     // The leaf's bounds are already set (above, or at its expansion); an
@@ -319,6 +373,7 @@ class Mcts {
       ++node.visits;
       node.halfPoints += rewards[moverOf(plies)];
       if (boundsChanged && i + 1 < path_.size()) boundsChanged = updateBounds(node);
+      tracer.updated(path_[i], node.visits, node.halfPoints, node.lower, node.upper);
     }
   }
 
@@ -380,7 +435,7 @@ class Mcts {
         else if (best2 < 0 || lo > pool_[node.firstChild + best2].lower) best2 = i;
       }
     }
-    const double logN = std::log(static_cast<double>(std::max<std::uint32_t>(node.visits, 1)));
+    const double logN = logVisits(node);
     std::uint32_t chosen = 0;
     double bestScore = -1;
     for (int i = 0; i < node.childCount; ++i) {
@@ -392,8 +447,7 @@ class Mcts {
         if (other >= 0 && c.upper <= pool_[node.firstChild + other].lower) continue;
       }
       if (c.visits == 0) return ci;
-      const double score =
-          c.halfPoints / (2.0 * c.visits) + opt_.exploration * std::sqrt(logN / c.visits);
+      const double score = ucb(c, logN);
       if (score > bestScore) {
         bestScore = score;
         chosen = ci;
@@ -403,12 +457,26 @@ class Mcts {
     return chosen;
   }
 
+  // ln N of UCB1 at a node visited N times (N >= 1 for the logarithm).
+  static double logVisits(const Node& node) {
+    return std::log(static_cast<double>(std::max<std::uint32_t>(node.visits, 1)));
+  }
+  // UCB1 of child c for its parent (logN: the parent's logVisits); an
+  // unvisited child scores +infinity (select() takes it first).
+  double ucb(const Node& c, double logN) const {
+    if (c.visits == 0) return HUGE_VAL;
+    return c.halfPoints / (2.0 * c.visits) + opt_.exploration * std::sqrt(logN / c.visits);
+  }
+
   // Plays `g` to its end; the winner (0, 1) or -1 for a draw.
-  int playout(Game g) {
+  template <class Tracer>
+  int playout(Game g, Tracer& tracer) {
     for (;;) {
       if (g.lastMoverWon()) return moverOf(g.plies());
       if (g.isFull()) return -1;
-      g.play(playoutMove(g));
+      const int m = playoutMove(g);
+      tracer.playoutMove(m);
+      g.play(m);
     }
   }
 

@@ -14,6 +14,7 @@ const VIEWS = [
   ['play, Tic-Tac-Toe', '#game=tictactoe&moves=15&ai=none', '#board'],
   ['tree explorer', '#view=tree&game=tictactoe&moves=1524', '#tree-stats button'],
   ['tree explorer, minimax values', '#view=tree&game=tictactoe&moves=1524&values=minimax', '.tv-level'],
+  ['tree explorer, MCTS', '#view=tree&game=tictactoe&moves=1659&algo=mcts', '.tv[data-mcts="ready"] #mcts-tree .tv-row'],
   ['MENACE', '#view=menace', '.tv'],
   ['demo', '#view=demo&game=connect4', '#demo-board svg'],
   ['study', '#view=study', '#study-view'],

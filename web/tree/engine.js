@@ -5,6 +5,7 @@
 //   counts(game, moves, depth)           -> Promise<{exactScale, algorithms}>
 //   deepening(game, moves, depth)        -> Promise<{steps}>
 //   values(game, moves, depth)           -> Promise<{moves: [{move, value}]}>
+//   mcts(game, moves, playouts, seed)    -> Promise<the traced MCTS (trace-worker.js)>
 //   terminate()
 // `moves` are 1-based digit strings, as in the URL.
 import { EngineClient } from '../js/engine-client.js';
@@ -24,6 +25,8 @@ export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import
     deepening: (game, moves, depth) => request({ type: 'deepening', game, moves, depth }),
     /** @type {(game: string, moves: string, depth: number) => Promise<any>} */
     values: (game, moves, depth) => request({ type: 'values', game, moves, depth }),
+    /** @type {(game: string, moves: string, playouts: number, seed: number) => Promise<any>} */
+    mcts: (game, moves, playouts, seed) => request({ type: 'mcts', game, moves, playouts, seed }),
     terminate: () => client.terminate(),
   };
 }

@@ -1,6 +1,7 @@
 // Hooks the search-tree explorer into the main page as a view:
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
-//   &algo=minimax|ordered|table; &values=minimax; without moves= the lesson position)
+//   &algo=minimax|ordered|table|mcts; &values=minimax; with algo=mcts
+//   &playouts=N&seed=S; without moves= the lesson position)
 // MENACE, the matchbox learner: index.html#view=menace
 // and demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 //
@@ -34,20 +35,24 @@ const viewOf = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('v
 // The explorer's position in the hash (also read by standalone.js, the explorer's own page).
 // Without `moves` the moves are undefined: the explorer opens the game's lesson
 // position (tree-view.js); `moves=` (empty) is the empty board. `values=minimax`
-// shows MAX's values with MAX and MIN levels (default negamax).
+// shows MAX's values with MAX and MIN levels (default negamax). `playouts`
+// and `seed`: MCTS's budget (default: the game's) and seed (default 1).
 export function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
   return { game: p.get('game') || 'tictactoe', moves: p.has('moves') ? p.get('moves') : undefined, depth: p.get('depth') || 0,
-    algorithm: p.get('algo') || 'alphabeta', values: p.get('values') || 'negamax' };
+    algorithm: p.get('algo') || 'alphabeta', values: p.get('values') || 'negamax',
+    playouts: p.get('playouts') ?? undefined, seed: p.get('seed') ?? undefined };
 }
 
 // The explorer's state (its onChange, its state()) into the hash; it always
 // names its moves, so a reload opens exactly the position shown.
-export function writeHash({ game, moves, depth, algorithm, values }) {
+export function writeHash({ game, moves, depth, algorithm, values, playouts, seed }) {
   const p = new URLSearchParams({ view: 'tree', game, moves });
   if (GAMES[game]?.treeMaxDepth || depth) p.set('depth', String(depth));   // a depth-limited game always has one
   if (algorithm && algorithm !== 'alphabeta') p.set('algo', algorithm);
   if (values === 'minimax') p.set('values', values);
+  // MCTS's run, so the link reproduces it.
+  if (algorithm === 'mcts' && playouts) { p.set('playouts', String(playouts)); p.set('seed', String(seed ?? 1)); }
   const hash = `#${p.toString()}`;
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }

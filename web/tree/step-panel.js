@@ -51,14 +51,14 @@ function describe(view, i) {
  *   firstBtn: HTMLButtonElement, backBtn: HTMLButtonElement, playBtn: HTMLButtonElement,
  *   fwdBtn: HTMLButtonElement, lastBtn: HTMLButtonElement, speed: HTMLInputElement,
  *   speedOut: HTMLElement, rewind: HTMLInputElement, stepOut: HTMLElement, vars: HTMLElement,
- *   code: HTMLElement, narration: HTMLElement, codeNote: HTMLElement}} elements
+ *   code: HTMLElement, narration: HTMLElement, codeNote: HTMLElement, stepCard?: HTMLElement}} elements
  * @param {import('./tree-state.js').TreeViewState} view
  * @param {{onNode: (i: number, scroll: boolean) => void}} callbacks
  */
 export function createStepPanel(elements, view, { onNode }) {
   const {
     root, stepBoard, stepPath, firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed, speedOut,
-    rewind, stepOut, vars, code, narration, codeNote,
+    rewind, stepOut, vars, code, narration, codeNote, stepCard,
   } = elements;
   let events = null;           // the shown trace's step-through events (null while it loads)
   let step = 0;
@@ -136,7 +136,8 @@ export function createStepPanel(elements, view, { onNode }) {
   rewind.addEventListener('input', () => { stopPlay(); showStep(Number(rewind.value), { scroll: true }); });
 
   function onKey(e) {
-    if (!events || !root.isConnected) return;
+    // (A hidden card, MCTS's cards shown instead, leaves the keys to them.)
+    if (!events || !root.isConnected || (stepCard && stepCard.hidden)) return;
     const tag = (e.target && e.target.tagName) || '';
     // A focused control keeps its own keys (the speed slider's arrows change the speed).
     if (tag === 'INPUT') return;

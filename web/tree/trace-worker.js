@@ -14,6 +14,10 @@
 //   {type:'values', id, game, moves, depth}           {type:'values', id, moves:[{move, value}]}
 //                                                     (value of every legal move, for the side
 //                                                     to move; exact when depth is 0)
+//   {type:'mcts', id, game, moves, playouts, seed}    {type:'mcts', id, playouts, nodes, bestMove,
+//                                                       proven, value, pv, moves, tree, path, ...}
+//                                                     (Module.mctsTrace: the engine's MCTS, traced;
+//                                                     every typed array's buffer transferred)
 //   anything malformed, or an engine error            {type:'error', id?, message}
 // game: 'tictactoe' | 'connect4'; moves: 1-based digits from the empty board;
 // algorithm: 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth: 0 = to the
@@ -40,6 +44,11 @@ function handle(req) {
       r = engine.treeDeepening(game, moves, depth);
     } else if (req.type === 'values') {
       r = engine.treeMoveValues(game, moves, depth);
+    } else if (req.type === 'mcts') {
+      if (!Number.isInteger(req.playouts) || !Number.isInteger(req.seed) || req.seed < 0) {
+        throw new Error('mcts needs whole numbers for playouts and seed');
+      }
+      r = engine.mctsTrace(game, moves, req.playouts, req.seed);
     } else {
       throw new Error(`unknown request type '${String(req.type)}'`);
     }
@@ -47,6 +56,10 @@ function handle(req) {
     if (r.bytes) {
       const buffer = r.bytes.buffer;
       self.postMessage({ ...r, bytes: buffer, type: req.type, id }, [buffer]);
+    } else if (req.type === 'mcts') {
+      // Typed arrays (each a copy owning its buffer) travel by transfer.
+      const buffers = Object.values(r).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer);
+      self.postMessage({ ...r, type: req.type, id }, buffers);
     } else {
       self.postMessage({ ...r, type: req.type, id });
     }

@@ -1,8 +1,8 @@
 // The explorer's two tables of numbers: the algorithms side by side (node
 // counts of one position under minimax, alpha-beta, ordering and the table,
-// and why ordering can lose) and iterative deepening (per depth: best move,
-// value, nodes with and without a table). Drawing only; tree-view.js asks the
-// engine for the data.
+// then MCTS's playouts and tree size, and why ordering can lose) and
+// iterative deepening (per depth: best move, value, nodes with and without a
+// table). Drawing only; tree-view.js asks the engine for the data.
 
 import { group, h } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
@@ -16,13 +16,15 @@ import { ALGORITHMS, FLAG, ordinal } from './trace.js';
  * @param {HTMLElement} statsNote
  * @param {{exactScale: boolean, algorithms: any[]} | null} counts  the engine's `counts` reply
  * @param {{algorithm: string, depth: number, valueText: (v: number) => string,
- *   onSelect: (id: string) => void, cutWord?: string}} view
+ *   onSelect: (id: string) => void, cutWord?: string,
+ *   mcts?: {trace: import('./mcts-trace.js').MctsTrace | null, error: string, playouts: number, seed: number,
+ *     game: string, moves: string} | null}} view
  *   the shown algorithm, the position's depth limit, the root's value in the
  *   view's words ("+3 for X to move (…)"), what a click on an algorithm does,
- *   and what a cut-off is called ('β-cuts' in negamax; in the minimax view
- *   MIN's cuts are α-cuts)
+ *   what a cut-off is called ('β-cuts' in negamax; in the minimax view
+ *   MIN's cuts are α-cuts), and MCTS's run (its card follows the four)
  */
-export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth, valueText, onSelect, cutWord = 'β-cuts' }) {
+export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth, valueText, onSelect, cutWord = 'β-cuts', mcts = null }) {
   stats.replaceChildren();
   if (!counts) return;
   const base = counts.algorithms[0].nodes;
@@ -47,11 +49,40 @@ export function renderAlgorithmStats(stats, statsNote, counts, { algorithm, dept
     item.addEventListener('click', () => onSelect(a.id));
     stats.append(item);
   }
+  if (mcts) stats.append(mctsCard(mcts, algorithm, onSelect));
   const c0 = counts.algorithms[0];
   const agree = counts.algorithms.every((c) => c.value === c0.value);
   statsNote.textContent = `${agree ? 'All four agree: value' : 'Minimax value'} ${valueText(c0.value)}. ` +
     (agree ? '' : 'The table reuses results of deeper searches of the same position, so its value may differ at a depth limit. ') +
     'Bars are on a logarithmic scale. ' + (counts.exactScale ? 'Values are exact game scores.' : `Depth limit ${depth}: leaves are scored by the evaluation.`);
+}
+
+// MCTS's card: "mcts 1000 playouts", its tree's size, the move it plays.
+function mctsCard({ trace, error, playouts, seed, game, moves }, algorithm, onSelect) {
+  const plies = moves.length;
+  let ratio = `running ${group(playouts)} playouts…`;
+  let extra = `seed ${seed}`;
+  if (trace) {
+    const best = trace.children(0).find((c) => trace.move(c) === trace.bestMove);
+    const visits = best === undefined ? 0 : trace.stateAt(trace.playouts).visits[best];
+    ratio = `${group(trace.nodes)} nodes in its tree`;
+    const proof = trace.proven ? ` · proven ${trace.value > 0 ? 'win' : trace.value < 0 ? 'loss' : 'draw'}` : '';
+    extra = `plays ${moveText(game, trace.bestMove, plies)} (${group(visits)} visits)${proof} · seed ${seed}`;
+  } else if (error) {
+    ratio = `not run: ${error}`;
+  }
+  // (The card's title says what the count is; the stats note stays one line on a classroom screen.)
+  const item = h('button', { type: 'button', class: `tv-algo tv-algo-mcts${algorithm === 'mcts' ? ' tv-on' : ''}`,
+    'data-algorithm': 'mcts', 'aria-pressed': algorithm === 'mcts' ? 'true' : 'false',
+    title: 'MCTS counts playouts, not nodes: each plays a game to its end, whatever the depth limit' },
+  h('span', { class: 'tv-algo-name', text: 'mcts' }), ' ',
+  h('span', { class: 'tv-algo-count', text: trace ? String(trace.playouts) : '…' }), ' ',
+  h('span', { class: 'tv-algo-unit', text: 'playouts' }),
+  h('span', { class: 'tv-algo-ratio', text: ratio }),
+  h('span', { class: 'tv-algo-label', text: 'Monte Carlo tree search — random playouts' }),
+  h('span', { class: 'tv-algo-extra', text: extra }));
+  item.addEventListener('click', () => onSelect('mcts'));
+  return item;
 }
 
 /**

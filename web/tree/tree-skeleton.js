@@ -134,6 +134,6 @@ export function buildTreeSkeleton() {
     gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch, lesson, emptyBtn, lessonBtn,
     stats, statsNote, orderNote, treeTitle, expandPvBtn, collapseBtn, valuesNote, treeBox, stepBoard, stepPath,
     firstBtn, backBtn, playBtn, fwdBtn, lastBtn, speed, speedOut, rewind, stepOut, vars, code, narration, codeNote,
-    deepBody, deepNote, deepCard, root,
+    deepBody, deepNote, deepCard, root, treeCard, stepCard,
   };
 }

@@ -7,6 +7,10 @@
 // step-through of the search with the lecture's pseudocode, and iterative
 // deepening per depth. Values are shown in negamax form (the engine's) or in
 // minimax form, for MAX with MAX and MIN levels (the values switch).
+// Beside them, the engine's Monte Carlo tree search of the same position
+// (algorithm 'mcts', mcts-view.js): its playout count in #tree-stats always;
+// chosen, its tree and its playouts one at a time, with the alpha-beta tree
+// of the position beside them.
 //
 // Without moves (undefined: a link without `moves=`) Tic-Tac-Toe opens on the
 // lesson position (LESSONS), whose whole search is short enough to step
@@ -14,11 +18,14 @@
 // string, the empty one included, opens exactly that position.
 //
 // engine: {trace(game, moves, algorithm, depth) -> Promise<result>, and
-// optionally counts(game, moves, depth), deepening(game, moves, depth)}
-// (see engine.js; without counts() the view traces every algorithm).
-// Options: algorithm ('alphabeta' default), values ('negamax' default, or
-// 'minimax'), onChange({game, moves, depth, algorithm, values}) called when
-// the user changes the position, the algorithm or the values.
+// optionally counts(game, moves, depth), deepening(game, moves, depth),
+// mcts(game, moves, playouts, seed)} (see engine.js; without counts() the
+// view traces every algorithm; without mcts() there is no MCTS).
+// Options: algorithm ('alphabeta' default, or 'mcts'), values ('negamax'
+// default, or 'minimax'), playouts and seed (MCTS's budget, default per game,
+// and seed, default 1), onChange({game, moves, depth, algorithm, values,
+// playouts, seed}) called when the user changes the position, the
+// algorithm, the values or MCTS's budget.
 // Returns {destroy(), load({game, moves, depth, algorithm, values}), state()}
 // where state() is what onChange would report now.
 //
@@ -35,6 +42,8 @@ import { orderingNote, renderAlgorithmStats, renderDeepening } from './tree-figu
 import { createTreePane } from './tree-pane.js';
 import { buildTreeSkeleton } from './tree-skeleton.js';
 import { maxToMove, sideToMove } from './tree-state.js';
+import { MCTS_MAX_PLAYOUTS, MctsTrace, mctsDefaultPlayouts } from './mcts-trace.js';
+import { buildMctsCards, createMctsPanel } from './mcts-view.js';
 
 const DEFAULT_DEPTH = 4;   // the first depth limit of a game the explorer cannot search to the end
 
@@ -57,6 +66,32 @@ const ORDER_NOTE_MOST = 200000;
 
 // The form of values of a link or option: 'minimax', else 'negamax'.
 const valuesOf = (v) => (v === 'minimax' ? 'minimax' : 'negamax');
+
+// The algorithms a link may name: the four traced ones and 'mcts'.
+const knownAlgorithm = (id) => id === 'mcts' || ALGORITHMS.some((a) => a.id === id);
+
+// MCTS's budget and seed from a link or the form: {playouts, seed, error};
+// playouts null means the game's default (mctsDefaultPlayouts).
+function normalizeMcts({ playouts, seed }) {
+  let error = '';
+  let n = null;
+  if (playouts !== undefined && playouts !== null && playouts !== '') {
+    n = Number(playouts);
+    if (!Number.isInteger(n) || n < 1) {
+      error = `'${playouts}' is not a number of playouts: MCTS uses its default.`;
+      n = null;
+    } else if (n > MCTS_MAX_PLAYOUTS) {
+      error = `At most ${group(MCTS_MAX_PLAYOUTS)} playouts are traced (each is kept for stepping): MCTS uses ${group(MCTS_MAX_PLAYOUTS)}.`;
+      n = MCTS_MAX_PLAYOUTS;
+    }
+  }
+  let sd = Number(seed ?? 1);
+  if (!Number.isInteger(sd) || sd < 0 || sd > 0xffffffff) {
+    error += `${error ? ' ' : ''}'${seed}' is not a seed (a whole number from 0): MCTS uses seed 1.`;
+    sd = 1;
+  }
+  return { playouts: n, seed: sd, error };
+}
 
 // Cleans the requested position: {game, moves, depth, error}. Moves undefined
 // (none asked for): the game's lesson position, else the empty board.
@@ -127,19 +162,38 @@ export function mountTreeView(container, options) {
   const onChange = options.onChange || (() => {});
   /** @type {import('./tree-state.js').TreeViewState} */
   const view = { pos: normalizePosition(options), trace: null, values: valuesOf(options.values) };
-  let algorithm = ALGORITHMS.some((a) => a.id === options.algorithm) ? options.algorithm : 'alphabeta';
+  let algorithm = knownAlgorithm(options.algorithm) ? options.algorithm : 'alphabeta';
   let generation = 0;          // bumps on every load: late answers are dropped
   const traces = new Map();    // algorithm -> Promise<Trace>
   let counts = null;
   let deepSteps = [];          // the iterative-deepening table's rows (drawn again when the values switch changes)
+  // MCTS: the budget asked for, the traced run (or why there is none).
+  let mctsAsk = normalizeMcts(options);
+  /** @type {{trace: MctsTrace | null, error: string, key: string}} */
+  let mcts = { trace: null, error: '', key: '' };
 
   const els = buildTreeSkeleton();
   const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, emptyBtn, lessonBtn, stats, statsNote, orderNote,
-    treeTitle, valuesNote, deepBody, deepNote, deepCard, root } = els;
+    treeTitle, valuesNote, deepBody, deepNote, deepCard, root, stepCard, treeCard } = els;
+  const mEls = buildMctsCards();
+  // Reading order with MCTS shown: its tree, its playouts, then alpha-beta's tree.
+  treeCard.before(mEls.mTreeCard, mEls.mStepCard);
   container.replaceChildren(root);
-  const state = () => ({ game: view.pos.game, moves: view.pos.moves, depth: view.pos.depth, algorithm, values: view.values });
+  const mctsPlayouts = () => mctsAsk.playouts ?? mctsDefaultPlayouts(view.pos.game);
+  const state = () => ({ game: view.pos.game, moves: view.pos.moves, depth: view.pos.depth, algorithm, values: view.values,
+    playouts: mctsPlayouts(), seed: mctsAsk.seed });
   const tree = createTreePane(els, view, { onJump: (i) => stepper.jumpTo(i), currentNode: () => stepper.currentNode() });
   const stepper = createStepPanel(els, view, { onNode: (i, scroll) => { tree.reveal(i); tree.markCurrent(i, scroll); } });
+  const mctsPanel = createMctsPanel(mEls, {
+    onBudget: ({ playouts, seed }) => {
+      mctsAsk = normalizeMcts({ playouts, seed });
+      if (mctsAsk.error) say(msg, mctsAsk.error, true);
+      loadMcts().catch(() => {});
+      onChange(state());
+    },
+  });
+  // The alpha-beta algorithm whose tree is shown (beside MCTS when MCTS is chosen).
+  let abAlgorithm = algorithm === 'mcts' ? 'alphabeta' : algorithm;
 
   function getTrace(algo) {
     if (!traces.has(algo)) {
@@ -168,7 +222,8 @@ export function mountTreeView(container, options) {
   }
   function renderStats() {
     renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth: view.pos.depth, valueText: rootValueText,
-      onSelect: selectAlgorithm, cutWord: view.values === 'minimax' ? 'cut-offs (β at MAX, α at MIN)' : 'β-cuts' });
+      onSelect: selectAlgorithm, cutWord: view.values === 'minimax' ? 'cut-offs (β at MAX, α at MIN)' : 'β-cuts',
+      mcts: engine.mcts ? { ...mcts, playouts: mctsPlayouts(), seed: mctsAsk.seed, game: view.pos.game, moves: view.pos.moves } : null });
   }
   async function loadCounts() {
     const g = generation;
@@ -203,6 +258,45 @@ export function mountTreeView(container, options) {
     renderDeep();
   }
 
+  // ---- MCTS: the engine's traced run, its cards ---------------------------------------
+  async function loadMcts() {
+    if (!engine.mcts) return;
+    const g = generation;
+    const { game, moves } = view.pos;
+    const playouts = mctsPlayouts();
+    const { seed } = mctsAsk;
+    const key = `${game}:${moves}:${playouts}:${seed}`;
+    if (mcts.key === key && (mcts.trace || mcts.error)) { showMcts(); return; }
+    mcts = { trace: null, error: '', key };
+    mctsPanel.clear('Running MCTS…');
+    if (counts) renderStats();
+    try {
+      const r = await engine.mcts(game, moves, playouts, seed);
+      if (g !== generation || mcts.key !== key) return;
+      mcts.trace = new MctsTrace(r, { budget: playouts, seed });
+    } catch (e) {
+      if (g !== generation || mcts.key !== key) return;
+      mcts.error = e.message;
+    }
+    if (counts) renderStats();
+    showMcts();
+  }
+  // The MCTS cards: drawn while MCTS is the chosen algorithm.
+  function showMcts(keep = false) {
+    if (algorithm !== 'mcts') return;
+    if (mcts.trace) mctsPanel.show(mcts.trace, view.pos, keep);
+    else mctsPanel.clear(mcts.error ? `MCTS could not run here: ${mcts.error}` : 'Running MCTS…');
+    root.dataset.mcts = mcts.trace ? 'ready' : mcts.error ? 'error' : 'loading';
+  }
+  // MCTS chosen: its cards, alpha-beta's tree beside them, its step-through hidden.
+  function showMode() {
+    const on = algorithm === 'mcts';
+    mEls.mTreeCard.hidden = mEls.mStepCard.hidden = !on;
+    stepCard.hidden = on;
+    mctsPanel.setActive(on);
+    root.dataset.algorithm = algorithm;
+  }
+
   // ---- the values switch: negamax or minimax (MAX/MIN) ----------------------------------
   // The sentence under the tree's legend: what its numbers mean in this form.
   function showValuesForm() {
@@ -229,10 +323,12 @@ export function mountTreeView(container, options) {
   async function showAlgorithm() {
     const g = generation;
     stepper.stop();
-    treeTitle.textContent = `— ${ALGORITHMS.find((a) => a.id === algorithm).label} (loading…)`;
+    showMode();
+    const shown = algorithm === 'mcts' ? abAlgorithm : algorithm;
+    treeTitle.textContent = `— ${ALGORITHMS.find((a) => a.id === shown).label} (loading…)`;
     let t;
     try {
-      t = await getTrace(algorithm);
+      t = await getTrace(shown);
     } catch (e) {
       if (g !== generation) return;
       if (view.pos.moves) {  // the engine refused the moves (a taken cell, a full column, a move after the end)
@@ -245,30 +341,42 @@ export function mountTreeView(container, options) {
       return;
     }
     if (g !== generation) return;
-    view.trace = t;
-    const a = ALGORITHMS.find((x) => x.id === algorithm);
-    treeTitle.textContent = `— ${a.label}: ${group(t.nodes)} nodes` + (t.truncated ? ` (the first ${group(t.recorded)} are shown)` : '');
-    tree.reset();
-    stepper.start();
+    const a = ALGORITHMS.find((x) => x.id === shown);
+    treeTitle.textContent = `— ${a.label}: ${group(t.nodes)} nodes` + (t.truncated ? ` (the first ${group(t.recorded)} are shown)` : '') +
+      (algorithm === 'mcts' ? ', beside MCTS' : '');
+    if (view.trace !== t) {
+      view.trace = t;
+      tree.reset();
+      stepper.start();
+    }
     renderStats();
-    root.dataset.algorithm = algorithm;
+    showMcts(true);
     root.dataset.ready = 'true';
   }
 
   function selectAlgorithm(id) {
-    if (id === algorithm && view.trace && view.trace.algorithm === id) return;
+    if (id === algorithm && (id === 'mcts' || (view.trace && view.trace.algorithm === id))) return;
     algorithm = id;
+    if (id !== 'mcts') abAlgorithm = id;
     root.dataset.ready = 'false';
     renderStats();
     onChange(state());
     showAlgorithm();
   }
 
+  /** @param {{game?: string, moves?: string, depth?: any, algorithm?: string, values?: string, playouts?: any, seed?: any}} [next] */
   function load(next = {}) {
     const n = normalizePosition({ ...view.pos, ...next });
+    const gameChanged = n.game !== view.pos.game;
     view.pos = { game: n.game, moves: n.moves, depth: n.depth, error: '' };
-    if (next.algorithm && ALGORITHMS.some((a) => a.id === next.algorithm)) algorithm = next.algorithm;
+    if (next.algorithm && knownAlgorithm(next.algorithm)) {
+      algorithm = next.algorithm;
+      if (algorithm !== 'mcts') abAlgorithm = algorithm;
+    }
     if ('values' in next) view.values = valuesOf(next.values);
+    // A budget named by the link; another game without one: that game's default.
+    if ('playouts' in next || 'seed' in next) mctsAsk = normalizeMcts({ playouts: next.playouts, seed: next.seed });
+    else if (gameChanged) mctsAsk = { ...mctsAsk, playouts: null, error: '' };
     generation++;
     traces.clear();
     view.trace = null;
@@ -279,10 +387,12 @@ export function mountTreeView(container, options) {
     root.dataset.ready = 'false';
     root.dataset.game = view.pos.game;
     showPosition(els, view, n.error);
+    if (mctsAsk.error) say(msg, `${n.error ? `${msg.textContent} ` : ''}${mctsAsk.error}`, true);
     showValuesForm();
     stats.replaceChildren(h('p', { class: 'tv-muted', text: 'Counting nodes…' }));
     loadCounts().catch(() => {});  // showAlgorithm() reports a refused position
     showAlgorithm();
+    loadMcts().catch(() => {});
     loadDeepening().catch(() => {});
   }
 
@@ -309,6 +419,7 @@ export function mountTreeView(container, options) {
     state,
     destroy() {
       stepper.destroy();
+      mctsPanel.destroy();
       generation++;
       container.replaceChildren();
     },
