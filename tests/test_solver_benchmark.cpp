@@ -167,6 +167,28 @@ TEST_CASE("Solver table: clear() empties both blocks, so every solve after it is
   CHECK(solver.nodes() == lateCold);
 }
 
+TEST_CASE("Solver: the win/draw/loss solve settles a quick result as cheaply as the exact solve", "[solver]") {
+  // Early positions decided within a few moves (Test_L1_R1): the exact
+  // driver's first probes ask about a short game in the forcing order and
+  // need a few dozen nodes; a probe at 0 alone needed 65,922 and 10,582
+  // (docs/solver.md, "The weak solve"). Node counts are deterministic.
+  TranspositionTable tt(std::size_t{32} << 20);
+  Solver<Connect4> solver(tt);
+  for (const auto& [moves, sign] : {std::pair{"3561251232114", 1}, std::pair{"33125264535526", -1}}) {
+    INFO(moves);
+    const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+    tt.clear();
+    solver.resetNodes();
+    REQUIRE(solver.solveSign(g) == sign);
+    const std::uint64_t weak = solver.nodes();
+    tt.clear();
+    solver.resetNodes();
+    const int exact = solver.solve(g);
+    REQUIRE((exact > 0) - (exact < 0) == sign);
+    CHECK(weak <= 2 * solver.nodes());
+  }
+}
+
 TEST_CASE("Solver: the win/draw/loss solve agrees with the sign of the exact score", "[solver]") {
   TranspositionTable tt(std::size_t{32} << 20);
   Solver<Connect4> solver(tt);

@@ -181,11 +181,26 @@ class Solver {
   }
 
   // Win/draw/loss only ("weak" solve): 1 if the side to move wins, 0 draw,
-  // -1 loss. Two null-window probes around 0, far cheaper than the exact
-  // score when the game is long. Same preconditions and deadline as solve().
+  // -1 loss. Null-window probes around 0, far cheaper than the exact score
+  // when the game is long. First, as solve()'s first probes, two about a
+  // short game with the forcing order: a win within about half of the moves
+  // left, then a loss within half. They settle a quick result in a few nodes
+  // where the probe at 0 (any win at all, in the long-game order) wanders
+  // (docs/solver.md, "The weak solve"); otherwise the probes at 0 and -1.
+  // Same preconditions and deadline as solve().
   int solveSign(const Game& pos) {
     int known;
     if (knownSign(pos, known)) return known;
+    const int plies = pos.plies();
+    if (Game::kMaxPlies - plies > kFullWindowEmpty) {
+      const int quickWin = winScoreAtPly<Game>(plies + 2) / 2, quickLoss = -winScoreAtPly<Game>(plies + 1) / 2;
+      forcing_ = 2 * (Game::kWinBase - quickWin) - plies <= kForcingHorizon;
+      if (quickWin > 0 && negamax(pos, quickWin, quickWin + 1) > quickWin) return aborted_ ? 0 : 1;
+      forcing_ = 2 * (Game::kWinBase + quickLoss) - plies <= kForcingHorizon;
+      if (quickLoss < 0 && negamax(pos, quickLoss, quickLoss + 1) <= quickLoss) return aborted_ ? 0 : -1;
+      if (aborted_) return 0;
+      forcing_ = 2 * Game::kWinBase - plies <= kForcingHorizon;  // as knownSign set it: a probe at 0
+    }
     if (negamax(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
     if (aborted_) return 0;
     return negamax(pos, -1, 0) < 0 ? -1 : 0;
