@@ -48,7 +48,7 @@ except (OSError, ValueError):
 with open(os.path.join(site, 'levels.json'), 'w') as f:
     json.dump(levels, f)
 runs = []
-order = {'full': 0, 'medium': 1, 'quick': 2}
+order = {'full': 0, 'medium': 1, 'mcts': 2, 'quick': 3}
 base = 'docs/study'
 for name in sorted(os.listdir(base) if os.path.isdir(base) else [], key=lambda n: (order.get(n, 9), n)):
     src = os.path.join(base, name)

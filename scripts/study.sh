@@ -11,6 +11,11 @@
 #              without table, 8 openings: 576 games, about 25 minutes on 2 cores
 #   --full     times 1 3 10 30 100 300 1000 ms, t=100 without ordering, without
 #              table and as minimax, 24 openings: 2,160 games, several hours
+#   --mcts     Monte Carlo tree search against alpha-beta (issue 21): both at
+#              10 30 100 300 1000 ms, and MCTS at 100 ms with each improvement
+#              switched off (nosmart, nomctssolver, noreuse), 10 openings:
+#              1,560 games, about 45 minutes on 2 cores; no nodes-against-depth
+#              step
 #   --fresh    delete the variant's games.csv first (otherwise games already
 #              in it are kept and only the missing ones are played: resume)
 #
@@ -29,8 +34,9 @@ for a in "$@"; do
     --quick) VARIANT=quick ;;
     --medium) VARIANT=medium ;;
     --full) VARIANT=full ;;
+    --mcts) VARIANT=mcts ;;
     --fresh) FRESH=1 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "study.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -43,7 +49,12 @@ case "$VARIANT" in
   full)
     TIMES="1 3 10 30 100 300 1000"; EXTRA="t=100,noorder t=100,notable t=100,minimax"; OPENINGS=24; DEPTH=16
     CAP=2e8 ;;
+  mcts)
+    TIMES="10 30 100 300 1000"; EXTRA="mcts,t=100,nosmart mcts,t=100,nomctssolver mcts,t=100,noreuse"; OPENINGS=10 ;;
 esac
+if [[ $VARIANT == mcts ]]; then
+  MC=""; for t in $TIMES; do MC+="mcts,t=$t "; done; EXTRA="$MC$EXTRA"
+fi
 
 OUT=docs/study/$VARIANT
 mkdir -p "$OUT"
@@ -61,12 +72,16 @@ echo "== $VARIANT: round robin (${PLAYERS[*]}), $OPENINGS openings x 2 colours" 
 "$BIN" play "${PLAYERS[@]}" --openings bench/openings.txt --num-openings "$OPENINGS" --threads 2 --tt-mb 16 \
   --judge-stones 16 --csv "$OUT/games.csv" --json "$OUT/tournament.json" | tee "$OUT/summary.txt"
 
+NODES=
+if [[ $VARIANT != mcts ]]; then
+NODES="$OUT/nodes.json"
 echo "== $VARIANT: nodes against depth (first 8 openings, depth <= $DEPTH, cap $CAP nodes)" >&2
 "$BIN" nodes --openings bench/openings.txt --num-openings 8 --max-depth "$DEPTH" --node-cap "$CAP" \
   --csv "$OUT/nodes.csv" --json "$OUT/nodes.json" | tee "$OUT/nodes.txt"
+fi
 
 echo "== $VARIANT: plots" >&2
-python3 tools/study_plots.py "$OUT/tournament.json" "$OUT/nodes.json" "$OUT" | tee "$OUT/fits.txt"
+python3 tools/study_plots.py "$OUT/tournament.json" "${NODES:--}" "$OUT" | tee "$OUT/fits.txt"
 echo "wrote $OUT: $(cd "$OUT" && ls | tr '\n' ' ')" >&2
 
 # docs/study/results.json: every variant's results in one file (what a web page loads).
@@ -77,7 +92,8 @@ out = {"about": "strength study results, see docs/study.md; one entry per script
 for path in sorted(glob.glob("docs/study/*/results.json")):
     v = os.path.basename(os.path.dirname(path))
     r = json.load(open(path))
-    r["plots"] = {k: "%s/%s.svg" % (v, k) for k in ("rating_vs_time", "depth_vs_time", "kept_vs_time", "nodes_vs_depth")}
+    r["plots"] = {k: "%s/%s.svg" % (v, k) for k in ("rating_vs_time", "depth_vs_time", "kept_vs_time", "nodes_vs_depth")
+                  if os.path.exists("docs/study/%s/%s.svg" % (v, k))}
     out["variants"][v] = r
 with open("docs/study/results.json", "w") as f:
     json.dump(out, f, indent=1)

@@ -3,6 +3,9 @@
 
 Usage: study_plots.py TOURNAMENT_JSON NODES_JSON OUT_DIR
 
+NODES_JSON may be "-" (a run without the nodes-against-depth step, such as
+the MCTS study): then there is no nodes_vs_depth.svg.
+
 Reads the summaries written by `tournament play --json` and
 `tournament nodes --json` and writes into OUT_DIR:
   rating_vs_time.svg   Elo (95% bootstrap interval) against time per move, log axis
@@ -167,9 +170,12 @@ def wilson(k, n, z=1.96):
 
 
 def variant_of(p):
-    """Series label: what is switched off, or 'full engine'."""
+    """Series label: what is switched off, or 'full engine'; a Monte Carlo
+    tree search player's label starts with 'MCTS'."""
     name = p["name"]
     flags = [t for t in name.split(",") if not t.startswith("t=")]
+    if flags and flags[0] == "mcts":
+        return "MCTS" if len(flags) == 1 else "MCTS, " + ", ".join(flags[1:])
     return "full engine" if not flags else ", ".join(flags)
 
 
@@ -185,7 +191,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     tour = json.load(open(sys.argv[1]))
-    nodes = json.load(open(sys.argv[2]))
+    nodes = json.load(open(sys.argv[2])) if sys.argv[2] != "-" else None
     out = sys.argv[3]
     os.makedirs(out, exist_ok=True)
     groups = group(tour["players"])
@@ -193,14 +199,16 @@ def main():
 
     p = Plot("Rating vs thinking time (%s)" % sub, "time per move (ms, log scale)",
              "Elo (%s = 0), 95%% interval" % tour["anchor"], xlog=True)
+    # Beside MCTS, the alpha-beta 'full engine' is named by its algorithm.
+    shown = {k: ("alpha-beta" if k == "full engine" and "MCTS" in groups else k) for k in groups}
     for label, ps in groups.items():
-        p.add(label, [(q["timeMs"], q["elo"], q["eloLo"], q["eloHi"]) for q in ps], line=len(ps) > 1)
+        p.add(shown[label], [(q["timeMs"], q["elo"], q["eloLo"], q["eloHi"]) for q in ps], line=len(ps) > 1)
     open(os.path.join(out, "rating_vs_time.svg"), "w").write(p.svg())
 
     p = Plot("Depth reached vs thinking time", "time per move (ms, log scale)",
              "mean depth (moves not proven)", xlog=True)
     for label, ps in groups.items():
-        p.add(label, [(q["timeMs"], q["meanDepth"], None, None) for q in ps], line=len(ps) > 1)
+        p.add(shown[label], [(q["timeMs"], q["meanDepth"], None, None) for q in ps], line=len(ps) > 1)
     open(os.path.join(out, "depth_vs_time.svg"), "w").write(p.svg())
 
     p = Plot("Moves that kept the game value (solver-judged)", "time per move (ms, log scale)",
@@ -208,11 +216,46 @@ def main():
     for label, ps in groups.items():
         pts = [(q["timeMs"], 100 * q["keptShare"]) + wilson(q["kept"], q["judged"]) for q in ps if q["judged"] > 0]
         if pts:
-            p.add(label, pts, line=len(pts) > 1)
+            p.add(shown[label], pts, line=len(pts) > 1)
     p.notes.append("judged: moves from >= %d stones, mover not lost" % tour["judgeStones"])
     p.notes.append("bars: 95% Wilson interval")
     open(os.path.join(out, "kept_vs_time.svg"), "w").write(p.svg())
 
+    if nodes is not None:
+        nodes_plot(nodes, out)
+
+    cols = ["name", "timeMs", "games", "wins", "draws", "losses", "elo", "eloLo", "eloHi", "meanDepth",
+            "meanNodes", "nodesPerSecond", "judged", "kept", "keptShare"]
+    with open(os.path.join(out, "summary.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(cols)
+        for q in tour["players"]:
+            w.writerow([q[c] for c in cols])
+
+    # Least-squares slopes per doubling of time for each complete engine
+    # (alpha-beta's 'full engine', and 'MCTS' when the run has it), overall
+    # and over the longer half of the times (where a flattening would show).
+    fits = {}
+    for series, prefix in (("full engine", ""), ("MCTS", "mcts_")):
+        line = sorted(groups.get(series, []), key=lambda q: q["timeMs"])
+        for key in ("meanDepth", "elo", "keptShare"):
+            for part, ps in (("all", line), ("upperHalf", line[len(line) // 2:])):
+                if len(ps) >= 2:
+                    xs = [math.log2(q["timeMs"]) for q in ps]
+                    ys = [q[key] for q in ps]
+                    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+                    sxx = sum((x - mx) ** 2 for x in xs)
+                    fits["%s%sPerDoubling_%s" % (prefix, key, part)] = \
+                        sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    for k, v in sorted(fits.items()):
+        print("%-34s %8.3f" % (k, v))
+
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump({"tournament": tour, "nodes": nodes, "fits": fits}, f, indent=1)
+        f.write("\n")
+
+
+def nodes_plot(nodes, out):
     p = Plot("Nodes to reach depth d (%d positions)" % nodes["positions"], "depth d",
              "mean nodes per position (log scale)", ylog=True, xstep=1)
     byv = {}
@@ -232,33 +275,6 @@ def main():
     p.notes.append("b_eff: geometric mean of N(d)/N(d-1) over each variant's deepest 4 steps")
     p.notes.append("every iteration of iterative deepening counted, table cleared per position")
     open(os.path.join(out, "nodes_vs_depth.svg"), "w").write(p.svg())
-
-    cols = ["name", "timeMs", "games", "wins", "draws", "losses", "elo", "eloLo", "eloHi", "meanDepth",
-            "meanNodes", "nodesPerSecond", "judged", "kept", "keptShare"]
-    with open(os.path.join(out, "summary.csv"), "w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(cols)
-        for q in tour["players"]:
-            w.writerow([q[c] for c in cols])
-
-    # Least-squares slopes per doubling of time for the full engine, overall
-    # and over the longer half of the times (where a flattening would show).
-    fits = {}
-    full = sorted(groups.get("full engine", []), key=lambda q: q["timeMs"])
-    for key in ("meanDepth", "elo", "keptShare"):
-        for part, ps in (("all", full), ("upperHalf", full[len(full) // 2:])):
-            if len(ps) >= 2:
-                xs = [math.log2(q["timeMs"]) for q in ps]
-                ys = [q[key] for q in ps]
-                mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-                sxx = sum((x - mx) ** 2 for x in xs)
-                fits["%sPerDoubling_%s" % (key, part)] = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
-    for k, v in sorted(fits.items()):
-        print("%-34s %8.3f" % (k, v))
-
-    with open(os.path.join(out, "results.json"), "w") as f:
-        json.dump({"tournament": tour, "nodes": nodes, "fits": fits}, f, indent=1)
-        f.write("\n")
 
 
 if __name__ == "__main__":
