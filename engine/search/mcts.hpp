@@ -680,10 +680,31 @@ class Mcts {
   // Tree reuse: makes the node of `pos` (the old root, or a node at most two
   // moves below it) the root, its subtree compacted to the front of the pool.
   bool reroot(const Game& pos) {
-    std::int64_t at = -1;
-    findNode(root_, 0, pos, 2, at);
-    if (at < 0) return false;
-    const std::uint32_t found = static_cast<std::uint32_t>(at);
+    std::uint32_t found = 0;
+    if constexpr (hasChance<Game>) {
+      std::int64_t at = -1;
+      findNode(root_, 0, pos, 2, at);
+      if (at < 0) return false;
+      found = static_cast<std::uint32_t>(at);
+    } else {
+      // Without chance a position occurs at most once so near the root: the
+      // old root, a child or a grandchild.
+      const std::uint64_t key = pos.key();
+      bool ok = root_.plies() == pos.plies() && root_.key() == key;
+      for (int i = 0; !ok && i < pool_[0].childCount; ++i) {
+        const std::uint32_t c = pool_[0].firstChild + i;
+        Game g1 = root_;
+        g1.play(pool_[c].move);
+        if (g1.plies() == pos.plies() && g1.key() == key) ok = true, found = c;
+        for (int j = 0; !ok && !isOver(g1) && j < pool_[c].childCount; ++j) {
+          const std::uint32_t gc = pool_[c].firstChild + j;
+          Game g2 = g1;
+          g2.play(pool_[gc].move);
+          if (g2.plies() == pos.plies() && g2.key() == key) ok = true, found = gc;
+        }
+      }
+      if (!ok) return false;
+    }
     if (found == 0) return true;
     // Breadth first, so every node's children stay contiguous.
     spare_.clear();
@@ -699,30 +720,24 @@ class Mcts {
     return true;
   }
 
-  // The most visited node of `pos` in the subtree of node n (position g), at
-  // most `moves` moves below n, into `found` (kept if none is better; ties:
-  // the first in preorder). Chance steps cost no move. Without chance a
-  // position occurs at most once so near the root; with chance it can occur
-  // under several outcomes (EinStein's merged faces 2-5 allow the cube that
-  // face 1 allows): each such node is a subtree of that position.
+  // Reuse with chance: the most visited node of `pos` in the subtree of node
+  // n (position g), at most `moves` moves below n, into `found` (kept if none
+  // is better; ties: the first in preorder). Chance steps cost no move. A
+  // position can occur under several outcomes (EinStein's merged faces 2-5
+  // allow the cube that face 1 allows): each such node is a subtree of it.
   void findNode(const Game& g, std::uint32_t n, const Game& pos, int moves, std::int64_t& found) const {
     if (g.plies() == pos.plies() && g.key() == pos.key()) {
       if (found < 0 || pool_[n].visits > pool_[found].visits) found = n;
       return;
     }
     if (isOver(g) || g.plies() > pos.plies()) return;
-    bool chance = false;
-    if constexpr (hasChance<Game>) chance = g.atChance();
+    const bool chance = g.atChance();
     if (!chance && moves == 0) return;
     for (int i = 0; i < pool_[n].childCount; ++i) {
       const std::uint32_t c = pool_[n].firstChild + i;
       Game next = g;
-      if constexpr (hasChance<Game>) {
-        if (chance) next.applyChance(pool_[c].move);
-        else next.play(pool_[c].move);
-      } else {
-        next.play(pool_[c].move);
-      }
+      if (chance) next.applyChance(pool_[c].move);
+      else next.play(pool_[c].move);
       findNode(next, c, pos, chance ? moves : moves - 1, found);
     }
   }
@@ -737,11 +752,11 @@ class Mcts {
   MctsOptions opt_;
   std::vector<Node> pool_, spare_;
   std::vector<std::uint32_t> path_;
-  std::vector<Step> steps_;  // beside path_, games with chance only
   Game root_{};
   bool haveTree_ = false;
   bool treeFull_ = false;
   SplitMix rng_;
+  std::vector<Step> steps_;  // beside path_, games with chance only
 };
 
 }  // namespace gs
