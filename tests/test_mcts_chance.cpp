@@ -15,6 +15,7 @@
 
 #include "games/einstein/einstein.hpp"
 #include "search/mcts.hpp"
+#include "search/mcts_trace.hpp"
 
 using gs::Einstein;
 
@@ -104,6 +105,28 @@ TEST_CASE("MCTS on EinStein: the same seed gives the same search, another seed a
   // Another seed draws other rolls and playouts: most searches differ
   // (a position with one legal move, or one proven at once, may not).
   CHECK(differ >= 6);
+}
+
+TEST_CASE("MCTS on EinStein: a traced search grows the same tree as an untraced one", "[mcts][chance][trace]") {
+  const std::vector<Einstein> positions = samplePositions(4, 21);
+  for (const Einstein& g : positions) {
+    gs::Mcts<Einstein> plain, traced;
+    gs::MctsRecorder rec;
+    const gs::MctsResult a = plain.think(g, gs::MctsLimits{300, 0});
+    const gs::MctsResult b = traced.think(g, gs::MctsLimits{300, 0}, gs::Deadline::fromNow(0), rec);
+    CHECK(a.bestMove == b.bestMove);
+    CHECK(a.playouts == b.playouts);
+    REQUIRE(plain.tree().size() == traced.tree().size());
+    bool same = true;
+    for (std::size_t i = 0; i < plain.tree().size(); ++i) {
+      const auto& x = plain.tree()[i];
+      const auto& y = traced.tree()[i];
+      same = same && x.visits == y.visits && x.halfPoints == y.halfPoints && x.move == y.move && x.lower == y.lower &&
+             x.upper == y.upper;
+    }
+    CHECK(same);
+    CHECK(rec.iterations() == b.playouts);
+  }
 }
 
 TEST_CASE("MCTS on EinStein: takes a win in one, with and without the solver", "[mcts][chance]") {

@@ -102,7 +102,10 @@
 // Chance steps are not moves: in a game with chance the next root is the old
 // root, our move, the opponent's roll, its move and our roll, and it is found
 // by its key, which includes the roll (a position with another roll is
-// another node, or none). Any other position starts a fresh tree.
+// another node, or none: a face merged into an outcome numbered by another
+// face starts fresh). One position can sit under several outcomes (merged
+// faces allow the same cube); the most visited is kept. Any other position
+// starts a fresh tree.
 // (Transpositions are not merged: the tree is a tree.)
 //
 // Memory. Nodes live in one pool (a vector, indices instead of pointers,
