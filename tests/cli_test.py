@@ -162,6 +162,24 @@ for algo in ("expectimax", "star1", "star2"):
 r = results
 check("einstein algorithms agree", all(r.values()) and len({(x[2], x[4]) for x in r.values()}) == 1, str(r))
 check("einstein pruning saves nodes", all(r.values()) and int(r["star2"][10]) < int(r["star1"][10]) < int(r["expectimax"][10]), str(r))
+# MCTS with chance nodes: the play line extended by the playouts; same seed, same line.
+M = E + ["--algorithm", "mcts", "--playouts", "400"]
+code, out, err = run(M + ["--seed", "3"], b"123456/654321:66d,44h,5\n123456/123456:1\n")
+f = fields(out)
+check("einstein mcts format", code == 0 and len(f) == 2 and all(
+    x[1::2] == ["bestmove", "score", "exact", "depth", "nodes", "time_ms", "win_pct", "playouts"] for x in f), out + err)
+check("einstein mcts playouts", f and all(x[16] == "400" for x in f), out)
+check("einstein mcts bestmove is a cube the die allows", f and f[1][2] in ("1h", "1v", "1d") and f[0][2][0] == "5", out)
+again = run(M + ["--seed", "3"], b"123456/654321:66d,44h,5\n123456/123456:1\n")
+check("einstein mcts same seed same line", [x[:11] for x in fields(again[1])] == [x[:11] for x in f], out + again[1])
+# The win in one: proven at the root's expansion (exact 1, score 1000), the search stops early.
+code, out, err = run(M, b"123456/123456:33d,11v,33d,22h,33v,55h,3\n")
+f = fields(out)
+check("einstein mcts finds the win in one", code == 0 and f and f[0][2] == "3v" and f[0][4] == "1000" and f[0][6] == "1"
+      and f[0][14] == "100.0" and int(f[0][16]) < 400, out + err)
+code, out, err = run(E + ["--algorithm", "mcts", "--time-ms", "50"], b"123456/123456:2\n")
+f = fields(out)
+check("einstein mcts time budget", code == 0 and f and int(f[0][16]) > 0 and int(f[0][12]) < 1000, out + err)
 # '?' set-ups and rolls come from --seed and are printed resolved: same seed, same line.
 a = run(E + ["--depth", "2", "--seed", "7"], b"?/?:?\n")
 b = run(E + ["--depth", "2", "--seed", "7"], b"?/?:?\n")
@@ -175,7 +193,12 @@ check("einstein bad lines", code == 1 and len(fields(out)) == 1
       and "line 3: Red has not rolled: end the position with the die face" in err
       and "line 5: the game is already over (Red won)" in err, out + err)
 for args, what in [(["--game", "einstein", "solve"], "has play only"),
-                   (E + ["--algorithm", "alphabeta"], "--algorithm for einstein must be expectimax, star1 or star2"),
+                   (E + ["--algorithm", "alphabeta"], "--algorithm for einstein must be expectimax, star1, star2 or mcts"),
+                   (E + ["--playouts", "100"], "--playouts needs --algorithm mcts"),
+                   (E + ["--algorithm", "mcts", "--depth", "3"], "--depth is not for --algorithm mcts"),
+                   (E + ["--algorithm", "mcts", "--no-ordering"], "--no-ordering is not for --algorithm mcts"),
+                   (E + ["--algorithm", "mcts", "--algorithm", "star1"], "--algorithm given twice"),
+                   (E + ["--algorithm", "mcts", "--level", "strong"], "--level is not for einstein"),
                    (E + ["--level", "strong"], "--level is not for einstein"),
                    (E + ["--depth", "19"], "--depth for einstein must be at most 18"),
                    (["play", "--algorithm", "star1"], "--algorithm star1 is for a game with dice")]:
@@ -183,8 +206,8 @@ for args, what in [(["--game", "einstein", "solve"], "has play only"),
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 
 code, out, err = run(["--help"], b"")
-check("help documents einstein", code == 0 and "--game einstein" in out and "expectimax|star1|star2" in out
-      and "win_pct" in out, out)
+check("help documents einstein", code == 0 and "--game einstein" in out and "expectimax|star1|star2|mcts" in out
+      and "win_pct" in out and "win_pct <p> playouts <p>" in out, out)
 check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out and "--playouts" in out, out)
 code, out, err = run(["--version"], b"")
 check("version", code == 0 and out.startswith("gamesearch "), out)

@@ -1,14 +1,25 @@
 // einstein_bench: the node saving of Star1 and Star2 over plain
-// expectiminimax on EinStein würfelt nicht! (docs/einstein.md).
+// expectiminimax on EinStein würfelt nicht! (docs/einstein.md), and a match
+// of Monte Carlo tree search against Star2 (docs/mcts.md).
 //
 //   einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]
+//   einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]
 //
 // Draws N rolled positions from random games (seeded: the same positions
 // every run), searches each at every depth 1..D with the three algorithms
 // (search/expectimax.hpp) and prints, per depth, the total nodes and time of
 // each and Star1's and Star2's nodes as a share of expectiminimax's. It
 // checks on the way that the three values are equal and exits 1 if not.
+//
+// match: MCTS (search/mcts.hpp, default options, the tree kept between its
+// moves) against Star2 expectiminimax (iterative deepening), T ms a move
+// each (default 100), N games (default 40, even): N/2 random set-up pairs,
+// each played twice with the colours swapped and the same die rolls (the
+// k-th roll of both games is the same), so the set-up and the dice favour
+// neither engine. Prints MCTS's wins as Red and as Blue, its share, and the
+// mean playouts and Star2 depth per move.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -18,13 +29,100 @@
 #include "cli_args.hpp"
 #include "games/einstein/einstein.hpp"
 #include "search/expectimax.hpp"
+#include "search/mcts.hpp"
 
 namespace {
 
 [[noreturn]] void usage(const std::string& msg) {
-  std::fprintf(stderr, "einstein_bench: %s\nUsage: einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]\n",
+  std::fprintf(stderr,
+               "einstein_bench: %s\nUsage: einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]\n"
+               "       einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]\n",
                msg.c_str());
   std::exit(2);
+}
+
+// One game of the match: the winner (0 Red, 1 Blue). `rolls` is the die
+// sequence (one per ply); the per-move counters add to the totals.
+struct MatchTotals {
+  std::uint64_t mctsMoves = 0, mctsPlayouts = 0, starMoves = 0, starDepth = 0;
+};
+
+int matchGame(const gs::Einstein& start, int mctsSide, const std::vector<int>& rolls, int ms, const gs::MctsOptions& mo,
+              MatchTotals& t) {
+  gs::Mcts<gs::Einstein> mcts(mo);
+  gs::ExpectimaxSearcher<gs::Einstein> star;
+  star.setOptions(gs::ExpectimaxOptions{gs::ChanceAlgorithm::kStar2, true});
+  gs::Einstein g = start;
+  for (std::size_t ply = 0; !g.lastMoverWon(); ++ply) {
+    g.applyChance(rolls[ply]);
+    int m;
+    if (g.sideToMove() == mctsSide) {
+      const gs::MctsResult r = mcts.think(g, gs::MctsLimits{0, ms});
+      m = r.bestMove;
+      ++t.mctsMoves;
+      t.mctsPlayouts += r.playouts;
+    } else {
+      const gs::ExpectimaxResult r = star.think(g, gs::ExpectimaxLimits{ms, 0});
+      m = r.bestMove;
+      ++t.starMoves;
+      t.starDepth += static_cast<std::uint64_t>(r.depth);
+    }
+    g.play(m);
+  }
+  return (g.plies() - 1) % 2;
+}
+
+int runMatch(int argc, char** argv) {
+  long games = 40, ms = 100, seed = 1;
+  gs::MctsOptions mo;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    auto number = [&](long lo, long hi) {
+      long v = 0;
+      if (!next || !gs::parseWholeNumber(next, lo, hi, v)) usage(gs::wholeNumberError(a, lo, hi, next));
+      ++i;
+      return v;
+    };
+    if (a == "--games") games = number(2, 100000);
+    else if (a == "--ms") ms = number(1, 600000);
+    else if (a == "--seed") seed = number(1, 2147483647);
+    else if (a == "--mcts-c") {
+      if (!next) usage("--mcts-c needs a number");
+      mo.exploration = std::atof(next);
+      ++i;
+    } else usage("unknown argument '" + a + "'");
+  }
+  if (games % 2) usage("--games must be even (each set-up pair is played with both colours)");
+  std::mt19937 rng(static_cast<std::uint32_t>(seed));
+  int winsAs[2] = {0, 0}, gamesAs[2] = {0, 0};
+  MatchTotals t;
+  for (long pair = 0; pair < games / 2; ++pair) {
+    int setup[2][6] = {{1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6}};
+    for (auto& s : setup)
+      for (int k = 5; k > 0; --k) std::swap(s[k], s[rng() % (k + 1)]);
+    std::vector<int> rolls(gs::Einstein::kMaxPlies + 1);
+    for (int& r : rolls) r = 1 + static_cast<int>(rng() % 6);
+    const gs::Einstein start(setup[0], setup[1]);
+    for (int side = 0; side < 2; ++side) {
+      mo.seed = static_cast<std::uint32_t>(2 * pair + side + 1);
+      const int winner = matchGame(start, side, rolls, static_cast<int>(ms), mo, t);
+      ++gamesAs[side];
+      winsAs[side] += winner == side;
+    }
+    std::printf("after %ld games: MCTS %d wins (as Red %d/%d, as Blue %d/%d)\n", 2 * (pair + 1), winsAs[0] + winsAs[1],
+                winsAs[0], gamesAs[0], winsAs[1], gamesAs[1]);
+    std::fflush(stdout);
+  }
+  const int wins = winsAs[0] + winsAs[1];
+  const double p = static_cast<double>(wins) / games;
+  std::printf("MCTS vs Star2 at %ld ms a move, %ld games (seed %ld): MCTS %d wins, %ld losses, score %.1f%% +- %.1f "
+              "(2 s.e.)\n",
+              ms, games, seed, wins, games - wins, 100 * p, 200 * std::sqrt(p * (1 - p) / games));
+  std::printf("mean per move: MCTS %.0f playouts, Star2 depth %.2f\n",
+              t.mctsMoves ? static_cast<double>(t.mctsPlayouts) / t.mctsMoves : 0.0,
+              t.starMoves ? static_cast<double>(t.starDepth) / t.starMoves : 0.0);
+  return 0;
 }
 
 // Rolled positions from random games: every 3rd position of each game.
@@ -51,6 +149,7 @@ std::vector<gs::Einstein> positions(int count, std::uint32_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "match") return runMatch(argc, argv);
   long count = 200, maxDepth = 5, seed = 1;
   bool ordering = true;
   for (int i = 1; i < argc; ++i) {

@@ -78,10 +78,11 @@ Options
   --algorithm alphabeta|minimax|mcts
                               solve/analyze/play: search algorithm (default
                               alphabeta); mcts: play only
-  --algorithm expectimax|star1|star2
+  --algorithm expectimax|star1|star2|mcts
                               einstein play: expectiminimax, with Star1 or
                               Star2 pruning at chance nodes (default star2;
-                              all three return the same value)
+                              all three return the same value), or Monte
+                              Carlo tree search with sampled die rolls
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-line-bounds            solve, analyze: the solver does not bound positions
@@ -342,12 +343,24 @@ Config parseArgs(int argc, char** argv) {
     if (c.command != "play")
       usageError(std::string(gs::Einstein::kDisplayName) + " has play only (" + c.command +
                  " needs a game without dice): gamesearch --game einstein play");
-    if (c.mcts || (c.given.end() != std::find(c.given.begin(), c.given.end(), "--algorithm") && !c.chanceAlgorithmGiven))
-      usageError("--algorithm for einstein must be expectimax, star1 or star2");
-    for (const std::string& opt : c.given)
-      if (opt != "--game" && opt != "--algorithm" && opt != "--time-ms" && opt != "--depth" && opt != "--seed" &&
-          opt != "--no-ordering")
-        usageError(opt + " is not for einstein (its options: --algorithm, --time-ms, --depth, --seed, --no-ordering)");
+    if (c.mcts && c.chanceAlgorithmGiven) usageError("--algorithm given twice (mcts and an expectiminimax one)");
+    if (!c.mcts && c.given.end() != std::find(c.given.begin(), c.given.end(), "--algorithm") && !c.chanceAlgorithmGiven)
+      usageError("--algorithm for einstein must be expectimax, star1, star2 or mcts");
+    const auto mctsFlag = [](const std::string& o) {
+      return o == "--playouts" || o == "--mcts-c" || o == "--no-smart-playouts" || o == "--no-mcts-solver" ||
+             o == "--mcts-max-nodes";
+    };
+    for (const std::string& opt : c.given) {
+      if (opt == "--game" || opt == "--algorithm" || opt == "--time-ms" || opt == "--seed") continue;
+      if (c.mcts ? mctsFlag(opt) : (opt == "--depth" || opt == "--no-ordering")) continue;
+      if (!c.mcts && mctsFlag(opt)) usageError(opt + " needs --algorithm mcts");
+      if (c.mcts && (opt == "--depth" || opt == "--no-ordering"))
+        usageError(opt + " is not for --algorithm mcts (einstein with mcts: --time-ms, --playouts, --seed, --mcts-c, "
+                         "--no-smart-playouts, --no-mcts-solver, --mcts-max-nodes)");
+      usageError(opt + " is not for einstein (its options: --algorithm, --time-ms, --depth, --seed, --no-ordering; "
+                       "with --algorithm mcts: --playouts, --mcts-c, --no-smart-playouts, --no-mcts-solver, "
+                       "--mcts-max-nodes)");
+    }
     if (c.depth > gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth)
       usageError("--depth for einstein must be at most " +
                  std::to_string(gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth));
@@ -547,6 +560,11 @@ int main(int argc, char** argv) {
     e.timeMs = cfg.timeMs;
     e.depth = cfg.depth > 0 ? cfg.depth : 0;
     e.seed = cfg.seed ? cfg.seed : 1;
+    e.mcts = cfg.mcts;
+    e.mctsOpt = cfg.mctsOpt;
+    e.mctsOpt.seed = e.seed;
+    e.playouts = static_cast<std::uint64_t>(cfg.playouts);
+    e.timeGiven = cfg.timeGiven;
     return gs::runEinstein(e);
   }
   return gs::withGame(gs::findGame(cfg.game), [&](auto tag) { return run<typename decltype(tag)::type>(cfg); });

@@ -34,11 +34,30 @@
 // here assumes two players except `moverOf` (the player who made the move
 // into a position: (plies - 1) mod 2) and the solver's negamax below: three
 // players would make Rewards three long and moverOf a modulo 3, the rest of
-// UCT stays (each player maximises its own component, max^n style). A chance
-// node (a die roll) would be a node kind whose child is drawn by its
-// probability instead of by UCB1, backing up the same reward vector; the
-// solver would then stop at chance nodes (their value is an expectation, not
-// a proof). Neither is needed by the games of the registry yet.
+// UCT stays (each player maximises its own component, max^n style).
+//
+// Chance nodes (games with core/game.hpp's chance capability, hasChance<G>:
+// EinStein's die). A position where atChance() is a chance node: its children
+// are its outcomes (chanceOutcomes() order, `move` = the outcome's number),
+// all created when the node is expanded, as a decision node's moves are.
+// Selection does not choose among them: it draws one with probability
+// weight / kChanceTotal from the search's generator (so the same seed gives
+// the same draws) and goes on into that outcome's child; playouts roll the
+// same way. No move is played at a chance step, so a chance node and its
+// outcome children share the mover of the move into the chance node: their
+// reward sums are that player's, and backpropagation is unchanged. The root
+// must be a decision node (rolled: the player to move has its roll).
+//   With the solver, a chance node's value is an expectation, not a minimum
+// or maximum, so its bounds are the hull of its outcomes' bounds:
+//     lower = min(outcome lower),   upper = max(outcome upper)
+// (the expectation lies between the smallest and the largest outcome value).
+// It is proven only when every outcome is proven at one value: all wins, all
+// losses, all draws. Outcomes proven a win and a loss leave it [-1, 1], as
+// unknown as before (its value, say 1/3, is no game value the bounds can
+// hold); its parent's negamax rule holds for such a value as it is. A proven
+// outcome reached by the draw ends the selection there and backs up its
+// proven result (as a proven leaf does), so a chance node's mean keeps
+// estimating its expectation with the outcomes' true frequencies.
 //
 // Smart playouts (smartPlayouts). A uniformly random playout wastes most of
 // its signal: it walks past a win in one and lets the opponent win in one.
@@ -77,11 +96,17 @@
 // longer selected, so they no longer matter.
 //
 // Tree reuse (reuseTree). Between calls the tree stays; a new search from a
-// position found among the old root's children or grandchildren (the move
+// position found in the old tree at most two moves below the root (the move
 // played and the reply) keeps that subtree: it is copied, compacted, to the
 // front of the node pool, so its visits and proofs count from the start.
-// Any other position starts a fresh tree. (Transpositions are not merged:
-// the tree is a tree.)
+// Chance steps are not moves: in a game with chance the next root is the old
+// root, our move, the opponent's roll, its move and our roll, and it is found
+// by its key, which includes the roll (a position with another roll is
+// another node, or none: a face merged into an outcome numbered by another
+// face starts fresh). One position can sit under several outcomes (merged
+// faces allow the same cube); the most visited is kept. Any other position
+// starts a fresh tree.
+// (Transpositions are not merged: the tree is a tree.)
 //
 // Memory. Nodes live in one pool (a vector, indices instead of pointers,
 // children of a node contiguous, 16 bytes per node), at most maxNodes of
@@ -99,7 +124,9 @@
 // first); expanded(node) and created(child, lower, upper) for each new
 // child; playoutMove(move) for each random move; result(winner, kind); and
 // updated(node, visits, halfPoints, lower, upper) for each node of the path
-// after backpropagation (leaf first). tree() is the node pool itself.
+// after backpropagation (leaf first). tree() is the node pool itself. A
+// chance step is heard as selected(child, NaN) (no UCB1 score chose it);
+// the rolls of a playout are not heard, only its moves.
 //
 // Determinism. The random numbers come from a small generator of our own
 // (SplitMix64, the same on every platform and in wasm), seeded at each
@@ -116,6 +143,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/deadline.hpp"
@@ -225,7 +253,7 @@ class Mcts {
   // The tree of the last search: node 0 is the root, children contiguous.
   const std::vector<Node>& tree() const { return pool_; }
 
-  // Precondition: the game is not over.
+  // Precondition: the game is not over (and, with chance, not at chance).
   MctsResult think(const Game& root, const MctsLimits& limits) {
     NullMctsTracer none;
     return think(root, limits, Deadline::fromNow(limits.timeMs), none);
@@ -239,6 +267,7 @@ class Mcts {
   template <class Tracer>
   MctsResult think(const Game& root, const MctsLimits& limits, const Deadline& deadline, Tracer& tracer) {
     assert(!isOver(root));
+    if constexpr (hasChance<Game>) assert(!root.atChance() && "the root is a decision node: roll first");
     // Step 1. The tree: the old subtree of this position, or a fresh root.
     if (!(opt_.reuseTree && haveTree_ && reroot(root))) {
       pool_.clear();
@@ -321,6 +350,10 @@ class Mcts {
     path_.clear();
     std::uint32_t n = 0;
     path_.push_back(n);
+    if constexpr (hasChance<Game>) {
+      steps_.clear();
+      steps_.push_back(Step{g.plies(), false});
+    }
     // Step 1. Selection (and step 2, expansion, on the way).
     while (!isOver(g)) {
       if (pool_[n].firstChild == 0) {
@@ -335,11 +368,27 @@ class Mcts {
         }
         if (opt_.solver && proven(pool_[n])) break;  // a win in one was found at expansion
       }
+      if constexpr (hasChance<Game>) {
+        if (g.atChance()) {  // the draw decides, not UCB1 (see "Chance nodes")
+          steps_.back().chance = true;
+          int outcome = 0;
+          n = pool_[n].firstChild + static_cast<std::uint32_t>(drawOutcome(g, outcome));
+          assert(pool_[n].move == outcome);
+          (void)outcome;
+          if constexpr (Tracer::kEnabled) tracer.selected(n, std::numeric_limits<double>::quiet_NaN());
+          g.applyChance(pool_[n].move);
+          path_.push_back(n);
+          steps_.push_back(Step{g.plies(), false});
+          if (opt_.solver && proven(pool_[n])) break;  // its proven result is the reward
+          continue;
+        }
+      }
       const std::uint32_t parent = n;
       n = select(n);
       if constexpr (Tracer::kEnabled) tracer.selected(n, ucb(pool_[n], logVisits(pool_[parent])));
       g.play(pool_[n].move);
       path_.push_back(n);
+      if constexpr (hasChance<Game>) steps_.push_back(Step{g.plies(), false});
     }
     // Step 3. Playout, or the proven value of the node reached.
     Rewards rewards;
@@ -366,6 +415,20 @@ class Mcts {
     // Step 4. Backpropagation; with the solver, the proven bounds too.
     // The leaf's bounds are already set (above, or at its expansion); an
     // ancestor's can only change if a child's did.
+    if constexpr (hasChance<Game>) {
+      // The same, with each node's plies and kind from the path's steps
+      // (a chance step plays no move, so plies do not fall one per node).
+      bool boundsChanged = opt_.solver;
+      for (std::size_t i = path_.size(); i-- > 0;) {
+        Node& node = pool_[path_[i]];
+        ++node.visits;
+        node.halfPoints += rewards[moverOf(steps_[i].plies)];
+        if (boundsChanged && i + 1 < path_.size())
+          boundsChanged = steps_[i].chance ? updateChanceBounds(node) : updateBounds(node);
+        tracer.updated(path_[i], node.visits, node.halfPoints, node.lower, node.upper);
+      }
+      return;
+    }
     int plies = g.plies();
     bool boundsChanged = opt_.solver;
     for (std::size_t i = path_.size(); i-- > 0; --plies) {
@@ -385,6 +448,9 @@ class Mcts {
 
   // Creates n's children (g is n's position). False if the pool has no room.
   bool expand(std::uint32_t n, const Game& g) {
+    if constexpr (hasChance<Game>) {
+      if (g.atChance()) return expandChance(n, g);
+    }
     MoveList<int, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = centreOrder<Game>(i);
@@ -405,6 +471,56 @@ class Mcts {
     node.firstChild = first;
     node.childCount = static_cast<std::uint8_t>(moves.size());
     if (opt_.solver) updateBounds(node);
+    return true;
+  }
+
+  // A chance node's children: one per outcome, in chanceOutcomes() order
+  // (drawOutcome() relies on it), unknown until searched.
+  bool expandChance(std::uint32_t n, const Game& g) {
+    ChanceOutcome out[Game::kMaxChanceOutcomes];
+    const int count = g.chanceOutcomes(out);
+    if (pool_.size() + static_cast<std::size_t>(count) > opt_.maxNodes) {
+      treeFull_ = true;
+      return false;
+    }
+    const std::uint32_t first = static_cast<std::uint32_t>(pool_.size());
+    for (int i = 0; i < count; ++i) {
+      Node c;
+      c.move = static_cast<std::uint8_t>(out[i].outcome);
+      pool_.push_back(c);
+    }
+    Node& node = pool_[n];
+    node.firstChild = first;
+    node.childCount = static_cast<std::uint8_t>(count);
+    return true;
+  }
+
+  // An outcome drawn with probability weight / kChanceTotal: its index among
+  // chanceOutcomes(g) (returned) and its number (`outcome`). Precondition:
+  // g.atChance().
+  int drawOutcome(const Game& g, int& outcome) {
+    ChanceOutcome out[Game::kMaxChanceOutcomes];
+    const int count = g.chanceOutcomes(out);
+    int r = static_cast<int>(rng_.below(static_cast<std::uint32_t>(Game::kChanceTotal)));
+    int i = 0;
+    while (i + 1 < count && r >= out[i].weight) r -= out[i++].weight;
+    outcome = out[i].outcome;
+    return i;
+  }
+
+  // A chance node's bounds: the hull of its outcomes' (see "Chance nodes":
+  // proven only when every outcome is proven at the same value); true if
+  // they changed.
+  bool updateChanceBounds(Node& node) {
+    int minLower = 1, maxUpper = -1;
+    for (int i = 0; i < node.childCount; ++i) {
+      const Node& c = pool_[node.firstChild + i];
+      minLower = std::min<int>(minLower, c.lower);
+      maxUpper = std::max<int>(maxUpper, c.upper);
+    }
+    if (minLower == node.lower && maxUpper == node.upper) return false;
+    node.lower = static_cast<std::int8_t>(minLower);
+    node.upper = static_cast<std::int8_t>(maxUpper);
     return true;
   }
 
@@ -474,6 +590,14 @@ class Mcts {
     for (;;) {
       if (g.lastMoverWon()) return moverOf(g.plies());
       if (g.isFull()) return -1;
+      if constexpr (hasChance<Game>) {
+        if (g.atChance()) {
+          int outcome = 0;
+          drawOutcome(g, outcome);
+          g.applyChance(outcome);
+          continue;
+        }
+      }
       const int m = playoutMove(g);
       tracer.playoutMove(m);
       g.play(m);
@@ -545,6 +669,9 @@ class Mcts {
     Game g = root;
     std::uint32_t n = 0;
     while (!isOver(g) && pool_[n].firstChild) {
+      if constexpr (hasChance<Game>) {
+        if (g.atChance()) break;  // the line's moves up to the next roll
+      }
       const int c = bestChild(g, n);
       if (c < 0 || (pool_[c].visits == 0 && !proven(pool_[c]))) break;
       pv.push_back(pool_[c].move);
@@ -553,25 +680,34 @@ class Mcts {
     }
   }
 
-  // Tree reuse: makes the node of `pos` (the old root, a child or a
-  // grandchild) the root, its subtree compacted to the front of the pool.
+  // Tree reuse: makes the node of `pos` (the old root, or a node at most two
+  // moves below it) the root, its subtree compacted to the front of the pool.
   bool reroot(const Game& pos) {
-    const std::uint64_t key = pos.key();
     std::uint32_t found = 0;
-    bool ok = root_.plies() == pos.plies() && root_.key() == key;
-    for (int i = 0; !ok && i < pool_[0].childCount; ++i) {
-      const std::uint32_t c = pool_[0].firstChild + i;
-      Game g1 = root_;
-      g1.play(pool_[c].move);
-      if (g1.plies() == pos.plies() && g1.key() == key) ok = true, found = c;
-      for (int j = 0; !ok && !isOver(g1) && j < pool_[c].childCount; ++j) {
-        const std::uint32_t gc = pool_[c].firstChild + j;
-        Game g2 = g1;
-        g2.play(pool_[gc].move);
-        if (g2.plies() == pos.plies() && g2.key() == key) ok = true, found = gc;
+    if constexpr (hasChance<Game>) {
+      std::int64_t at = -1;
+      findNode(root_, 0, pos, 2, at);
+      if (at < 0) return false;
+      found = static_cast<std::uint32_t>(at);
+    } else {
+      // Without chance a position occurs at most once so near the root: the
+      // old root, a child or a grandchild.
+      const std::uint64_t key = pos.key();
+      bool ok = root_.plies() == pos.plies() && root_.key() == key;
+      for (int i = 0; !ok && i < pool_[0].childCount; ++i) {
+        const std::uint32_t c = pool_[0].firstChild + i;
+        Game g1 = root_;
+        g1.play(pool_[c].move);
+        if (g1.plies() == pos.plies() && g1.key() == key) ok = true, found = c;
+        for (int j = 0; !ok && !isOver(g1) && j < pool_[c].childCount; ++j) {
+          const std::uint32_t gc = pool_[c].firstChild + j;
+          Game g2 = g1;
+          g2.play(pool_[gc].move);
+          if (g2.plies() == pos.plies() && g2.key() == key) ok = true, found = gc;
+        }
       }
+      if (!ok) return false;
     }
-    if (!ok) return false;
     if (found == 0) return true;
     // Breadth first, so every node's children stay contiguous.
     spare_.clear();
@@ -587,6 +723,35 @@ class Mcts {
     return true;
   }
 
+  // Reuse with chance: the most visited node of `pos` in the subtree of node
+  // n (position g), at most `moves` moves below n, into `found` (kept if none
+  // is better; ties: the first in preorder). Chance steps cost no move. A
+  // position can occur under several outcomes (EinStein's merged faces 2-5
+  // allow the cube that face 1 allows): each such node is a subtree of it.
+  void findNode(const Game& g, std::uint32_t n, const Game& pos, int moves, std::int64_t& found) const {
+    if (g.plies() == pos.plies() && g.key() == pos.key()) {
+      if (found < 0 || pool_[n].visits > pool_[found].visits) found = n;
+      return;
+    }
+    if (isOver(g) || g.plies() > pos.plies()) return;
+    const bool chance = g.atChance();
+    if (!chance && moves == 0) return;
+    for (int i = 0; i < pool_[n].childCount; ++i) {
+      const std::uint32_t c = pool_[n].firstChild + i;
+      Game next = g;
+      if (chance) next.applyChance(pool_[c].move);
+      else next.play(pool_[c].move);
+      findNode(next, c, pos, chance ? moves : moves - 1, found);
+    }
+  }
+
+  // A node of the selection path, for backpropagation in a game with chance:
+  // the plies played at it and whether it is a chance node.
+  struct Step {
+    int plies = 0;
+    bool chance = false;
+  };
+
   MctsOptions opt_;
   std::vector<Node> pool_, spare_;
   std::vector<std::uint32_t> path_;
@@ -594,6 +759,7 @@ class Mcts {
   bool haveTree_ = false;
   bool treeFull_ = false;
   SplitMix rng_;
+  std::vector<Step> steps_;  // beside path_, games with chance only
 };
 
 }  // namespace gs
