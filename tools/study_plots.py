@@ -207,8 +207,11 @@ def main():
 
     p = Plot("Depth reached vs thinking time", "time per move (ms, log scale)",
              "mean depth (moves not proven)", xlog=True)
+    # An MCTS player's "depth" is the length of its most visited line, not a
+    # search depth: its series say so.
     for label, ps in groups.items():
-        p.add(shown[label], [(q["timeMs"], q["meanDepth"], None, None) for q in ps], line=len(ps) > 1)
+        name = shown[label] + (" (most visited line)" if label.startswith("MCTS") else "")
+        p.add(name, [(q["timeMs"], q["meanDepth"], None, None) for q in ps], line=len(ps) > 1)
     open(os.path.join(out, "depth_vs_time.svg"), "w").write(p.svg())
 
     p = Plot("Moves that kept the game value (solver-judged)", "time per move (ms, log scale)",

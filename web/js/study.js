@@ -21,6 +21,8 @@ const SEARCHES = { alphabeta: 'Alpha-beta', mcts: 'MCTS' };
 const GAME_COUNTS = [2, 4, 6, 10, 20];
 // Balanced two-ply openings (both sides of each are played by each player).
 const OPENINGS = ['44', '43', '45', '34', '35', '33', '55', '42', '46', '24'];
+// The shipped runs (scripts/study.sh's variants) as the run picker names them.
+const RUN_TITLES = { quick: 'Quick run', medium: 'Medium run', full: 'Full run', mcts: 'MCTS against alpha-beta' };
 const PLOT_TITLES = {
   rating_vs_time: 'Rating (Elo) against thinking time',
   depth_vs_time: 'Depth reached against thinking time',
@@ -77,10 +79,11 @@ function playersTable(t) {
 function keyFigures(results) {
   const items = [];
   const f = results.fits || {};
-  if (Number.isFinite(f.meanDepthPerDoubling_all)) {
-    items.push(['plies deeper per doubling of time', `${signed(f.meanDepthPerDoubling_all, 2)}`]);
-  }
   const mcts = Number.isFinite(f.mcts_eloPerDoubling_all);   // a run with MCTS beside alpha-beta
+  if (Number.isFinite(f.meanDepthPerDoubling_all)) {
+    items.push([mcts ? 'plies deeper per doubling of time, alpha-beta' : 'plies deeper per doubling of time',
+      `${signed(f.meanDepthPerDoubling_all, 2)}`]);
+  }
   if (Number.isFinite(f.eloPerDoubling_all)) {
     items.push([mcts ? 'Elo per doubling of time, alpha-beta' : 'Elo per doubling of time', signed(f.eloPerDoubling_all)]);
   }
@@ -207,7 +210,7 @@ export function createStudyView(section) {
     }
     const body = h('div');
     const select = h('select', { id: 'study-run', 'aria-label': 'Study run' },
-      ...runs.map((r) => h('option', { value: r.name, text: `${r.name} run` })));
+      ...runs.map((r) => h('option', { value: r.name, text: RUN_TITLES[r.name] || `${r.name} run` })));
     const head = h('div', { class: 'study-runbar' }, h('h2', { text: 'Shipped results' }), runs.length > 1 ? select : null);
     el.results.append(head, body);
     const showRun = async (run) => {
