@@ -138,13 +138,17 @@ await runBrowserTest('MCTS in the tree explorer', async ({ browser, url }) => {
 
   console.log('  Connect Four at a small budget, and bad input:');
   await page.goto(`${url}#view=tree&game=connect4&depth=4&moves=4453&algo=mcts`);
-  await page.waitForFunction(() => /game=connect4/.test(location.hash) && document.querySelector('.tv')?.dataset.mcts === 'ready'
-    && /minimax \d+/.test(document.querySelector('#tree-stats').textContent), null, { timeout: 30000 });
+  // A hash change keeps the page: wait for the new position's MCTS card, not
+  // the last one's 'ready' (the card reads "running 2,000 playouts…" meanwhile).
   const c4 = M.mctsTrace('connect4', '4453', 2000, 1);
+  await page.waitForFunction((n) => /game=connect4/.test(location.hash) && document.querySelector('.tv')?.dataset.mcts === 'ready'
+    && /minimax \d+/.test(document.querySelector('#tree-stats').textContent)
+    && new RegExp(`mcts ${n} playouts`).test(document.querySelector('#tree-stats').textContent), c4.playouts, { timeout: 30000 });
   assert.match(await statsText(page), new RegExp(`mcts ${c4.playouts} playouts`));
   await page.screenshot({ path: path.join(SHOTS, 'tree-mcts-connect4.png') });
   await page.goto(`${url}#view=tree&game=tictactoe&moves=15&algo=mcts&playouts=99999`);
-  await page.waitForFunction(() => document.querySelector('.tv')?.dataset.mcts === 'ready', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('.tv')?.dataset.mcts === 'ready'
+    && /At most 20,000 playouts are traced/.test(document.querySelector('.tv-msg')?.textContent || ''), null, { timeout: 30000 });
   assert.match(await page.textContent('.tv-msg'), /At most 20,000 playouts are traced/);
   await page.goto(`${url}#view=tree&game=tictactoe&moves=1234567&algo=mcts`);
   await page.waitForFunction(() => document.querySelector('.tv')?.dataset.mcts === 'error', null, { timeout: 30000 });
