@@ -7,74 +7,14 @@
 #include <cstdlib>
 #include <vector>
 
+#include "protocol/json_writer.hpp"
 #include "search/levels.hpp"
 
 namespace gs {
 
 namespace {
 
-// A JSON object or array written field by field.
-class Json {
- public:
-  explicit Json(char open) : close_(open == '{' ? '}' : ']') { text_ += open; }
-
-  Json& key(const char* k) {
-    comma();
-    text_ += '"';
-    text_ += k;
-    text_ += "\":";
-    pending_ = true;
-    return *this;
-  }
-  Json& raw(const std::string& json) {
-    comma();
-    text_ += json;
-    return *this;
-  }
-  Json& str(const std::string& s) {
-    comma();
-    text_ += '"';
-    for (unsigned char c : s) {
-      if (c == '"' || c == '\\') {
-        text_ += '\\';
-        text_ += static_cast<char>(c);
-      } else if (c < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        text_ += buf;
-      } else {
-        text_ += static_cast<char>(c);
-      }
-    }
-    text_ += '"';
-    return *this;
-  }
-  Json& num(long long v) { return raw(std::to_string(v)); }
-  // Shortest text that reads back as the same double (as JavaScript prints it).
-  Json& real(double v) {
-    if (!std::isfinite(v)) return raw("null");
-    char buf[32];
-    for (int digits = 15; digits <= 17; ++digits) {
-      std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-      if (std::strtod(buf, nullptr) == v) break;
-    }
-    return raw(buf);
-  }
-  Json& boolean(bool b) { return raw(b ? "true" : "false"); }
-  std::string done() { return text_ + close_; }
-
- private:
-  void comma() {
-    if (pending_) {
-      pending_ = false;
-      return;
-    }
-    if (text_.size() > 1) text_ += ',';
-  }
-  std::string text_;
-  char close_;
-  bool pending_ = false;  // a key was written: its value follows without a comma
-};
+using Json = JsonWriter;
 
 // {"type": type, "id": id, ...}: the start of every reply.
 Json reply(const char* type, const std::string& id) {

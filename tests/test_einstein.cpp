@@ -14,30 +14,15 @@
 
 #include <catch2/catch.hpp>
 
+#include "einstein_board.hpp"
 #include "games/einstein/einstein.hpp"
 #include "games/einstein/einstein_notation.hpp"
 #include "search/expectimax.hpp"
 
 using gs::Einstein;
+using gs_test::einsteinBoard;
 
 namespace {
-
-// A board from 25 tokens, row by row from a1: "." empty, "rN" Red's cube N,
-// "bN" Blue's cube N.
-Einstein board(const std::string& tokens, int side, int roll, int plies = -1) {
-  std::istringstream in(tokens);
-  std::array<int, Einstein::kCells> cells{};
-  for (int c = 0; c < Einstein::kCells; ++c) {
-    std::string t;
-    in >> t;
-    REQUIRE(!t.empty());
-    cells[c] = t == "." ? 0 : (t[0] == 'r' ? 1 : -1) * (t[1] - '0');
-  }
-  Einstein g;
-  const std::string err = g.setCells(cells, side, plies >= 0 ? plies : side, roll);
-  REQUIRE(err == "");
-  return g;
-}
 
 // A move as "cube from-to", e.g. "3 b2-c3", for comparing move sets.
 std::string describe(int cube, int from, int to) {
@@ -155,7 +140,7 @@ TEST_CASE("einstein: the next lower or higher cube when the die's is gone", "[ei
       ".  .  .  .  r5 "
       "b6 .  .  .  . ";
   for (int f = 1; f <= 6; ++f) {
-    const Einstein g = board(pos, 0, f);
+    const Einstein g = einsteinBoard(pos, 0, f);
     std::set<std::string> two = {"2 b2-c2", "2 b2-b3", "2 b2-c3"};
     const std::set<std::string> five = {"5 e4-e5"};  // right and diagonal leave the board
     if (f == 1 || f == 2) CHECK(engineMoves(g) == two);             // 1: only the higher (2)
@@ -168,14 +153,14 @@ TEST_CASE("einstein: the next lower or higher cube when the die's is gone", "[ei
   }
   // Blue's turn: cubes 1 (c3) and 6 (a5); every face but 1 and 6 offers both.
   for (int f = 1; f <= 6; ++f) {
-    const Einstein g = board(pos, 1, f);
+    const Einstein g = einsteinBoard(pos, 1, f);
     std::set<std::string> one = {"1 c3-b3", "1 c3-c2", "1 c3-b2"}, six = {"6 a5-a4"};
     std::set<std::string> both = one;
     both.insert(six.begin(), six.end());
     CHECK(engineMoves(g) == (f == 1 ? one : f == 6 ? six : both));
   }
   // The chance outcomes merge faces with the same choice: Red {2}, {2,5}, {5}.
-  const Einstein atChance = board(pos, 0, 0);
+  const Einstein atChance = einsteinBoard(pos, 0, 0);
   gs::ChanceOutcome out[6];
   const int n = atChance.chanceOutcomes(out);
   REQUIRE(n == 3);
@@ -192,21 +177,21 @@ TEST_CASE("einstein: captures, own cubes included", "[einstein]") {
       ".  .  .  .  b5 "
       ".  .  .  b6 b1 ";
   // Red rolls 1: cube 1 on a1 steps right onto its own cube 2.
-  Einstein g = board(pos, 0, 1);
+  Einstein g = einsteinBoard(pos, 0, 1);
   g.play(g.slotOf(1, 0));
   CHECK(g.at(1) == 1);
   CHECK(g.cubeCell(0, 2) == -1);
   CHECK(g.cubesLeft(0) == 2);
   CHECK_FALSE(g.lastMoverWon());
   // Red rolls 1 again elsewhere: diagonal onto Blue's 4.
-  g = board(pos, 0, 1);
+  g = einsteinBoard(pos, 0, 1);
   g.play(g.slotOf(1, 2));
   CHECK(g.at(6) == 1);
   CHECK(g.cubeCell(1, 4) == -1);
   CHECK(g.cubesLeft(1) == 3);
   // Blue rolls 4: cube 4 on b2 can go left onto Red's 3 (a2), up onto Red's
   // 2 (b1) or diagonally onto Red's 1 (a1) - Red's corner: that also wins.
-  g = board(pos, 1, 4);
+  g = einsteinBoard(pos, 1, 4);
   CHECK(engineMoves(g) == std::set<std::string>{"4 b2-a2", "4 b2-b1", "4 b2-a1"});
   Einstein up = g;
   up.play(g.slotOf(4, 1));
@@ -218,7 +203,7 @@ TEST_CASE("einstein: captures, own cubes included", "[einstein]") {
   CHECK(corner.winningCells() == std::vector<int>{0});
   // Blue rolls 6: its cube 6 (d5) left onto nothing, up onto nothing, or
   // diagonally; Blue's own 1 on e5 is behind it.
-  g = board(pos, 1, 6);
+  g = einsteinBoard(pos, 1, 6);
   CHECK(engineMoves(g) == referenceMoves(g));
 }
 
@@ -230,7 +215,7 @@ TEST_CASE("einstein: wins by the corner and by capturing all", "[einstein]") {
       ".  .  .  .  . "
       ".  .  .  r3 . "
       ".  .  .  .  b1 ";
-  Einstein g = board(pos, 0, 3);
+  Einstein g = einsteinBoard(pos, 0, 3);
   for (int dir = 0; dir < 3; ++dir) {
     Einstein c = g;
     c.play(g.slotOf(3, dir));
@@ -247,7 +232,7 @@ TEST_CASE("einstein: wins by the corner and by capturing all", "[einstein]") {
       ".  .  b6 .  . "
       ".  .  .  .  . "
       ".  .  .  .  . ";
-  g = board(last, 0, 2);  // 2 is gone: the next higher is 4, nothing lower
+  g = einsteinBoard(last, 0, 2);  // 2 is gone: the next higher is 4, nothing lower
   REQUIRE(engineMoves(g) == std::set<std::string>{"4 b2-c2", "4 b2-b3", "4 b2-c3"});
   g.play(g.slotOf(4, 2));
   CHECK(g.lastMoverWon());
@@ -255,7 +240,7 @@ TEST_CASE("einstein: wins by the corner and by capturing all", "[einstein]") {
   CHECK(g.cubesLeft(1) == 0);
   CHECK_FALSE(g.atChance());
   // The same for Blue: its 6 on c3 takes Red's last cube on b2 diagonally.
-  g = board(last, 1, 6, 1);
+  g = einsteinBoard(last, 1, 6, 1);
   g.play(g.slotOf(6, 2));
   CHECK(g.lastMoverWon());
   CHECK(g.cubesLeft(0) == 0);
@@ -555,8 +540,8 @@ TEST_CASE("expectimax: takes a win in one and sees a sure win as exact", "[einst
   gs::ExpectimaxLimits lim;
   lim.timeMs = 0;
   lim.maxDepth = 3;
-  const gs::ExpectimaxResult r = s.think(board(pos, 0, 3), lim);
-  CHECK(gs::einsteinMoveText(board(pos, 0, 3), r.bestMove) == "3d");
+  const gs::ExpectimaxResult r = s.think(einsteinBoard(pos, 0, 3), lim);
+  CHECK(gs::einsteinMoveText(einsteinBoard(pos, 0, 3), r.bestMove) == "3d");
   CHECK(r.score == 1000);
   // Red's lone cube 3 on d4 wins on Red's next move whatever the die, unless
   // Blue's lone cube 6 on e5 captures it now (diagonally), which wins for
@@ -567,7 +552,7 @@ TEST_CASE("expectimax: takes a win in one and sees a sure win as exact", "[einst
       ".  .  .  .  . "
       ".  .  .  r3 . "
       ".  .  .  .  b6 ";
-  Einstein g = board(sure, 1, 6, 1);  // Blue to move, cube 6 on e5
+  Einstein g = einsteinBoard(sure, 1, 6, 1);  // Blue to move, cube 6 on e5
   const gs::ExpectimaxResult b = s.think(g, gs::ExpectimaxLimits{0, 6});
   CHECK(b.exact);
   // Blue's only hope: capture Red's 3 on d4 (diagonal), which wins outright.

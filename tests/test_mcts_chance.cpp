@@ -13,29 +13,15 @@
 #include <string>
 #include <vector>
 
+#include "einstein_board.hpp"
 #include "games/einstein/einstein.hpp"
 #include "search/mcts.hpp"
 #include "search/mcts_trace.hpp"
 
 using gs::Einstein;
+using gs_test::einsteinBoard;
 
 namespace {
-
-// A board from 25 tokens, row by row from a1: "." empty, "rN" Red's cube N,
-// "bN" Blue's cube N; `side` to move with `plies` played and the die `roll`.
-Einstein board(const std::string& tokens, int side, int plies, int roll) {
-  std::istringstream in(tokens);
-  std::array<int, Einstein::kCells> cells{};
-  for (int c = 0; c < Einstein::kCells; ++c) {
-    std::string t;
-    in >> t;
-    REQUIRE(!t.empty());
-    cells[c] = t == "." ? 0 : (t[0] == 'r' ? 1 : -1) * (t[1] - '0');
-  }
-  Einstein g;
-  REQUIRE(g.setCells(cells, side, plies, roll) == "");
-  return g;
-}
 
 std::vector<int> legalMoves(const Einstein& g) {
   std::vector<int> legal;
@@ -137,7 +123,7 @@ TEST_CASE("MCTS on EinStein: takes a win in one, with and without the solver", "
       ".  r1 .  .  . "
       ".  .  .  r3 . "
       ".  .  .  .  b1 ";
-  const Einstein g = board(pos, 0, 10, 3);
+  const Einstein g = einsteinBoard(pos, 0, 3, 10);
   const int win = g.slotOf(3, 2);
   REQUIRE(win >= 0);
   {
@@ -172,7 +158,7 @@ TEST_CASE("MCTS-Solver on EinStein: a chance node with a won and a lost outcome 
       ".  .  r3 .  . "
       ".  .  .  .  . "
       ".  .  .  .  . ";
-  const Einstein g = board(pos, 0, 10, 3);
+  const Einstein g = einsteinBoard(pos, 0, 3, 10);
   const int toD4 = g.slotOf(3, 2);
   gs::Mcts<Einstein> m;
   const gs::MctsResult r = m.think(g, gs::MctsLimits{5000, 0});
@@ -216,7 +202,7 @@ TEST_CASE("MCTS-Solver on EinStein: a chance node whose outcomes are all won is 
       ".  .  r3 .  . "
       ".  .  .  .  . "
       ".  .  .  .  . ";
-  const Einstein g = board(pos, 0, 10, 3);
+  const Einstein g = einsteinBoard(pos, 0, 3, 10);
   gs::Mcts<Einstein> m;
   const gs::MctsResult r = m.think(g, gs::MctsLimits{20000, 0});
   CHECK(r.proven);

@@ -152,6 +152,11 @@ export interface EngineModule {
   treeCounts(game: string, moves: string, depth: number): any;
   treeDeepening(game: string, moves: string, depth: number): any;
   treeMoveValues(game: string, moves: string, depth: number): any;
+  /** EinStein (wasm/einstein_bindings.cpp): JSON texts, protocol/einstein_json.hpp. */
+  einsteinState(position: string): string;
+  einsteinThink(position: string, level: string, algorithm: string, timeMs: number, maxDepth: number,
+    seed: number, playouts: number): string;
+  einsteinLevels(): string;
 }
 
 interface ModuleOptions {

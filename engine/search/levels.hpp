@@ -74,6 +74,32 @@ constexpr bool mctsLevelsMatch() {
 }
 static_assert(mctsLevelsMatch(), "kMctsLevels lists kLevels' names in their order, each with a budget");
 
+// The same four levels for EinStein würfelt nicht! (games/einstein, the
+// Star2 expectiminimax of search/expectimax.hpp): the weak ones look a fixed
+// number of moves ahead (Beginner 1: the move whose position evaluates best;
+// Casual 2: also the opponent's reply to each roll), the strong ones deepen
+// for the time. Their results against each other: docs/einstein.md, "Levels".
+struct ChanceLevel {
+  const char* name;
+  int timeMs;    // 0: the depth only
+  int maxDepth;  // 0: no depth limit
+};
+constexpr ChanceLevel kEinsteinLevels[] = {
+    {"beginner", 0, 1},
+    {"casual", 0, 2},
+    {"strong", 300, 0},
+    {"perfect", 1000, 0},
+};
+constexpr bool chanceLevelsMatch() {
+  for (int i = 0; i < kLevelCount; ++i)
+    if (!sameName(kLevels[i].name, kEinsteinLevels[i].name) ||
+        (kEinsteinLevels[i].timeMs == 0 && kEinsteinLevels[i].maxDepth == 0))
+      return false;
+  return true;
+}
+static_assert(sizeof(kEinsteinLevels) / sizeof(kEinsteinLevels[0]) == kLevelCount && chanceLevelsMatch(),
+              "kEinsteinLevels lists kLevels' names in their order, each with a budget");
+
 inline SearchLimits levelLimits(const Level& level, std::uint32_t seed) {
   SearchLimits lim;
   lim.timeMs = level.timeMs;

@@ -17,6 +17,7 @@ const VIEWS = [
   ['tree explorer, MCTS', '#view=tree&game=tictactoe&moves=1659&algo=mcts', '.tv[data-mcts="ready"] #mcts-tree .tv-row'],
   ['MENACE', '#view=menace', '.tv'],
   ['demo', '#view=demo&game=connect4', '#demo-board svg'],
+  ['EinStein', '#game=einstein&seed=77&position=251346/364125:3', '#es-moves button'],
   ['study', '#view=study', '#study-view'],
 ];
 

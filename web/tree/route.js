@@ -3,7 +3,9 @@
 //   &algo=minimax|ordered|table|mcts; &values=minimax; with algo=mcts
 //   &playouts=N&seed=S; without moves= the lesson position)
 // MENACE, the matchbox learner: index.html#view=menace
-// and demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
+// demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
+// and EinStein würfelt nicht!, the dice game: index.html#game=einstein&seed=S
+// (einstein-view.js; with view=demo computer against computer)
 //
 // installTreeRoute({hide}) watches the hash: with view=tree it hides the
 // elements in `hide` (the game's layout), shows the explorer in its own
@@ -24,13 +26,21 @@
 import { GAMES, gamesLoaded } from '../js/games.js';
 
 const VIEWS = ['tree', 'menace', 'demo'];
+// The game played outside the registry's two-player games (docs/einstein.md):
+// its play page is a view of its own.
+const EINSTEIN = 'einstein';
 
-// True for the views of web/tree/: #view=tree (the search tree), #view=menace
-// (the matchbox learner) and #view=demo (computer vs computer for a classroom).
-export function isTreeHash(hash) {
-  return VIEWS.includes(new URLSearchParams(String(hash || '').replace(/^#/, '')).get('view'));
+// The view of web/tree/ a hash asks for: 'tree' (the search tree), 'menace'
+// (the matchbox learner), 'demo' (computer vs computer for a classroom),
+// 'einstein' (#game=einstein: the dice game's play page), or null.
+export function viewKind(hash) {
+  const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  const view = p.get('view');
+  if (VIEWS.includes(view)) return view;
+  return !view && p.get('game') === EINSTEIN ? EINSTEIN : null;
 }
-const viewOf = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('view');
+export const isTreeHash = (hash) => viewKind(hash) !== null;
+const viewOf = () => viewKind(location.hash);
 
 // The explorer's position in the hash (also read by standalone.js, the explorer's own page).
 // Without `moves` the moves are undefined: the explorer opens the game's lesson
@@ -98,19 +108,30 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
     document.body.dataset.view = kind;
-    if (view && view.kind === kind) {
+    // The dice game's page is a game, not a view beside one.
+    section.querySelector('.tv-back').hidden = kind === EINSTEIN;
+    // The demo of the dice game is its play page with two computers.
+    const einstein = kind === EINSTEIN || (kind === 'demo' && want.game === EINSTEIN);
+    const module = einstein ? EINSTEIN : kind;
+    if (view && view.kind === module) {
       if (kind === 'tree') { view.load(want); writeHash(view.state()); }
-      return;
+      if (einstein && view.hash !== location.hash) { view.destroy(); view = null; } else return;
     }
     if (loading) {
       await loading;
-      if (view && view.kind === kind) return;
+      if (view && view.kind === module) return;
     }
     if (view) { view.destroy(); view = null; }
-    const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js' };
+    const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js', einstein: './einstein-view.js' };
     // The games come from the link module main.js loads (games.js).
-    loading = Promise.all([import(modules[kind]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
-      if (kind === 'tree') {
+    loading = Promise.all([import(modules[module]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
+      if (einstein) {
+        view = mod.mountEinsteinView(section.lastChild, {
+          hash: location.hash,
+          onChange: (hash) => { if (hash !== location.hash) history.replaceState(null, '', hash); view.hash = hash; },
+        });
+        view.hash = location.hash;
+      } else if (kind === 'tree') {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
         writeHash(view.state());
@@ -127,7 +148,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
           onChange: (o) => history.replaceState(null, '', `#${new URLSearchParams({ view: 'demo', ...o })}`),
         });
       }
-      view.kind = kind;
+      view.kind = module;
     }).finally(() => { loading = null; });
     await loading;
   }

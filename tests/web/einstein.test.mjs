@@ -1,0 +1,142 @@
+// EinStein würfelt nicht! in the browser (issue 20): a whole game played by
+// clicking the die and the board against the computer, the seeded dice (a
+// link replays the game; the faces are the page generator's), undo, the
+// computer's estimate in words, keys, a bad link, the demo, and the game
+// picker of the Connect Four page.
+import assert from 'node:assert/strict';
+import { rollFor, setupFor } from '../../web/tree/einstein-dice.js';
+import { runBrowserTest } from './lib.mjs';
+import { watchErrors } from './page-helpers.mjs';
+
+const phase = (page) => page.evaluate(() => document.body.dataset.einstein);
+const position = (page) => page.textContent('#es-position');
+// Waits for a person's turn or the end: 'roll', 'move' or 'over'.
+const waitTurn = (page, timeout = 20000) => page.waitForFunction(
+  () => ['roll', 'move', 'over'].includes(document.body.dataset.einstein), null, { timeout }).then(() => phase(page));
+
+// Clicks a cell (row * 5 + col) of the board: 7 % margin, then 5 x 5 cells.
+async function clickCell(page, c) {
+  const box = await page.locator('#es-board').boundingBox();
+  const m = box.width * 0.07, cell = (box.width - m) / 5;
+  await page.mouse.click(box.x + m + (c % 5 + 0.5) * cell, box.y + m + (Math.floor(c / 5) + 0.5) * cell);
+}
+
+// The die faces of a position's turns (and its pending roll), in order.
+function faces(text) {
+  const i = text.indexOf(':');
+  return i < 0 ? [] : text.slice(i + 1).split(',').map((t) => Number(t[0]));
+}
+
+await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  const seed = 4242;
+  await page.goto(`${url}#game=einstein&seed=${seed}&level=beginner`);
+  assert.equal(await waitTurn(page), 'roll', 'Red (the player) rolls first');
+  assert.equal(await position(page), `${setupFor(seed, 0)}/${setupFor(seed, 1)}`, 'the set-ups come from the seed');
+  assert.match(await page.textContent('#es-status'), /^Your turn \(Red\): roll the die\.$/);
+  assert.equal(await page.getAttribute('#nav-play', 'aria-current'), 'page', 'a Play page');
+
+  let turns = 0;
+  let clickedBoard = 0;
+  for (let p = await phase(page); p !== 'over' && turns < 80; p = await waitTurn(page)) {
+    turns++;
+    if (p === 'roll') {
+      await page.click('#es-roll');
+      continue;
+    }
+    // A move: the cube, then its target on the board (or a button now and then).
+    const buttons = page.locator('#es-moves button[data-move]');
+    const n = await buttons.count();
+    assert.ok(n >= 1 && n <= 6, `1-6 legal moves (${n})`);
+    const pick = buttons.nth(turns % n);
+    const from = Number(await pick.getAttribute('data-from'));
+    const to = Number(await pick.getAttribute('data-to'));
+    const move = await pick.getAttribute('data-move');
+    const before = await position(page);
+    if (turns % 5 === 0) {
+      await pick.click();
+    } else {
+      await clickCell(page, from);
+      await clickCell(page, to);
+      clickedBoard++;
+    }
+    await page.waitForFunction((b) => document.getElementById('es-position').textContent !== b, before);
+    assert.ok((await position(page)).startsWith(before + move), `the move ${move} was played`);
+  }
+  assert.equal(await phase(page), 'over', 'the game ended');
+  assert.ok(clickedBoard > 3, 'moves were made on the board');
+  const end = await position(page);
+  console.log(`  ${end.split(',').length} turns: ${end}`);
+  assert.match(await page.textContent('#es-status'), /^(You win|The computer wins): (Red|Blue) (reached (a1|e5)|captured all of (Red|Blue)'s cubes)\.$/);
+  const dice = faces(end);
+  assert.deepEqual(dice, dice.map((_, ply) => rollFor(seed, ply)), 'every die is the seeded generator\'s');
+  assert.match(await page.textContent('#es-computer'), /^Blue (expects to win|wins) [\d.]+ % of games from here.*\. It played cube \d /);
+  assert.match(await page.textContent('#es-computer-detail'), /^Expectiminimax with Star2 pruning · 1 move deep · [\d,]+ positions/);
+
+  console.log('  the link replays the game:');
+  const link = await page.evaluate(() => location.hash);
+  assert.ok(link.includes(`seed=${seed}`) && link.includes('level=beginner'), link);
+  await page.reload();
+  assert.equal(await waitTurn(page), 'over');
+  assert.equal(await position(page), end);
+
+  console.log('  undo takes back the player\'s move and the computer\'s answer:');
+  await page.goto(`${url}#game=einstein&seed=${seed}&level=beginner`);
+  await page.reload();
+  assert.equal(await waitTurn(page), 'roll');
+  await page.keyboard.press('Space');
+  assert.equal(await waitTurn(page), 'move');
+  const rolled = await position(page);
+  await page.keyboard.press('1');
+  assert.equal(await waitTurn(page), 'roll', 'the computer answered, the player rolls');
+  assert.equal(faces(await position(page)).length, 2);
+  await page.click('#es-undo');
+  assert.equal(await waitTurn(page), 'move');
+  assert.equal(await position(page), rolled, 'back to the player\'s roll');
+  await page.click('#es-redo');
+  assert.equal(await waitTurn(page), 'roll');
+  assert.equal(faces(await position(page)).length, 2, 'redo plays both moves again');
+
+  console.log('  hint:');
+  await page.click('#es-roll');
+  assert.equal(await waitTurn(page), 'move');
+  await page.click('#es-hint');
+  await page.waitForFunction(() => /^Hint: cube \d/.test(document.getElementById('es-hint-text').textContent));
+
+  console.log('  a bad link says what is wrong and starts a game:');
+  await page.goto(`${url}#game=einstein&seed=5&position=123456/654321:63d`);
+  await page.reload();
+  await waitTurn(page);
+  assert.match(await page.textContent('#es-status'),
+    /^This link's position cannot be read \(turn 1 at position 15: die 6 lets Red move only cube 6, not cube 3\); a new game started instead\.$/);
+  assert.equal(await position(page), `${setupFor(5, 0)}/${setupFor(5, 1)}`);
+
+  console.log('  the game picker of the Connect Four page opens it, and its own goes back:');
+  await page.goto(`${url}#game=connect4`);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  await page.selectOption('#game-select', 'einstein');
+  await waitTurn(page);
+  assert.match(await page.evaluate(() => location.hash), /^#game=einstein&seed=\d+&position=/);
+  await page.selectOption('#es-game', 'tictactoe');
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready' && !document.body.dataset.view);
+  assert.equal(await page.inputValue('#game-select'), 'tictactoe');
+  assert.deepEqual(errors, []);
+});
+
+await runBrowserTest('EinStein: the demo plays by itself, and MCTS plays too', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = watchErrors(page);
+  await page.goto(`${url}#view=demo&game=einstein&seed=9&level=beginner&algo=mcts`);
+  await page.waitForFunction(() => (document.getElementById('es-position')?.textContent.split(',').length ?? 0) >= 6,
+    null, { timeout: 30000 });
+  assert.equal(await page.getAttribute('#nav-demo', 'aria-current'), 'page');
+  assert.match(await page.textContent('#es-computer-detail'), /^Monte Carlo tree search · 10 playouts/);
+  await page.click('#es-pause');
+  await page.waitForFunction(() => document.body.dataset.einstein === 'paused');
+  const paused = await position(page);
+  await new Promise((r) => { setTimeout(r, 1500); });
+  assert.equal(await position(page), paused, 'paused: no move');
+  assert.deepEqual(errors, []);
+});
