@@ -2,6 +2,8 @@
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
 //   &algo=minimax|ordered|table|mcts; &values=minimax; with algo=mcts
 //   &playouts=N&seed=S; without moves= the lesson position)
+// A game with dice has its own explorer (chance nodes): CHANCE_VIEWS below,
+//   index.html#view=tree&game=einstein&position=<notation>&depth=2&algo=star1
 // MENACE, the matchbox learner: index.html#view=menace
 // and demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 //
@@ -24,6 +26,10 @@
 import { GAMES, gamesLoaded } from '../js/games.js';
 
 const VIEWS = ['tree', 'menace', 'demo'];
+
+// Games with chance, not in the registry (docs/einstein.md): #view=tree
+// shows them with their own view module, which reads and writes its hash.
+const CHANCE_VIEWS = { einstein: './chance-view.js' };
 
 // True for the views of web/tree/: #view=tree (the search tree), #view=menace
 // (the matchbox learner) and #view=demo (computer vs computer for a classroom).
@@ -92,14 +98,17 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   }
 
   async function show() {
-    const kind = viewOf();
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
+    const hash = location.hash;
+    const chance = viewOf() === 'tree' && Object.hasOwn(CHANCE_VIEWS, want.game);
+    const kind = chance ? 'tree-chance' : viewOf();
     ensureSection();
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
-    document.body.dataset.view = kind;
+    document.body.dataset.view = viewOf();
     if (view && view.kind === kind) {
       if (kind === 'tree') { view.load(want); writeHash(view.state()); }
+      if (chance) view.load(hash);
       return;
     }
     if (loading) {
@@ -109,8 +118,12 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     if (view) { view.destroy(); view = null; }
     const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js' };
     // The games come from the link module main.js loads (games.js).
-    loading = Promise.all([import(modules[kind]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
-      if (kind === 'tree') {
+    loading = Promise.all([import(chance ? CHANCE_VIEWS[want.game] : modules[kind]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
+      if (chance) {
+        engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
+        view = mod.mountChanceView(section.lastChild, { hash, engine,
+          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); } });
+      } else if (kind === 'tree') {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
         writeHash(view.state());
