@@ -18,7 +18,7 @@ export const KIND = Object.freeze({ decision: 0, chance: 1, probe: 2 });
 export const LEAF = Object.freeze({ none: 0, horizon: 1, won: 2 });
 export const CUT = Object.freeze({ none: 0, beta: 1, star1Low: 2, star1High: 3, star2Probe: 4 });
 export const SIDES = Object.freeze(['Red', 'Blue']);
-export const CELLS = 25;
+const CELLS = 25;
 
 // The three algorithms, in #tree-stats' order; `id` is the engine's name.
 export const CHANCE_ALGORITHMS = Object.freeze([
@@ -49,24 +49,44 @@ export function exactFraction(raw, scale) {
 }
 
 // The faces of a bit mask (bit f: face f): "2,3".
-export function facesText(mask) {
+function facesText(mask) {
   const faces = [];
   for (let f = 1; f <= 6; f++) if (mask & (1 << f)) faces.push(f);
   return faces.join(',');
 }
 
 // A chance edge's label: its faces and probability, "2,3 · 2/6".
-export const probabilityText = (mask, weight) => `${facesText(mask)} · ${weight}/6`;
+const probabilityText = (mask, weight) => `${facesText(mask)} · ${weight}/6`;
 
 export class ChanceTrace {
   // `r`: the engine's reply (Module.einsteinTreeTrace); `info`: what the
   // view adds (algorithm, depth, position).
   constructor(r, info = {}) {
     Object.assign(this, info);
-    for (const k of ['nodes', 'recorded', 'truncated', 'atChance', 'value', 'bestMove', 'parent', 'end', 'kind', 'leaf',
-      'cut', 'pruned', 'chosen', 'side', 'roll', 'faces', 'weight', 'move', 'values', 'alpha', 'beta', 'raw', 'scale', 'cells']) {
-      this[k] = r[k];
-    }
+    /** @type {number} */ this.nodes = r.nodes;
+    /** @type {number} */ this.recorded = r.recorded;
+    /** @type {boolean} */ this.truncated = r.truncated;
+    /** @type {boolean} */ this.atChance = r.atChance;
+    /** @type {number} */ this.value = r.value;
+    /** @type {string} */ this.bestMove = r.bestMove;
+    /** @type {Int32Array} */ this.parent = r.parent;
+    /** @type {Int32Array} */ this.end = r.end;
+    /** @type {Uint8Array} */ this.kind = r.kind;
+    /** @type {Uint8Array} */ this.leaf = r.leaf;
+    /** @type {Uint8Array} */ this.cut = r.cut;
+    /** @type {Uint8Array} */ this.pruned = r.pruned;
+    /** @type {Uint8Array} */ this.chosen = r.chosen;
+    /** @type {Uint8Array} */ this.side = r.side;
+    /** @type {Uint8Array} */ this.roll = r.roll;
+    /** @type {Uint8Array} */ this.faces = r.faces;
+    /** @type {Uint8Array} */ this.weight = r.weight;
+    /** @type {string[]} */ this.move = r.move;
+    /** @type {Float64Array} */ this.values = r.values;
+    /** @type {Float64Array} */ this.alpha = r.alpha;
+    /** @type {Float64Array} */ this.beta = r.beta;
+    /** @type {Float64Array} */ this.raw = r.raw;
+    /** @type {Float64Array} */ this.scale = r.scale;
+    /** @type {Int8Array} */ this.cells = r.cells;
   }
 
   size() { return this.recorded; }
