@@ -96,8 +96,8 @@ export class MctsTrace {
     for (let c = 0; c < this.childCount(i); c++) out.push(f + c);
     return f ? out : [];
   }
-  // Moves (0-based) from the root to node i.
-  path(i) { return this.chain(i).slice(1).map((n) => this.move(n)); }
+  // Moves (0-based) from the root to node i (`path` is the recorded selection paths).
+  pathMoves(i) { return this.chain(i).slice(1).map((n) => this.move(n)); }
   // Node indexes from the root to node i.
   chain(i) { return chainOf((n) => this.parent(n), i); }
   range(starts, k, size) { return [starts[k], k + 1 < starts.length ? starts[k + 1] : size]; }

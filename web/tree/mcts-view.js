@@ -104,7 +104,7 @@ export function createMctsPanel(els, { onBudget }) {
   // The player who moved into node i (the root: the one who moved last).
   const moverInto = (i) => g().sides[(plies() + trace.ply(i) + 1) % 2];
   const nodeName = (i) => (i === 0 ? 'the root' : moveText(pos.game, trace.move(i), plies() + trace.ply(i) - 1));
-  const boardMoves = (i) => parseMoves(pos.moves).concat(trace.path(i));
+  const boardMoves = (i) => parseMoves(pos.moves).concat(trace.pathMoves(i));
   const winnerText = (w) => (w < 0 ? 'a draw' : `${g().sides[w]} wins`);
 
   // The root's child the engine chose (at the end), or the most visited so far.
@@ -247,7 +247,7 @@ export function createMctsPanel(els, { onBudget }) {
     const end = boardMoves(leafNode).concat(it.playout);
     mBoard.replaceChildren(boardSvg(pos.game, end, { size: pos.game === 'tictactoe' ? 150 : 220,
       title: `Where playout ${k} ended: ${resultText}` }));
-    mBoardNote.textContent = `Path ${trace.path(leafNode).map((m, j) => moveText(pos.game, m, plies() + j)).join(' ') || '(the root)'}` +
+    mBoardNote.textContent = `Path ${trace.pathMoves(leafNode).map((m, j) => moveText(pos.game, m, plies() + j)).join(' ') || '(the root)'}` +
       (it.playout.length ? `, then the playout ${playText}` : '') + `: ${resultText}.`;
     mBackprop.replaceChildren(...it.nodes.map((n, j) => h('tr', { class: j === it.nodes.length - 1 ? 'tv-leafrow' : undefined },
       h('td', { text: j === 0 ? 'root' : nodeName(n) }),
