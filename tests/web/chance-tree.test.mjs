@@ -11,7 +11,8 @@
 // their reason; the tree has exactly the engine's node count once expanded; a
 // bad position and a too-deep link give clear messages; the other games'
 // explorer still opens; no console errors. Screenshots at phone and desktop
-// size: build/screenshots/chance-tree-*.png.
+// size: build/screenshots/chance-tree-*.png; axe-core finds no WCAG A/AA
+// violation (light and dark).
 //
 //   node --test --test-concurrency=1 tests/web/chance-tree.test.mjs
 import assert from 'node:assert/strict';
@@ -126,6 +127,25 @@ runBrowserTest('chance view: EinStein expectiminimax tree with chance nodes, Sta
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow} px)`);
   await phone.screenshot({ path: path.join(SHOTS, 'chance-tree-phone.png'), fullPage: false });
+
+  // axe-core: no WCAG 2.x A/AA violation, light and dark, the tree expanded
+  // (the strict CSP refuses the injected script: bypassed for the test only).
+  const axe = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme, bypassCSP: true });
+    const p = await context.newPage();
+    await p.goto(`${url}index.html#view=tree&game=einstein&algo=star2`);
+    await ready(p);
+    await p.click('text=Expand all');
+    await p.addScriptTag({ content: axe });
+    const violations = await p.evaluate(async () => {
+      const r = await /** @type {any} */ (window).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+      return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(violations, [], `axe, ${colorScheme}`);
+    await context.close();
+  }
 
   assert.deepEqual(errors, [], 'no console errors');
   assert.ok(fs.existsSync(path.join(ROOT, 'build/screenshots/chance-tree-phone.png')));
