@@ -263,9 +263,11 @@ export function mountChanceView(container, { hash, engine, onChange }) {
     const edge = t.parent[i] < 0 ? h('span', { class: 'tv-move', text: 'Root' })
       : t.kind[i] === KIND.chance ? h('span', { class: 'tv-move', text: t.edgeText(i) })
         : h('span', { class: 'tv-prob', title: `die faces ${t.edgeText(i).split(' · ')[0]}: probability ${t.weight[i]}/6`, text: t.edgeText(i) });
+    // A decision node names the move it chose (its ★ child's).
+    const best = t.kind[i] === KIND.chance ? -1 : t.children(i).find((c) => t.chosen[c]) ?? -1;
     const who = t.leaf[i] === LEAF.won ? `${SIDES[1 - t.side[i]]} won`
       : t.leaf[i] === LEAF.horizon ? 'horizon'
-        : t.kind[i] === KIND.chance ? `${side} to roll` : `${side} to move`;
+        : t.kind[i] === KIND.chance ? `${side} to roll` : `${side} to move${best >= 0 ? `: plays ${t.move[best]}` : ''}`;
     const chips = [];
     if (t.chosen[i]) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
     if (t.kind[i] === KIND.probe) chips.push(h('span', { class: 'tv-chip tv-chip-table', text: 'Star2 probe: first move only' }));
