@@ -9,7 +9,8 @@
 // their faces and probability (those of the root covering the six faces once,
 // 6/6 in all), moves on the edges out of decision nodes; Star1's cut-offs with
 // their reason; the tree has exactly the engine's node count once expanded; a
-// bad position and a too-deep link give clear messages; the other games'
+// bad position and a too-deep link give clear messages; the explorer's own
+// page (tree/index.html) sends the game to the main page; the other games'
 // explorer still opens; no console errors. Screenshots at phone and desktop
 // size: build/screenshots/chance-tree-*.png; axe-core finds no WCAG A/AA
 // violation (light and dark).
@@ -113,6 +114,12 @@ runBrowserTest('chance view: EinStein expectiminimax tree with chance nodes, Sta
   await page.goto(`${url}index.html#view=tree&game=einstein&position=${encodeURIComponent(example)}&depth=9`);
   await page.waitForFunction(() => document.querySelector('.tv-msg')?.textContent.includes('capped at 4'), null, { timeout: 30000 });
   assert.equal(await hashParam(page, 'depth'), '4', 'the link is rewritten with the capped depth');
+
+  // The explorer's own page sends a dice game to the main page's chance view.
+  await page.goto(`${url}tree/index.html#game=einstein&depth=3`);
+  await page.waitForFunction(() => /star1, \d+ nodes/.test(document.querySelector('.tv-tree-title')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.match(page.url(), /\/index\.html#.*view=tree/, `redirected to the main page (${page.url()})`);
+  assert.equal(await hashParam(page, 'depth'), '3');
 
   // The other games' explorer still opens from the same page.
   await page.goto(`${url}index.html#view=tree&game=tictactoe&moves=1524`);

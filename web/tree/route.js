@@ -30,6 +30,7 @@ const VIEWS = ['tree', 'menace', 'demo'];
 // Games with chance, not in the registry (docs/einstein.md): #view=tree
 // shows them with their own view module, which reads and writes its hash.
 const CHANCE_VIEWS = { einstein: './chance-view.js' };
+export const hasChanceView = (game) => Object.hasOwn(CHANCE_VIEWS, game);
 
 // True for the views of web/tree/: #view=tree (the search tree), #view=menace
 // (the matchbox learner) and #view=demo (computer vs computer for a classroom).
@@ -100,7 +101,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   async function show() {
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
     const hash = location.hash;
-    const chance = viewOf() === 'tree' && Object.hasOwn(CHANCE_VIEWS, want.game);
+    const chance = viewOf() === 'tree' && hasChanceView(want.game);
     const kind = chance ? 'tree-chance' : viewOf();
     ensureSection();
     for (const el of hide) if (el) el.hidden = true;
