@@ -52,7 +52,9 @@ export type EngineRequest =
 export type TraceRequest =
   | { type: 'trace'; game: string; moves: string; algorithm: string; depth: number; cap?: number }
   | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number }
-  | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number };
+  | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number }
+  | { type: 'chanceCounts'; position: string; depth: number }
+  | { type: 'chanceTrace'; position: string; algorithm: string; depth: number };
 
 /** Any reply of either worker: `type`, the request's `id` and its fields. */
 export interface WorkerReply {

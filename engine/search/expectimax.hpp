@@ -58,6 +58,13 @@
 // exact expected result: `exact`). The clock is checked every 1024 nodes; an
 // unfinished iteration is thrown away (depth 1 always finishes). The previous
 // iteration's best move is searched first.
+//
+// Tracer policy (the search-tree explorer, search/chance_trace.hpp): every
+// node entered is announced with enter(kind, position, edge, weight, alpha,
+// beta, depth) and closed with leave(index, value, cut, pruned); leaf(),
+// markChosen() and nextIndex() fill in the rest. NullChanceTracer's members
+// are empty and compile away, so the traced and the untraced search are the
+// same code and count the same nodes.
 #pragma once
 
 #include <algorithm>
@@ -96,6 +103,30 @@ struct ExpectimaxLimits {
   int maxDepth = 0;   // 0: no limit but kMaxDepth and the end of the game
 };
 
+// What the tracer is told (search/chance_trace.hpp keeps it).
+enum class ChanceNodeKind : std::uint8_t { kDecision = 0, kChance = 1, kProbe = 2 };  // kProbe: Star2's probe
+enum class ChanceLeaf : std::uint8_t { kNone = 0, kHorizon = 1, kWon = 2 };              // kWon: the last mover won
+enum class ChanceCut : std::uint8_t {
+  kNone = 0,
+  kBeta = 1,       // decision node: alpha >= beta with moves left (alpha-beta's beta cut)
+  kStar1Low = 2,   // chance node: an upper bound <= alpha proved before the last outcome
+  kStar1High = 3,  // chance node: a lower bound >= beta proved before the last outcome
+  kStar2Probe = 4  // chance node: Star2's probes already give a lower bound >= beta
+};
+
+// Records nothing; every call compiles away.
+struct NullChanceTracer {
+  static constexpr bool kEnabled = false;
+  template <class Game>
+  int enter(ChanceNodeKind, const Game&, int, int, std::int64_t, std::int64_t, int) {
+    return -1;
+  }
+  void leaf(int, ChanceLeaf) {}
+  void leave(int, std::int64_t, ChanceCut, int) {}
+  void markChosen(int) {}
+  int nextIndex() const { return -1; }
+};
+
 struct ExpectimaxResult {
   int bestMove = -1;   // a move slot; -1 only if the game is over
   double value = 0;    // expected result for the side to move, -1..1
@@ -106,7 +137,7 @@ struct ExpectimaxResult {
   double timeMs = 0;
 };
 
-template <class Game>
+template <class Game, class Tracer = NullChanceTracer>
 class ExpectimaxSearcher {
   static_assert(hasChance<Game>, "expectiminimax searches games with the chance capability (core/game.hpp)");
 
@@ -123,6 +154,8 @@ class ExpectimaxSearcher {
   }
   static_assert(kWin * power(kMaxDepth) * kT < (Value{1} << 60), "values fit in 64 bits with room for bounds");
 
+  ExpectimaxSearcher() = default;
+  explicit ExpectimaxSearcher(Tracer& tracer) : tracer_(&tracer) {}
   void setOptions(const ExpectimaxOptions& o) { opt_ = o; }
   const ExpectimaxOptions& options() const { return opt_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -213,45 +246,75 @@ class ExpectimaxSearcher {
 
   // Step 1. Decision node of `depth` >= 1 moves, fail-soft alpha-beta (no
   // pruning for plain expectiminimax). `known`: a move whose exact value
-  // `knownValue` a Star2 probe found, not searched again.
-  Value decision(const Game& g, int depth, Value alpha, Value beta, int ply, int known = -1, Value knownValue = 0) {
+  // `knownValue` a Star2 probe found, not searched again. `face`, `weight`:
+  // the chance outcome that led here (for the tracer).
+  Value decision(const Game& g, int depth, Value alpha, Value beta, int ply, int known = -1, Value knownValue = 0,
+                 int face = 0, int weight = 0) {
     ++nodes_;
+    const int self = tracer_->enter(ChanceNodeKind::kDecision, g, face, weight, alpha, beta, depth);
+    (void)self;
     if (timeUp()) return 0;
     const bool prune = opt_.algorithm != ChanceAlgorithm::kExpectimax;
     const MoveList<int, Game::kMoveSlots> moves = orderMoves(g, ply);
     assert(moves.size() > 0);
     Value best = -kInf;
-    int bestMove = -1;
+    int bestMove = -1, bestChild = -1;
     if (known >= 0) {
       best = knownValue;
       bestMove = known;
       alpha = std::max(alpha, best);
     }
-    for (int i = 0; i < moves.size() && !(prune && alpha >= beta); ++i) {
+    int i = 0;
+    for (; i < moves.size() && !(prune && alpha >= beta); ++i) {
       const int m = moves.move(i);
       if (m == known) continue;
       Game child = g;
       child.play(m);
-      const Value v = -chance(child, depth - 1, -beta, -alpha, ply + 1);
+      const int childIndex = tracer_->nextIndex();
+      const Value v = -chance(child, depth - 1, -beta, -alpha, ply + 1, m);
       if (stopped_) return 0;
       if (v > best) {
         best = v;
         bestMove = m;
+        bestChild = childIndex;
       }
       if (prune) alpha = std::max(alpha, v);
     }
     if (ply == 0) rootBest_ = bestMove;
+    if constexpr (Tracer::kEnabled) {
+      int pruned = 0;  // the moves the beta cut left unsearched (a probed move was searched)
+      for (int k = i; k < moves.size(); ++k) pruned += moves.move(k) != known;
+      tracer_->markChosen(bestChild);
+      tracer_->leave(self, best, pruned ? ChanceCut::kBeta : ChanceCut::kNone, pruned);
+    }
     return best;
   }
 
   // Step 2. Chance node (or a finished game, or a horizon leaf) of `depth`
-  // moves to go, for its side to move.
-  Value chance(const Game& g, int depth, Value alpha, Value beta, int ply) {
+  // moves to go, for its side to move; `move`: the move that led here (for
+  // the tracer; -1 at the root).
+  Value chance(const Game& g, int depth, Value alpha, Value beta, int ply, int move = -1) {
     ++nodes_;
-    if (g.lastMoverWon()) return -kWin * power(depth);
+    const int self = tracer_->enter(ChanceNodeKind::kChance, g, move, 0, alpha, beta, depth);
+    ChanceCut cut = ChanceCut::kNone;
+    int pruned = 0;
+    const Value v = chanceValue(g, depth, alpha, beta, ply, self, cut, pruned);
+    tracer_->leave(self, v, cut, pruned);
+    return v;
+  }
+
+  // The chance node's value; `cut` and `pruned` say why and how many
+  // outcomes it left unsearched (Star1, Star2).
+  Value chanceValue(const Game& g, int depth, Value alpha, Value beta, int ply, int self, ChanceCut& cut,
+                    int& pruned) {
+    if (g.lastMoverWon()) {
+      tracer_->leaf(self, ChanceLeaf::kWon);
+      return -kWin * power(depth);
+    }
     if (g.isFull()) return 0;
     if (depth == 0) {
       horizon_ = true;
+      tracer_->leaf(self, ChanceLeaf::kHorizon);
       return std::clamp<Value>(g.evaluate(), -kWin + 1, kWin - 1);
     }
     ChanceOutcome out[Game::kMaxChanceOutcomes];
@@ -261,11 +324,16 @@ class ExpectimaxSearcher {
       c.applyChance(out[i].outcome);
       return c;
     };
+    auto cutAt = [&](ChanceCut why, int left, Value bound) {
+      cut = why;
+      pruned = left;
+      return bound;
+    };
     const Value U = kWin * power(depth - 1), L = -U;  // a decision child's range
     Value sum = 0;
     if (opt_.algorithm == ChanceAlgorithm::kExpectimax) {
       for (int i = 0; i < n; ++i) {
-        sum += out[i].weight * decision(childOf(i), depth, L - 1, U + 1, ply);
+        sum += out[i].weight * decision(childOf(i), depth, L - 1, U + 1, ply, -1, 0, out[i].outcome, out[i].weight);
         if (stopped_) return 0;
       }
       return sum;
@@ -287,17 +355,21 @@ class ExpectimaxSearcher {
         const Value w = out[i].weight;
         rest -= w;
         Value pb = ceilDiv(beta - probed - rest * L, w);
-        if (pb <= L) return probed + (w + rest) * L;  // (beta <= the lowest value)
+        if (pb <= L) return cutAt(ChanceCut::kStar2Probe, n - i, probed + (w + rest) * L);  // (beta <= the lowest value)
         pb = std::min(pb, U + 1);
         ++nodes_;  // the decision node, entered for its first move
-        if (timeUp()) return 0;
         const Game c = childOf(i);
+        const int probe = tracer_->enter(ChanceNodeKind::kProbe, c, out[i].outcome, out[i].weight, L - 1, pb, depth);
+        if (timeUp()) return 0;
         const int m = orderMoves(c, ply).move(0);
         Game grand = c;
         grand.play(m);
-        const Value r = -chance(grand, depth - 1, -pb, -(L - 1), ply + 1);
+        const int grandIndex = tracer_->nextIndex();
+        const Value r = -chance(grand, depth - 1, -pb, -(L - 1), ply + 1, m);
         if (stopped_) return 0;
-        if (r >= pb) return probed + w * r + rest * L;  // >= beta
+        tracer_->markChosen(grandIndex);
+        tracer_->leave(probe, r, ChanceCut::kNone, 0);
+        if (r >= pb) return cutAt(ChanceCut::kStar2Probe, n - i - 1, probed + w * r + rest * L);  // >= beta
         W[i] = r;
         probeMove[i] = m;
         probed += w * r;
@@ -312,19 +384,21 @@ class ExpectimaxSearcher {
       rest -= w;
       restW -= w * W[i];
       Value a = floorDiv(alpha - sum - rest * U, w), b = ceilDiv(beta - sum - restW, w);
-      if (a >= U) return sum + (w + rest) * U;        // <= alpha whatever the rest
-      if (b <= W[i]) return sum + w * W[i] + restW;   // >= beta already
+      if (a >= U) return cutAt(ChanceCut::kStar1Low, n - i, sum + (w + rest) * U);  // <= alpha whatever the rest
+      if (b <= W[i]) return cutAt(ChanceCut::kStar1High, n - i, sum + w * W[i] + restW);  // >= beta already
       a = std::max(a, L - 1);
       b = std::min(b, U + 1);
-      const Value v = decision(childOf(i), depth, a, b, ply, probeMove[i], W[i]);
+      const Value v = decision(childOf(i), depth, a, b, ply, probeMove[i], W[i], out[i].outcome, out[i].weight);
       if (stopped_) return 0;
-      if (v <= a) return sum + w * v + rest * U;  // fail low: an upper bound <= alpha
-      if (v >= b) return sum + w * v + restW;     // fail high: a lower bound >= beta
+      if (v <= a) return cutAt(ChanceCut::kStar1Low, n - i - 1, sum + w * v + rest * U);  // fail low: <= alpha
+      if (v >= b) return cutAt(ChanceCut::kStar1High, n - i - 1, sum + w * v + restW);    // fail high: >= beta
       sum += w * v;
     }
     return sum;
   }
 
+  Tracer nullTracer_;
+  Tracer* tracer_ = &nullTracer_;
   ExpectimaxOptions opt_;
   Deadline deadline_;
   bool stopped_ = false;

@@ -6,6 +6,8 @@
 //   deepening(game, moves, depth)        -> Promise<{steps}>
 //   values(game, moves, depth)           -> Promise<{moves: [{move, value}]}>
 //   mcts(game, moves, playouts, seed)    -> Promise<the traced MCTS (trace-worker.js)>
+//   chanceCounts(position, depth)        -> Promise<{atChance, algorithms}> (EinStein)
+//   chanceTrace(position, algorithm, depth) -> Promise<the traced expectiminimax (trace-worker.js)>
 //   terminate()
 // `moves` are 1-based digit strings, as in the URL.
 import { EngineClient } from '../js/engine-client.js';
@@ -27,6 +29,10 @@ export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import
     values: (game, moves, depth) => request({ type: 'values', game, moves, depth }),
     /** @type {(game: string, moves: string, playouts: number, seed: number) => Promise<any>} */
     mcts: (game, moves, playouts, seed) => request({ type: 'mcts', game, moves, playouts, seed }),
+    /** @type {(position: string, depth: number) => Promise<any>} */
+    chanceCounts: (position, depth) => request({ type: 'chanceCounts', position, depth }),
+    /** @type {(position: string, algorithm: string, depth: number) => Promise<any>} */
+    chanceTrace: (position, algorithm, depth) => request({ type: 'chanceTrace', position, algorithm, depth }),
     terminate: () => client.terminate(),
   };
 }

@@ -21,6 +21,8 @@
 // playout[playoutStart[k]..] (0-based moves), winner[k] (0, 1, -1 draw),
 // leaf[k] (MCTS_LEAF), updates[updateStart[k]..].
 
+import { chainOf } from './tree-path.js';
+
 // How a playout's result was found (engine MctsLeaf: 0, 1, 2).
 const MCTS_LEAF = Object.freeze(['playout', 'game over', 'proven']);
 
@@ -94,18 +96,10 @@ export class MctsTrace {
     for (let c = 0; c < this.childCount(i); c++) out.push(f + c);
     return f ? out : [];
   }
-  // Moves (0-based) from the root to node i.
-  pathMoves(i) {
-    const moves = [];
-    for (let n = i; n > 0; n = this.parent(n)) moves.push(this.move(n));
-    return moves.reverse();
-  }
+  // Moves (0-based) from the root to node i (`path` is the recorded selection paths).
+  pathMoves(i) { return this.chain(i).slice(1).map((n) => this.move(n)); }
   // Node indexes from the root to node i.
-  chain(i) {
-    const nodes = [];
-    for (let n = i; n >= 0; n = this.parent(n)) nodes.push(n);
-    return nodes.reverse();
-  }
+  chain(i) { return chainOf((n) => this.parent(n), i); }
   range(starts, k, size) { return [starts[k], k + 1 < starts.length ? starts[k + 1] : size]; }
 
   // Iteration k (0-based): the root and the nodes selection stepped into,

@@ -2,6 +2,8 @@
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
 //   &algo=minimax|ordered|table|mcts; &values=minimax; with algo=mcts
 //   &playouts=N&seed=S; without moves= the lesson position)
+// A game with dice has its own explorer (chance nodes): CHANCE_VIEWS below,
+//   index.html#view=tree&game=einstein&position=<notation>&depth=2&algo=star1
 // MENACE, the matchbox learner: index.html#view=menace
 // demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 // and EinStein würfelt nicht!, the dice game: index.html#game=einstein&seed=S
@@ -29,6 +31,11 @@ const VIEWS = ['tree', 'menace', 'demo'];
 // The game played outside the registry's two-player games (docs/einstein.md):
 // its play page is a view of its own.
 const EINSTEIN = 'einstein';
+
+// Games with chance, not in the registry (docs/einstein.md): #view=tree
+// shows them with their own view module, which reads and writes its hash.
+const CHANCE_VIEWS = { einstein: './chance-view.js' };
+export const hasChanceView = (game) => Object.hasOwn(CHANCE_VIEWS, game);
 
 // The view of web/tree/ a hash asks for: 'tree' (the search tree), 'menace'
 // (the matchbox learner), 'demo' (computer vs computer for a classroom),
@@ -102,35 +109,45 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   }
 
   async function show() {
-    const kind = viewOf();
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
+    const hash = location.hash;
+    const kind = viewOf();
+    // The module: a chance game's search tree, the dice game's play page
+    // (its demo too: the page with two computers), or the view's own.
+    const chance = kind === 'tree' && hasChanceView(want.game);
+    const einstein = kind === EINSTEIN || (kind === 'demo' && want.game === EINSTEIN);
+    const module = chance ? 'tree-chance' : einstein ? EINSTEIN : kind;
     ensureSection();
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
     document.body.dataset.view = kind;
     // The dice game's page is a game, not a view beside one.
     section.querySelector('.tv-back').hidden = kind === EINSTEIN;
-    // The demo of the dice game is its play page with two computers.
-    const einstein = kind === EINSTEIN || (kind === 'demo' && want.game === EINSTEIN);
-    const module = einstein ? EINSTEIN : kind;
     if (view && view.kind === module) {
-      if (kind === 'tree') { view.load(want); writeHash(view.state()); }
-      if (einstein && view.hash !== location.hash) { view.destroy(); view = null; } else return;
+      if (chance) { view.load(hash); return; }
+      if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
+      if (!einstein || view.hash === hash) return;
+      // Another link to the dice game: its page starts again from the link.
     }
     if (loading) {
       await loading;
       if (view && view.kind === module) return;
     }
     if (view) { view.destroy(); view = null; }
-    const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js', einstein: './einstein-view.js' };
+    const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js',
+      einstein: './einstein-view.js', 'tree-chance': CHANCE_VIEWS[want.game] };
     // The games come from the link module main.js loads (games.js).
     loading = Promise.all([import(modules[module]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
-      if (einstein) {
+      if (chance) {
+        engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
+        view = mod.mountChanceView(section.lastChild, { hash, engine,
+          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); } });
+      } else if (einstein) {
         view = mod.mountEinsteinView(section.lastChild, {
-          hash: location.hash,
-          onChange: (hash) => { if (hash !== location.hash) history.replaceState(null, '', hash); view.hash = hash; },
+          hash,
+          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); view.hash = h; },
         });
-        view.hash = location.hash;
+        view.hash = hash;
       } else if (kind === 'tree') {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });

@@ -18,6 +18,12 @@
 //                                                       proven, value, pv, moves, tree, path, ...}
 //                                                     (Module.mctsTrace: the engine's MCTS, traced;
 //                                                     every typed array's buffer transferred)
+//   {type:'chanceCounts', id, position, depth}       {type:'chanceCounts', id, atChance, algorithms}
+//   {type:'chanceTrace', id, position, algorithm,     {type:'chanceTrace', id, nodes, recorded, value,
+//     depth}                                            parent, end, kind, cut, values, cells, ...}
+//                                                     (EinStein's expectiminimax / Star1 / Star2,
+//                                                     wasm/einstein_tree_bindings.cpp; position in
+//                                                     its notation; typed arrays transferred)
 //   anything malformed, or an engine error            {type:'error', id?, message}
 // game: 'tictactoe' | 'connect4'; moves: 1-based digits from the empty board;
 // algorithm: 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth: 0 = to the
@@ -49,6 +55,10 @@ function handle(req) {
         throw new Error('mcts needs whole numbers for playouts and seed');
       }
       r = engine.mctsTrace(game, moves, req.playouts, req.seed);
+    } else if (req.type === 'chanceCounts') {
+      r = engine.einsteinTreeCounts(String(req.position ?? ''), depth);
+    } else if (req.type === 'chanceTrace') {
+      r = engine.einsteinTreeTrace(String(req.position ?? ''), String(req.algorithm), depth);
     } else {
       throw new Error(`unknown request type '${String(req.type)}'`);
     }
@@ -56,7 +66,7 @@ function handle(req) {
     if (r.bytes) {
       const buffer = r.bytes.buffer;
       self.postMessage({ ...r, bytes: buffer, type: req.type, id }, [buffer]);
-    } else if (req.type === 'mcts') {
+    } else if (req.type === 'mcts' || req.type === 'chanceTrace') {
       // Typed arrays (each a copy owning its buffer) travel by transfer.
       const buffers = Object.values(r).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer);
       self.postMessage({ ...r, type: req.type, id }, buffers);

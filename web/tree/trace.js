@@ -26,6 +26,7 @@ export const ALGORITHMS = Object.freeze([
 ]);
 
 import { GAMES } from '../js/games.js';
+import { chainOf } from './tree-path.js';
 
 const INF = 32000;
 const PROVEN = 20000;
@@ -75,17 +76,9 @@ export class Trace {
   subtreeSize(i) { return this.end(i) - i; }
 
   // Moves (0-based) from the root to node i.
-  path(i) {
-    const moves = [];
-    for (let n = i; n > 0; n = this.parent(n)) moves.push(this.move(n));
-    return moves.reverse();
-  }
+  path(i) { return this.chain(i).slice(1).map((n) => this.move(n)); }
   // Node indexes from the root to node i.
-  chain(i) {
-    const nodes = [];
-    for (let n = i; n >= 0; n = this.parent(n)) nodes.push(n);
-    return nodes.reverse();
-  }
+  chain(i) { return chainOf((n) => this.parent(n), i); }
 
   fmt(v) { return formatValue(v, this.exactScale); }
 
