@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <random>
 
 #include "games/einstein/einstein_notation.hpp"
 #include "protocol/json_writer.hpp"
@@ -133,6 +134,7 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
   ChanceAlgorithm chance = ChanceAlgorithm::kStar2;
   if (!mcts && !algorithm.empty() && !parseChanceAlgorithm(algorithm, chance))
     return failure("unknown algorithm '" + algorithm.substr(0, 24) + "' (star2, star1, expectimax or mcts)");
+  int temperature = 0;
   if (!level.empty()) {
     int i = 0;
     while (i < kLevelCount && level != kEinsteinLevels[i].name) ++i;
@@ -143,6 +145,7 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
     } else {
       timeMs = kEinsteinLevels[i].timeMs;
       maxDepth = kEinsteinLevels[i].maxDepth;
+      temperature = kEinsteinLevels[i].temperature;
     }
   }
   if (timeMs < 0 || timeMs > 60000) return failure("timeMs must be 0-60000");
@@ -189,6 +192,16 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
     slot = r.bestMove;
     score = r.score;
     exact = r.exact;
+    if (temperature > 0) {
+      // A weak level: a plausible move, not always the best (the seed and
+      // the ply choose the draw, so a link replays it). Its score is its own.
+      std::mt19937 rng(seed * 2654435761u + static_cast<unsigned>(g.plies()));
+      slot = softmaxMove(g, temperature, rng);
+      Einstein child = g;
+      child.play(slot);
+      score = child.lastMoverWon() ? 1000 : -child.evaluate();
+      exact = child.lastMoverWon();
+    }
     depth = r.depth;
     nodes = r.nodes;
     ms = r.timeMs;
@@ -214,6 +227,7 @@ std::string einsteinLevelsJson() {
     o.key("name").str(l.name);
     o.key("timeMs").num(l.timeMs);
     o.key("maxDepth").num(l.maxDepth);
+    o.key("temperature").num(l.temperature);
     a.raw(o.done());
   }
   return a.done();

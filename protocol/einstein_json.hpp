@@ -28,7 +28,9 @@
 //    result for the mover, "winPct": 0-100, "exact", "depth", "nodes",
 //    "timeMs", "algorithm", "playouts" (mcts)}  or {"ok":false, "error"}
 //
-// einsteinLevelsJson(): [{"name", "timeMs", "maxDepth"}, ...]
+// einsteinLevelsJson(): [{"name", "timeMs", "maxDepth", "temperature"}, ...]
+//   (temperature > 0: the level draws its move, search/expectimax.hpp's
+//   softmaxMove, seeded by `seed` and the ply)
 #pragma once
 
 #include <cstddef>

@@ -105,6 +105,7 @@ TEST_CASE("einstein json: the computer's move is the searcher's", "[einstein]") 
   // A level sets the budget: Casual searches exactly two moves deep.
   CHECK(has(gs::einsteinThinkJson(text, "casual", "", 0, 0, 1, 0), "\"depth\":2"));
   CHECK(has(gs::einsteinThinkJson(text, "beginner", "", 5000, 9, 1, 0), "\"depth\":1"));
+  CHECK(has(gs::einsteinThinkJson(text, "strong", "", 0, 0, 1, 0), "\"algorithm\":\"star2\""));
   // MCTS with a playout budget.
   const std::string m = gs::einsteinThinkJson(text, "", "mcts", 0, 0, 7, 200);
   CHECK(has(m, "\"algorithm\":\"mcts\""));
@@ -113,6 +114,26 @@ TEST_CASE("einstein json: the computer's move is the searcher's", "[einstein]") 
 
 TEST_CASE("einstein json: the levels", "[einstein]") {
   const std::string l = gs::einsteinLevelsJson();
-  CHECK(l == "[{\"name\":\"beginner\",\"timeMs\":0,\"maxDepth\":1},{\"name\":\"casual\",\"timeMs\":0,\"maxDepth\":2},"
-             "{\"name\":\"strong\",\"timeMs\":300,\"maxDepth\":0},{\"name\":\"perfect\",\"timeMs\":1000,\"maxDepth\":0}]");
+  CHECK(l == "[{\"name\":\"beginner\",\"timeMs\":0,\"maxDepth\":1,\"temperature\":150},{\"name\":\"casual\",\"timeMs\":0,\"maxDepth\":2,\"temperature\":0},"
+             "{\"name\":\"strong\",\"timeMs\":300,\"maxDepth\":0,\"temperature\":0},"
+             "{\"name\":\"perfect\",\"timeMs\":1000,\"maxDepth\":0,\"temperature\":0}]");
+}
+
+TEST_CASE("einstein json: the Beginner level draws plausible moves", "[einstein]") {
+  // Over many seeds Beginner plays more than one move, and mostly the best.
+  const std::string text = "123456/654321:66d,22d,5";
+  gs::EinsteinRecord rec;
+  gs::Einstein g;
+  REQUIRE(gs::parseEinstein(text, rec, g).ok);
+  gs::ExpectimaxSearcher<gs::Einstein> s;
+  const int best = s.think(g, gs::ExpectimaxLimits{0, 1}).bestMove;
+  int bestCount = 0, other = 0;
+  for (unsigned seed = 1; seed <= 200; ++seed) {
+    const std::string j = gs::einsteinThinkJson(text, "beginner", "", 0, 0, seed, 0);
+    REQUIRE(has(j, "\"ok\":true"));
+    (has(j, "\"slot\":" + std::to_string(best) + ",") ? bestCount : other)++;
+    CHECK(j == gs::einsteinThinkJson(text, "beginner", "", 0, 0, seed, 0));  // a seed replays its move
+  }
+  CHECK(bestCount > 100);
+  CHECK(other > 0);
 }

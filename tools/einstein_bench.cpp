@@ -4,6 +4,7 @@
 //
 //   einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]
 //   einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]
+//   einstein_bench levels [--games N] [--seed S]
 //
 // Draws N rolled positions from random games (seeded: the same positions
 // every run), searches each at every depth 1..D with the three algorithms
@@ -18,6 +19,11 @@
 // k-th roll of both games is the same), so the set-up and the dice favour
 // neither engine. Prints MCTS's wins as Red and as Blue, its share, and the
 // mean playouts and Star2 depth per move.
+//
+// levels: the page's levels (search/levels.hpp, kEinsteinLevels) against
+// each other, each next to the one above it, and each against a player that
+// picks a random legal move; N games a pairing (default 200, even), paired
+// as in match. Prints each pairing's score for the stronger side.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -29,6 +35,7 @@
 #include "cli_args.hpp"
 #include "games/einstein/einstein.hpp"
 #include "search/expectimax.hpp"
+#include "search/levels.hpp"
 #include "search/mcts.hpp"
 
 namespace {
@@ -36,9 +43,45 @@ namespace {
 [[noreturn]] void usage(const std::string& msg) {
   std::fprintf(stderr,
                "einstein_bench: %s\nUsage: einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]\n"
-               "       einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]\n",
+               "       einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]\n"
+               "       einstein_bench levels [--games N] [--seed S]\n",
                msg.c_str());
   std::exit(2);
+}
+
+// Reads the options after argv[first]: each(option, args) is called per
+// option; args.number(lo, hi) reads the whole number after it.
+struct Args {
+  int argc;
+  char** argv;
+  int i;
+  const char* next() const { return i + 1 < argc ? argv[i + 1] : nullptr; }
+  long number(long lo, long hi) {
+    long v = 0;
+    if (!next() || !gs::parseWholeNumber(next(), lo, hi, v)) usage(gs::wholeNumberError(argv[i], lo, hi, next()));
+    ++i;
+    return v;
+  }
+};
+template <class F>
+void readArgs(int argc, char** argv, int first, F each) {
+  Args args{argc, argv, first};
+  for (; args.i < argc; ++args.i) each(std::string(argv[args.i]), args);
+}
+
+// N/2 random set-up pairs and each pair's die rolls (one per ply), drawn
+// from `rng`: both games of a pair see the same dice.
+struct Deal {
+  gs::Einstein start;
+  std::vector<int> rolls;
+};
+Deal deal(std::mt19937& rng) {
+  int setup[2][6] = {{1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6}};
+  for (auto& s : setup)
+    for (int k = 5; k > 0; --k) std::swap(s[k], s[rng() % (k + 1)]);
+  std::vector<int> rolls(gs::Einstein::kMaxPlies + 1);
+  for (int& r : rolls) r = 1 + static_cast<int>(rng() % 6);
+  return Deal{gs::Einstein(setup[0], setup[1]), rolls};
 }
 
 // One game of the match: the winner (0 Red, 1 Blue). `rolls` is the die
@@ -75,38 +118,25 @@ int matchGame(const gs::Einstein& start, int mctsSide, const std::vector<int>& r
 int runMatch(int argc, char** argv) {
   long games = 40, ms = 100, seed = 1;
   gs::MctsOptions mo;
-  for (int i = 2; i < argc; ++i) {
-    const std::string a = argv[i];
-    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
-    auto number = [&](long lo, long hi) {
-      long v = 0;
-      if (!next || !gs::parseWholeNumber(next, lo, hi, v)) usage(gs::wholeNumberError(a, lo, hi, next));
-      ++i;
-      return v;
-    };
-    if (a == "--games") games = number(2, 100000);
-    else if (a == "--ms") ms = number(1, 600000);
-    else if (a == "--seed") seed = number(1, 2147483647);
+  readArgs(argc, argv, 2, [&](const std::string& a, Args& args) {
+    if (a == "--games") games = args.number(2, 100000);
+    else if (a == "--ms") ms = args.number(1, 600000);
+    else if (a == "--seed") seed = args.number(1, 2147483647);
     else if (a == "--mcts-c") {
-      if (!next) usage("--mcts-c needs a number");
-      mo.exploration = std::atof(next);
-      ++i;
+      if (!args.next()) usage("--mcts-c needs a number");
+      mo.exploration = std::atof(args.next());
+      ++args.i;
     } else usage("unknown argument '" + a + "'");
-  }
+  });
   if (games % 2) usage("--games must be even (each set-up pair is played with both colours)");
   std::mt19937 rng(static_cast<std::uint32_t>(seed));
   int winsAs[2] = {0, 0}, gamesAs[2] = {0, 0};
   MatchTotals t;
   for (long pair = 0; pair < games / 2; ++pair) {
-    int setup[2][6] = {{1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6}};
-    for (auto& s : setup)
-      for (int k = 5; k > 0; --k) std::swap(s[k], s[rng() % (k + 1)]);
-    std::vector<int> rolls(gs::Einstein::kMaxPlies + 1);
-    for (int& r : rolls) r = 1 + static_cast<int>(rng() % 6);
-    const gs::Einstein start(setup[0], setup[1]);
+    const Deal d = deal(rng);
     for (int side = 0; side < 2; ++side) {
       mo.seed = static_cast<std::uint32_t>(2 * pair + side + 1);
-      const int winner = matchGame(start, side, rolls, static_cast<int>(ms), mo, t);
+      const int winner = matchGame(d.start, side, d.rolls, static_cast<int>(ms), mo, t);
       ++gamesAs[side];
       winsAs[side] += winner == side;
     }
@@ -122,6 +152,68 @@ int runMatch(int argc, char** argv) {
   std::printf("mean per move: MCTS %.0f playouts, Star2 depth %.2f\n",
               t.mctsMoves ? static_cast<double>(t.mctsPlayouts) / t.mctsMoves : 0.0,
               t.starMoves ? static_cast<double>(t.starDepth) / t.starMoves : 0.0);
+  return 0;
+}
+
+// A player of the levels match: a level of kEinsteinLevels (Star2), or -1:
+// a random legal move.
+int levelMove(const gs::Einstein& g, int level, std::mt19937& rng, std::uint64_t& depthSum) {
+  if (level < 0) {
+    std::vector<int> legal;
+    for (int m = 0; m < gs::Einstein::kMoveSlots; ++m)
+      if (g.canPlay(m)) legal.push_back(m);
+    return legal[rng() % legal.size()];
+  }
+  const gs::ChanceLevel& l = gs::kEinsteinLevels[level];
+  if (l.temperature > 0) {
+    depthSum += 1;
+    return gs::softmaxMove(g, l.temperature, rng);
+  }
+  gs::ExpectimaxSearcher<gs::Einstein> s;
+  const gs::ExpectimaxResult r = s.think(g, gs::ExpectimaxLimits{l.timeMs, l.maxDepth});
+  depthSum += static_cast<std::uint64_t>(r.depth);
+  return r.bestMove;
+}
+
+int runLevels(int argc, char** argv) {
+  long games = 200, seed = 1;
+  readArgs(argc, argv, 2, [&](const std::string& a, Args& args) {
+    if (a == "--games") games = args.number(2, 100000);
+    else if (a == "--seed") seed = args.number(1, 2147483647);
+    else usage("unknown argument '" + a + "'");
+  });
+  if (games % 2) usage("--games must be even (each set-up pair is played with both colours)");
+  // (stronger, weaker): each level against random play, then against the
+  // level below it (the quick pairings first).
+  std::vector<std::pair<int, int>> pairings;
+  for (int l = 0; l < gs::kLevelCount; ++l) {
+    pairings.push_back({l, -1});
+    if (l > 0) pairings.push_back({l, l - 1});
+  }
+  auto name = [](int l) { return l < 0 ? "random" : gs::kEinsteinLevels[l].name; };
+  for (const auto& [strong, weak] : pairings) {
+    std::mt19937 rng(static_cast<std::uint32_t>(seed));
+    long wins = 0;
+    std::uint64_t depthSum = 0, moves = 0;
+    for (long pair = 0; pair < games / 2; ++pair) {
+      const Deal d = deal(rng);
+      for (int strongSide = 0; strongSide < 2; ++strongSide) {
+        gs::Einstein g = d.start;
+        std::uint64_t ignored = 0;
+        for (std::size_t ply = 0; !g.lastMoverWon(); ++ply) {
+          g.applyChance(d.rolls[ply]);
+          const bool mine = g.sideToMove() == strongSide;
+          moves += mine;
+          g.play(levelMove(g, mine ? strong : weak, rng, mine ? depthSum : ignored));
+        }
+        wins += (g.plies() - 1) % 2 == strongSide;
+      }
+    }
+    const double p = static_cast<double>(wins) / games;
+    std::printf("%-8s vs %-8s %ld games: %5.1f%% +- %4.1f (2 s.e.)  mean depth %.2f\n", name(strong), name(weak), games,
+                100 * p, 200 * std::sqrt(p * (1 - p) / games), moves ? static_cast<double>(depthSum) / moves : 0.0);
+    std::fflush(stdout);
+  }
   return 0;
 }
 
@@ -150,23 +242,16 @@ std::vector<gs::Einstein> positions(int count, std::uint32_t seed) {
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "match") return runMatch(argc, argv);
+  if (argc > 1 && std::string(argv[1]) == "levels") return runLevels(argc, argv);
   long count = 200, maxDepth = 5, seed = 1;
   bool ordering = true;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
-    auto number = [&](long lo, long hi) {
-      long v = 0;
-      if (!next || !gs::parseWholeNumber(next, lo, hi, v)) usage(gs::wholeNumberError(a, lo, hi, next));
-      ++i;
-      return v;
-    };
-    if (a == "--positions") count = number(1, 100000);
-    else if (a == "--max-depth") maxDepth = number(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth);
-    else if (a == "--seed") seed = number(1, 2147483647);
+  readArgs(argc, argv, 1, [&](const std::string& a, Args& args) {
+    if (a == "--positions") count = args.number(1, 100000);
+    else if (a == "--max-depth") maxDepth = args.number(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth);
+    else if (a == "--seed") seed = args.number(1, 2147483647);
     else if (a == "--no-ordering") ordering = false;
     else usage("unknown argument '" + a + "'");
-  }
+  });
   const std::vector<gs::Einstein> pos = positions(static_cast<int>(count), static_cast<std::uint32_t>(seed));
   std::printf("%ld positions (seed %ld), move ordering %s\n", count, seed, ordering ? "on" : "off");
   std::printf("%5s %14s %14s %14s %8s %8s %10s %10s %10s\n", "depth", "expectimax", "star1", "star2", "star1%",

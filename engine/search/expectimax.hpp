@@ -71,6 +71,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <random>
 #include <string_view>
 
 #include "core/deadline.hpp"
@@ -409,5 +410,40 @@ class ExpectimaxSearcher {
   int rootBest_ = -1;
   std::uint64_t nodes_ = 0;
 };
+
+// A weak player's move (the Beginner level, search/levels.hpp): every legal
+// move of the rolled position `g` scored one move deep (a win kWin, else
+// minus the evaluation of the position for the opponent), and one drawn with
+// probability proportional to exp(score / temperature): plausible moves are
+// likely, a blunder is rare but possible. The draw uses the raw 32-bit
+// outputs of `rng`, so a seed picks the same move on every platform.
+// Precondition: the game is not over, the die rolled, temperature > 0.
+template <class Game>
+int softmaxMove(const Game& g, int temperature, std::mt19937& rng) {
+  double weight[Game::kMoveSlots] = {};
+  double best = -1e300, total = 0;
+  int scores[Game::kMoveSlots] = {};
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    if (!g.canPlay(m)) continue;
+    Game child = g;
+    child.play(m);
+    scores[m] = child.lastMoverWon() ? 1000 : -child.evaluate();
+    best = std::max(best, static_cast<double>(scores[m]));
+  }
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    if (!g.canPlay(m)) continue;
+    weight[m] = std::exp((scores[m] - best) / temperature);
+    total += weight[m];
+  }
+  double x = total * (static_cast<double>(rng()) / 4294967296.0);
+  int last = -1;
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    if (!g.canPlay(m)) continue;
+    last = m;
+    if (x < weight[m]) return m;
+    x -= weight[m];
+  }
+  return last;
+}
 
 }  // namespace gs

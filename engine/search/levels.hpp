@@ -75,20 +75,23 @@ constexpr bool mctsLevelsMatch() {
 static_assert(mctsLevelsMatch(), "kMctsLevels lists kLevels' names in their order, each with a budget");
 
 // The same four levels for EinStein würfelt nicht! (games/einstein, the
-// Star2 expectiminimax of search/expectimax.hpp): the weak ones look a fixed
-// number of moves ahead (Beginner 1: the move whose position evaluates best;
-// Casual 2: also the opponent's reply to each roll), the strong ones deepen
-// for the time. Their results against each other: docs/einstein.md, "Levels".
+// Star2 expectiminimax of search/expectimax.hpp). Beginner looks one move
+// ahead and draws among the moves by their evaluation (softmaxMove: a
+// plausible move, not always the best); Casual looks two moves ahead (also
+// the opponent's reply to each roll) and plays its best; Strong and the
+// strongest deepen for the time. Their results against each other and
+// against random play: docs/einstein.md, "Levels".
 struct ChanceLevel {
   const char* name;
-  int timeMs;    // 0: the depth only
-  int maxDepth;  // 0: no depth limit
+  int timeMs;       // 0: the depth only
+  int maxDepth;     // 0: no depth limit
+  int temperature;  // > 0: a move drawn by search/expectimax.hpp's softmaxMove (depth 1)
 };
 constexpr ChanceLevel kEinsteinLevels[] = {
-    {"beginner", 0, 1},
-    {"casual", 0, 2},
-    {"strong", 300, 0},
-    {"perfect", 1000, 0},
+    {"beginner", 0, 1, 150},
+    {"casual", 0, 2, 0},
+    {"strong", 300, 0, 0},
+    {"perfect", 1000, 0, 0},
 };
 constexpr bool chanceLevelsMatch() {
   for (int i = 0; i < kLevelCount; ++i)

@@ -144,7 +144,7 @@ export function mountEinsteinView(container, options = {}) {
     const l = level();
     const mcts = algorithm() === 'mcts';
     const words = {
-      beginner: mcts ? 'plays out 10 random games before each move' : 'looks one move ahead: the move whose position looks best',
+      beginner: mcts ? 'plays out 10 random games before each move' : 'looks one move ahead and often takes a merely plausible move',
       casual: mcts ? 'plays out 70 random games before each move' : 'looks two moves ahead, averaging over every roll in between',
       strong: mcts ? 'plays out random games for 0.3 s' : 'thinks 0.3 s, deeper and deeper (expectiminimax with Star2 pruning)',
       perfect: mcts ? 'plays out random games for 1 s' : 'thinks 1 s, deeper and deeper (expectiminimax with Star2 pruning)',
