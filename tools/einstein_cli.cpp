@@ -73,45 +73,24 @@ int runEinstein(const EinsteinCliConfig& cfg) {
   searcher.setOptions(cfg.search);
   Mcts<Einstein> mcts(cfg.mctsOpt);
   std::mt19937 rng(cfg.seed);  // one generator for the run: each '?' draws anew
-  std::string line;
-  bool tooLong = false;
-  long lineNo = 0;
-  bool anyError = false;
-  auto reject = [&](const std::string& msg) {
-    std::cout.flush();
-    std::cerr << "line " << lineNo << ": " << msg << "\n";
-    anyError = true;
-  };
-  while (readLimitedLine(std::cin, line, tooLong)) {
-    ++lineNo;
-    if (tooLong) {
-      reject("line is longer than " + std::to_string(kMaxLineLength) + " characters");
-      continue;
-    }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::size_t b = line.find_first_not_of(" \t");
-    std::string text;
-    if (b != std::string::npos) {
-      const std::size_t e = line.find_first_of(" \t", b);
-      text = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
-    }
+  return forEachInputLine(std::cin, [&](const std::string& text, const auto& reject) {
     EinsteinRecord rec;
     Einstein g;
     const ParseError err = parseEinstein(text, rec, g, &rng);
     if (!err.ok) {
       reject(err.message);
-      continue;
+      return;
     }
     if (g.lastMoverWon()) {
       reject(std::string("the game is already over (") + Einstein::kSides[(g.plies() - 1) % 2] +
              " won), there is no move to play");
-      continue;
+      return;
     }
     if (g.atChance()) {
       reject(std::string(Einstein::kSides[g.sideToMove()]) +
              " has not rolled: end the position with the die face (1-6, or ? to roll it), e.g. " +
              toText(rec) + (rec.turns.empty() ? ":" : ",") + "4");
-      continue;
+      return;
     }
     int bestMove = -1;
     PlayFields f;
@@ -140,9 +119,7 @@ int runEinstein(const EinsteinCliConfig& cfg) {
               << static_cast<long>(f.timeMs + 0.5) << " win_pct " << pct;
     if (cfg.mcts) std::cout << " playouts " << playouts;
     std::cout << "\n";
-    std::cout.flush();
-  }
-  return anyError ? 1 : 0;
+  });
 }
 
 }  // namespace gs

@@ -429,33 +429,12 @@ int run(const Config& cfg) {
     }
   }
 
-  std::string line;
-  bool tooLong = false;
-  long lineNo = 0;
-  bool anyError = false;
-  auto reject = [&](const std::string& msg) {
-    std::cout.flush();
-    std::cerr << "line " << lineNo << ": " << msg << "\n";
-    anyError = true;
-  };
-  while (gs::readLimitedLine(std::cin, line, tooLong)) {
-    ++lineNo;
-    if (tooLong) {
-      reject("line is longer than " + std::to_string(gs::kMaxLineLength) + " characters");
-      continue;
-    }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::size_t b = line.find_first_not_of(" \t");
-    std::string moves;
-    if (b != std::string::npos) {
-      std::size_t e = line.find_first_of(" \t", b);
-      moves = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
-    }
+  return gs::forEachInputLine(std::cin, [&](const std::string& moves, const auto& reject) {
     Game g;
     gs::ParseError err = gs::parseMoves(moves, g);
     if (!err.ok) {
       reject(err.message);
-      continue;
+      return;
     }
     const bool over = gs::isOver(g);
 
@@ -497,7 +476,7 @@ int run(const Config& cfg) {
     } else if (cfg.command == "play" && cfg.mcts) {
       if (over) {
         reject("the game is already over, there is no move to play");
-        continue;
+        return;
       }
       mcts.clear();
       gs::MctsLimits lim;
@@ -515,7 +494,7 @@ int run(const Config& cfg) {
     } else if (cfg.command == "play") {
       if (over) {
         reject("the game is already over, there is no move to play");
-        continue;
+        return;
       }
       tt.clear();
       gs::SearchLimits lim;
@@ -542,9 +521,7 @@ int run(const Config& cfg) {
       }
       std::cout << "\n";
     }
-    std::cout.flush();
-  }
-  return anyError ? 1 : 0;
+  });
 }
 
 }  // namespace
