@@ -35,6 +35,7 @@
 #include "games/registry.hpp"
 #include "search/mcts.hpp"
 #include "search/solver.hpp"
+#include "tournament_lib.hpp"
 
 namespace {
 
@@ -48,19 +49,34 @@ struct Spec {
   std::uint64_t playouts = 1000;
 };
 
+// A player of the bench: the tournament's MCTS player (tournament_lib.hpp's
+// parsePlayerSpec, "mcts," left out) with a playout budget (default 1000),
+// plus the bench's own spellings: "nosolver" (the tournament's
+// "nomctssolver") and "seed=N" (the tree's seed).
 Spec parseSpec(const std::string& text) {
   Spec s;
+  std::string tour = "mcts";
+  bool budget = false;
   std::stringstream ss(text);
-  std::string tok;
-  while (std::getline(ss, tok, ',')) {
-    if (tok.rfind("playouts=", 0) == 0) s.playouts = std::strtoull(tok.c_str() + 9, nullptr, 10);
-    else if (tok.rfind("c=", 0) == 0) s.opt.exploration = std::atof(tok.c_str() + 2);
-    else if (tok.rfind("seed=", 0) == 0) s.opt.seed = static_cast<std::uint32_t>(std::strtoul(tok.c_str() + 5, nullptr, 10));
-    else if (tok == "nosmart") s.opt.smartPlayouts = false;
-    else if (tok == "nosolver") s.opt.solver = false;
-    else if (tok == "noreuse") s.opt.reuseTree = false;
-    else fail("unknown token '" + tok + "'");
+  for (std::string tok; std::getline(ss, tok, ',');) {
+    long v = 0;
+    if (tok.rfind("seed=", 0) == 0) {
+      if (!gs::parseWholeNumber(tok.substr(5), 0, 4294967295L, v)) fail("bad seed in '" + tok + "'");
+      s.opt.seed = static_cast<std::uint32_t>(v);
+      continue;
+    }
+    if (tok.rfind("t=", 0) == 0) fail("'" + tok + "': the bench's players have a playout budget (playouts=N)");
+    budget = budget || tok.rfind("playouts=", 0) == 0;
+    tour += "," + (tok == "nosolver" ? std::string("nomctssolver") : tok);
   }
+  if (!budget) tour += ",playouts=" + std::to_string(s.playouts);
+  gs::tour::PlayerSpec p;
+  std::string err;
+  if (!gs::tour::parsePlayerSpec(tour, p, err)) fail(err);
+  const std::uint32_t seed = s.opt.seed;
+  s.opt = p.mctsOpt;
+  s.opt.seed = seed;
+  s.playouts = p.playouts;
   return s;
 }
 
