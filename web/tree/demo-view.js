@@ -42,8 +42,10 @@ export function mountDemoView(container, options = {}) {
   let generation = 0;
 
   // ---- skeleton ----------------------------------------------------------------
+  // The dice game's demo is its own page with two computers (einstein-view.js).
   const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
-    ...Object.values(GAMES).map((g) => h('option', { value: g.id, text: g.name })));
+    ...Object.values(GAMES).map((g) => h('option', { value: g.id, text: g.name })),
+    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }));
   const timeSel = (i) => h('select', { id: `demo-time${i + 1}`, 'aria-label': `Thinking time of player ${i + 1}` },
     ...TIMES.map((t) => h('option', { value: String(t), text: timeLabel(t) })));
   const time1 = timeSel(0);
@@ -219,7 +221,11 @@ export function mountDemoView(container, options = {}) {
     draw();
   });
   newBtn.addEventListener('click', () => newGame(''));
-  gameSel.addEventListener('change', () => { game = gameSel.value; newGame(''); });
+  gameSel.addEventListener('change', () => {
+    if (gameSel.value === 'einstein') { location.hash = '#view=demo&game=einstein'; return; }
+    game = gameSel.value;
+    newGame('');
+  });
   time1.addEventListener('change', () => { times[0] = Number(time1.value); draw(); });
   time2.addEventListener('change', () => { times[1] = Number(time2.value); draw(); });
   const onKey = (e) => {

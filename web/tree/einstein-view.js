@@ -33,6 +33,7 @@ const ALGOS = [['star2', 'Expectiminimax (Star2)'], ['mcts', 'Monte Carlo tree s
 const AI = [['2', 'You (Red) vs computer'], ['1', 'Computer vs you (Blue)'], ['none', 'Two players'],
   ['both', 'Computer vs computer']];
 const SIZE = 5;
+const IDLE = 'After each of its moves the computer says here what it expects.';
 const cellName = (c) => `${'abcde'[c % SIZE]}${Math.floor(c / SIZE) + 1}`;
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
@@ -93,7 +94,7 @@ export function mountEinsteinView(container, options = {}) {
     h('span', { class: 'pnote', id: `es-player-${side + 1}-note`, text: side ? 'races to a1' : 'moves first, races to e5' }),
     h('span', { class: 'pturn', id: `es-player-${side + 1}-turn` }));
   const players = [playerRow(0), playerRow(1)];
-  const computer = h('p', { id: 'es-computer', class: 'es-computer', text: 'The computer explains its move here.' });
+  const computer = h('p', { id: 'es-computer', class: 'es-computer', text: IDLE });
   const computerDetail = h('p', { id: 'es-computer-detail', class: 'es-computer-detail' });
   const moveList = h('ol', { id: 'es-move-list', class: 'es-move-list', 'aria-label': 'Moves of the game' });
   const noMoves = h('p', { class: 'es-no-moves', text: 'No moves yet: Red rolls first.' });
@@ -512,7 +513,7 @@ export function mountEinsteinView(container, options = {}) {
     redo = [];
     hint = null;
     hintText.hidden = true;
-    computer.textContent = 'The computer explains its move here.';
+    computer.textContent = IDLE;
     computerDetail.textContent = '';
     const s = await load(`${setupFor(seed, 0)}/${setupFor(seed, 1)}`);
     if (s && s.ok) await step();
