@@ -125,6 +125,10 @@ runBrowserTest('chance view: EinStein expectiminimax tree with chance nodes, Sta
   await page.goto(`${url}index.html#view=tree&game=tictactoe&moves=1524`);
   await page.waitForFunction(() => /minimax 157\b/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 30000 });
   assert.equal(await page.locator('.tv-chance').count(), 0, 'the chance view is gone');
+  // ... and its game picker leads to the dice game's tree.
+  await page.selectOption('#tree-game', 'einstein');
+  await page.waitForFunction(() => /star1, \d+ nodes/.test(document.querySelector('.tv-tree-title')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.equal(await hashParam(page, 'game'), 'einstein');
 
   // A phone.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
