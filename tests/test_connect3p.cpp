@@ -118,23 +118,25 @@ Connect3p randomPosition(std::mt19937& rng, int plies) {
 
 // Brute-force max^n, written from the definition: every child searched, the
 // first child (in kCentreOrder) with the greatest entry of the player to move.
-Values bruteMaxn(const Connect3p& g, int depth, std::uint64_t& nodes, int* move = nullptr) {
+template <class Game>
+std::array<int, 3> bruteMaxn(const Game& g, int depth, std::uint64_t& nodes, int* move = nullptr) {
+  constexpr int kMaxSum = gs::MultiSearcher<Game>::kMaxSum;
   ++nodes;
   if (g.lastMoverWon()) {
-    Values v{};
-    v[(g.plies() + 2) % 3] = Searcher::kMaxSum - g.plies();
+    std::array<int, 3> v{};
+    v[(g.plies() + 2) % 3] = kMaxSum - g.plies();
     return v;
   }
-  if (g.isFull()) return Values{Searcher::kMaxSum / 3, Searcher::kMaxSum / 3, Searcher::kMaxSum / 3};
+  if (g.isFull()) return {kMaxSum / 3, kMaxSum / 3, kMaxSum / 3};
   if (depth == 0) return g.evaluatePlayers();
   const int me = g.plies() % 3;
-  Values best{};
+  std::array<int, 3> best{};
   int bestMove = -1;
-  for (int m : Connect3p::kCentreOrder) {
+  for (int m : Game::kCentreOrder) {
     if (!g.canPlay(m)) continue;
-    Connect3p c = g;
+    Game c = g;
     c.play(m);
-    const Values v = bruteMaxn(c, depth - 1, nodes);
+    const std::array<int, 3> v = bruteMaxn(c, depth - 1, nodes);
     if (bestMove < 0 || v[me] > best[me]) {
       best = v;
       bestMove = m;
@@ -146,21 +148,68 @@ Values bruteMaxn(const Connect3p& g, int depth, std::uint64_t& nodes, int* move 
 
 // Plain minimax over the coalition game: `root`'s entry, maximised by root,
 // minimised by both others.
-int bruteParanoid(const Connect3p& g, int depth, int root) {
-  if (g.lastMoverWon()) return (g.plies() + 2) % 3 == root ? Searcher::kMaxSum - g.plies() : 0;
-  if (g.isFull()) return Searcher::kMaxSum / 3;
+template <class Game>
+int bruteParanoid(const Game& g, int depth, int root) {
+  constexpr int kMaxSum = gs::MultiSearcher<Game>::kMaxSum;
+  if (g.lastMoverWon()) return (g.plies() + 2) % 3 == root ? kMaxSum - g.plies() : 0;
+  if (g.isFull()) return kMaxSum / 3;
   if (depth == 0) return g.evaluatePlayers()[root];
   const bool maximising = g.plies() % 3 == root;
-  int best = maximising ? -1 : Searcher::kMaxSum + 1;
-  for (int m = 0; m < Connect3p::kWidth; ++m) {
+  int best = maximising ? -1 : kMaxSum + 1;
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
     if (!g.canPlay(m)) continue;
-    Connect3p c = g;
+    Game c = g;
     c.play(m);
     const int v = bruteParanoid(c, depth - 1, root);
     best = maximising ? std::max(best, v) : std::min(best, v);
   }
   return best;
 }
+
+// A game tree with random leaf vectors, for the searches' edge cases: three
+// moves at every node, leaves (the horizon) valued by a hash of the path
+// and `seed`. The vectors are drawn to sit on the bounds shallow pruning
+// relies on: zero entries, sums of exactly kEvalSum, one entry near all of it.
+struct RandomTree {
+  static constexpr int kPlayers = 3;
+  static constexpr const char* kSides[kPlayers] = {"A", "B", "C"};
+  static constexpr int kMoveSlots = 3;
+  static constexpr int kMaxPlies = 8;
+  static constexpr int kCentreOrder[kMoveSlots] = {0, 1, 2};
+  static constexpr int kEvalSum = 1000;
+  static constexpr int kEvalMax = kEvalSum - kMaxPlies - 1;
+  inline static std::uint64_t seed = 0;
+
+  std::uint64_t path = 1;
+  int plies_ = 0;
+  bool canPlay(int) const { return true; }
+  void play(int m) {
+    path = path * 3 + static_cast<std::uint64_t>(m);
+    ++plies_;
+  }
+  int plies() const { return plies_; }
+  int toMove() const { return plies_ % kPlayers; }
+  bool lastMoverWon() const { return false; }
+  bool isFull() const { return plies_ == kMaxPlies; }
+  std::array<int, kPlayers> evaluatePlayers() const {
+    std::uint64_t x = (path + seed * 0x9E3779B97F4A7C15ull);
+    auto next = [&x] {  // splitmix64
+      std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return static_cast<int>((z ^ (z >> 31)) % 1000003);
+    };
+    const int steps = 1 + next() % 10;  // coarse values: ties and exact bounds are common
+    const int unit = kEvalMax / steps;
+    const int a = (next() % (steps + 1)) * unit;
+    const int b = std::min(kEvalMax, (next() % (steps + 1)) * unit) * (kEvalSum - a) / kEvalSum;
+    const int rest = kEvalSum - a - b;
+    const int c = std::min(kEvalMax, next() % 2 ? rest : rest / 2);
+    std::array<int, kPlayers> v{a, b, c};
+    std::swap(v[0], v[next() % 3]);
+    return v;
+  }
+};
 
 }  // namespace
 
@@ -331,4 +380,29 @@ TEST_CASE("multiplayer think: depth limit, exact ends, win in one", "[connect3p]
   // best move first; the root player's entry may not.)
   std::uint64_t nodes = 0;
   REQUIRE(r.score == bruteMaxn(g, 64, nodes)[g.toMove()]);
+}
+
+TEST_CASE("max^n, shallow pruning and paranoid on random trees with vectors on the bounds", "[multiplayer]") {
+  using TreeSearcher = gs::MultiSearcher<RandomTree>;
+  TreeSearcher plain(gs::MultiAlgorithm::kMaxn), shallow(gs::MultiAlgorithm::kMaxnShallow),
+      paranoid(gs::MultiAlgorithm::kParanoid);
+  std::uint64_t cuts = 0;
+  for (std::uint64_t tree = 1; tree <= 3000; ++tree) {
+    RandomTree::seed = tree;
+    const RandomTree root;
+    const int depth = 1 + static_cast<int>(tree % 5);
+    INFO("tree " << tree << " depth " << depth);
+    std::uint64_t nodes = 0;
+    int move = -1;
+    const auto want = bruteMaxn(root, depth, nodes, &move);
+    const auto a = plain.searchDepth(root, depth);
+    REQUIRE(a.values == want);
+    REQUIRE(a.bestMove == move);
+    const auto b = shallow.searchDepth(root, depth);
+    REQUIRE(b.values == want);
+    REQUIRE(b.bestMove == move);
+    cuts += b.shallowCuts;
+    REQUIRE(paranoid.searchDepth(root, depth).score == bruteParanoid(root, depth, 0));
+  }
+  REQUIRE(cuts > 1000);
 }
