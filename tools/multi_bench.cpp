@@ -14,7 +14,8 @@
 //       openings of K random plies (default 3: one stone each), the same
 //       time or the same depth per move for every player. Prints each
 //       seating's result, then the wins per algorithm (per seat taken: an
-//       equal share is 1/3) and per seat, and each algorithm's mean depth.
+//       equal share is a third of the decided games) and per seat, and each
+//       algorithm's mean depth and nodes per move.
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -156,11 +157,13 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("games %d, draws %ld, %.0f s\n", 6 * games, t.draws, secs);
+  // Equal strength: every seat taken wins a third of the decided games.
+  const double equal = 100.0 * (6 * games - t.draws) / (6 * games) / 3;
   for (int a = 0; a < 2; ++a)
-    std::printf("%-9s wins %ld of %ld seats taken (%.1f%%; equal strength: 33.3%%), mean depth %.2f, nodes per move "
+    std::printf("%-9s wins %ld of %ld seats taken (%.1f%%; equal strength: %.1f%%), mean depth %.2f, nodes per move "
                 "%.0f\n",
-                names[a], t.wins[a], t.seatGames[a], 100.0 * t.wins[a] / t.seatGames[a], t.depthSum[a] / t.moves[a],
-                static_cast<double>(t.nodes[a]) / t.moves[a]);
+                names[a], t.wins[a], t.seatGames[a], 100.0 * t.wins[a] / t.seatGames[a], equal,
+                t.depthSum[a] / t.moves[a], static_cast<double>(t.nodes[a]) / t.moves[a]);
   for (int s = 0; s < 3; ++s)
     std::printf("seat %-6s wins: as maxn %ld of %ld, as paranoid %ld of %ld\n", Connect3p::kSides[s], t.seatWins[s][0],
                 t.seatPlayed[s][0], t.seatWins[s][1], t.seatPlayed[s][1]);
