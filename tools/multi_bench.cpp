@@ -15,7 +15,8 @@
 //       time or the same depth per move for every player. Prints each
 //       seating's result, then the wins per algorithm (per seat taken: an
 //       equal share is a third of the decided games) and per seat, and each
-//       algorithm's mean depth and nodes per move.
+//       algorithm's mean depth, nodes per move and share of moves valued 0
+//       (the mover loses whatever it plays, in the algorithm's model).
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -105,6 +106,7 @@ struct Tally {
   long draws = 0;
   double depthSum[2] = {0, 0};    // per algorithm: depth of every move searched
   long moves[2] = {0, 0};
+  long lostMoves[2] = {0, 0};     // per algorithm: moves whose value was 0 (a sure loss)
   std::uint64_t nodes[2] = {0, 0};
 };
 
@@ -134,6 +136,7 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
         const auto r = searchers[alg].think(g, lim);
         t.depthSum[alg] += r.depth;
         ++t.moves[alg];
+        if (r.score == 0) ++t.lostMoves[alg];
         t.nodes[alg] += r.nodes;
         g.play(r.bestMove);
       }
@@ -161,9 +164,10 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
   const double equal = 100.0 * (6 * games - t.draws) / (6 * games) / 3;
   for (int a = 0; a < 2; ++a)
     std::printf("%-9s wins %ld of %ld seats taken (%.1f%%; equal strength: %.1f%%), mean depth %.2f, nodes per move "
-                "%.0f\n",
+                "%.0f, moves valued 0 (a sure loss) %.1f%%\n",
                 names[a], t.wins[a], t.seatGames[a], 100.0 * t.wins[a] / t.seatGames[a], equal,
-                t.depthSum[a] / t.moves[a], static_cast<double>(t.nodes[a]) / t.moves[a]);
+                t.depthSum[a] / t.moves[a], static_cast<double>(t.nodes[a]) / t.moves[a],
+                100.0 * t.lostMoves[a] / t.moves[a]);
   for (int s = 0; s < 3; ++s)
     std::printf("seat %-6s wins: as maxn %ld of %ld, as paranoid %ld of %ld\n", Connect3p::kSides[s], t.seatWins[s][0],
                 t.seatPlayed[s][0], t.seatWins[s][1], t.seatPlayed[s][1]);
