@@ -243,7 +243,7 @@ TEST_CASE("connect3p rules: random games to the end against the grid", "[connect
   REQUIRE(draws > 0);
 }
 
-TEST_CASE("connect3p evaluation: entries >= 0 summing to at most kEvalSum", "[connect3p]") {
+TEST_CASE("connect3p evaluation: entries from 0 to kEvalMax summing to about kEvalSum", "[connect3p]") {
   REQUIRE(Connect3p::windows().count == 6 * 6 + 9 * 3 + 2 * 6 * 3);
   std::mt19937 rng(11);
   for (int i = 0; i < 2000; ++i) {
