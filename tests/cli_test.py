@@ -205,7 +205,60 @@ for args, what in [(["--game", "einstein", "solve"], "has play only"),
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 
+# Connect Four for three (--game connect3p, its own front end: tools/connect3p_cli.hpp).
+T = ["--game", "connect3p", "play"]
+code, out, err = run(T + ["--depth", "3"], b"4\n5564 ignored\n")
+f = fields(out)
+check("connect3p play format", code == 0 and len(f) == 2 and all(
+    x[1::2] == ["bestmove", "player", "score", "values", "exact", "depth", "nodes", "time_ms"] for x in f), out + err)
+check("connect3p play echoes the moves and names the mover", len(f) == 2 and f[0][0] == "4" and f[0][4] == "Yellow"
+      and f[1][0] == "5564" and f[1][4] == "Yellow", out)
+check("connect3p play depth limit", f and all(x[12] == "3" for x in f), out)
+check("connect3p values hold the mover's score", f and all(
+    int(x[8].split(",")[["Red", "Yellow", "Green"].index(x[4])]) == int(x[6]) for x in f), out)
+code, out, err = run(T + ["--depth", "1"], b"\n")
+check("connect3p empty line is the empty board", code == 0 and out.startswith(" bestmove ") and " player Red " in out, out + err)
+# Red has three in column 1 and wins at once (1000 - 10 plies); every algorithm sees it.
+r = {}
+for alg in ["maxn", "maxn-plain", "paranoid"]:
+    code, out, err = run(T + ["--algorithm", alg, "--depth", "4"], b"123123123\n")
+    f = fields(out)
+    r[alg] = f[0] if code == 0 and len(f) == 1 else None
+check("connect3p finds the win in one", all(x and x[2] == "1" and x[6] == "990" for x in r.values()), str(r))
+check("connect3p maxn vector", r["maxn"] and r["maxn"][8] == "990,0,0" and r["maxn-plain"][8] == "990,0,0", str(r))
+check("connect3p paranoid has no vector", r["paranoid"] and r["paranoid"][8] == "-", str(r))
+# Shallow pruning keeps max^n's value and searches no more nodes; paranoid searches fewer.
+r = {}
+for alg in ["maxn", "maxn-plain", "paranoid"]:
+    code, out, err = run(T + ["--algorithm", alg, "--depth", "5"], b"55646\n")
+    f = fields(out)
+    r[alg] = f[0] if code == 0 and len(f) == 1 else None
+check("connect3p shallow pruning same value", all(r.values()) and r["maxn"][2:9] == r["maxn-plain"][2:9], str(r))
+check("connect3p node counts", all(r.values()) and int(r["paranoid"][14]) < int(r["maxn"][14]) <= int(r["maxn-plain"][14]),
+      str(r))
+code, out, err = run(T + ["--time-ms", "100"], b"4\n")
+f = fields(out)
+check("connect3p time limit", code == 0 and f and int(f[0][12]) >= 1 and int(f[0][16]) < 1000, out + err)
+code, out, err = run(T + ["--depth", "2"], b"45x\n1111111\n1231231231\n450\n4\n")
+check("connect3p bad lines", code == 1 and len(fields(out)) == 1
+      and "line 1: invalid character 'x' at position 3 (moves are digits 1-9)" in err
+      and "line 2: column 1 at position 7 is full" in err
+      and "line 3: the game is already over (Red won), there is no move to play" in err
+      and "line 4: column 0 at position 3 is out of range 1-9" in err, out + err)
+for args, what in [(["--game", "connect3p", "solve"], "has play only"),
+                   (T + ["--algorithm", "alphabeta"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
+                   (T + ["--algorithm", "star1"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
+                   (T + ["--seed", "3"], "--seed is not for connect3p"),
+                   (T + ["--depth", "55"], "--depth"),
+                   (["play", "--algorithm", "paranoid"], "--algorithm paranoid is for a game of three players"),
+                   (E + ["--algorithm", "maxn"], "--algorithm maxn is for a game of three players"),
+                   (["--game", "chess", "play"], "--game must be connect4, tictactoe, einstein or connect3p")]:
+    code, out, err = run(args, b"")
+    check("usage error " + " ".join(args), code == 2 and what in err, err)
+
 code, out, err = run(["--help"], b"")
+check("help documents connect3p", code == 0 and "--game connect3p" in out and "maxn|maxn-plain|paranoid" in out
+      and "values <r,y,g>" in out, out)
 check("help documents einstein", code == 0 and "--game einstein" in out and "expectimax|star1|star2|mcts" in out
       and "win_pct" in out and "win_pct <p> playouts <p>" in out, out)
 check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out and "--playouts" in out, out)

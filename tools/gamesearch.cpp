@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "cli_args.hpp"
+#include "connect3p_cli.hpp"
 #include "einstein_cli.hpp"
+#include "games/connect3p/connect3p.hpp"
 #include "games/einstein/einstein.hpp"
 #include "search/analysis.hpp"
 #include "search/levels.hpp"
@@ -35,7 +37,7 @@ namespace {
 // {SOLVE_FROM} are filled in from the game registry and the level table.
 const char* kUsage = R"(gamesearch - game-search engine for {GAMES}
 
-Usage: gamesearch [--game {NAMES}|einstein] <command> [options] < positions
+Usage: gamesearch [--game {NAMES}|einstein|connect3p] <command> [options] < positions
 
 Reads one position per line on stdin: a move string from the empty board, one
 digit per move. Anything after the first space is ignored, so benchmark files
@@ -74,7 +76,7 @@ convention, in evaluation units).
 
 Options
   --game NAME                 game: {NAMES} (default {DEFAULT}), or einstein
-                              (its own section below)
+                              or connect3p (their own sections below)
   --algorithm alphabeta|minimax|mcts
                               solve/analyze/play: search algorithm (default
                               alphabeta); mcts: play only
@@ -83,6 +85,9 @@ Options
                               Star2 pruning at chance nodes (default star2;
                               all three return the same value), or Monte
                               Carlo tree search with sampled die rolls
+  --algorithm maxn|maxn-plain|paranoid
+                              connect3p play: max^n with shallow pruning
+                              (default), max^n without it, or paranoid search
   --no-ordering               do not order moves (solve, analyze, play)
   --no-table                  no transposition table (solve, analyze, play)
   --no-line-bounds            solve, analyze: the solver does not bound positions
@@ -129,7 +134,8 @@ reported on stderr with their line number; no output line is printed for
 them, the tool goes on, and exits with status 1 at the end.
 Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.
 
-{EINSTEIN})";
+{EINSTEIN}
+{CONNECT3P})";
 
 struct Config {
   std::string game = gs::gameInfo(0).name;
@@ -153,9 +159,13 @@ struct Config {
   bool chanceAlgorithmGiven = false;
   gs::ExpectimaxOptions chance;
   std::vector<std::string> given;  // every option given, for the einstein check
+  // --game connect3p (not in the registry: connect3p_cli.hpp)
+  bool multiAlgorithmGiven = false;
+  gs::MultiAlgorithm multi = gs::MultiAlgorithm::kMaxnShallow;
 };
 
 bool isEinstein(const std::string& game) { return game == gs::Einstein::kName; }
+bool isConnect3p(const std::string& game) { return game == gs::Connect3p::kName; }
 
 std::string usage() {
   std::string games, notation, winBases, solveFrom, levels;
@@ -202,6 +212,7 @@ std::string usage() {
   fill("{MCTS_C}", c);
   fill("{MCTS_NODES}", std::to_string(gs::MctsOptions::kDefaultMaxNodes));
   fill("{EINSTEIN}", gs::einsteinUsage());
+  fill("{CONNECT3P}", gs::connect3pUsage());
   return text;
 }
 
@@ -242,8 +253,9 @@ Config parseArgs(int argc, char** argv) {
       std::cout << "gamesearch " << GS_VERSION << "\n";
       std::exit(0);
     } else if (a == "--game") {
-      if (!next || (gs::findGame(next) < 0 && !isEinstein(next)))
-        usageError("--game must be " + gs::gameNames(", ", ", ") + " or " + gs::Einstein::kName);
+      if (!next || (gs::findGame(next) < 0 && !isEinstein(next) && !isConnect3p(next)))
+        usageError("--game must be " + gs::gameNames(", ", ", ") + ", " + gs::Einstein::kName + " or " +
+                   gs::Connect3p::kName);
       c.game = next;
       ++i;
     } else if (a == "--algorithm") {
@@ -256,8 +268,11 @@ Config parseArgs(int argc, char** argv) {
         c.mcts = true;
       } else if (next && gs::parseChanceAlgorithm(next, c.chance.algorithm)) {
         c.chanceAlgorithmGiven = true;
+      } else if (next && gs::parseMultiAlgorithm(next, c.multi)) {
+        c.multiAlgorithmGiven = true;
       } else {
-        usageError("--algorithm must be alphabeta, minimax or mcts (einstein: expectimax, star1 or star2)");
+        usageError("--algorithm must be alphabeta, minimax or mcts (einstein: expectimax, star1 or star2; "
+                   "connect3p: maxn, maxn-plain or paranoid)");
       }
       ++i;
     } else if (a == "--no-ordering") {
@@ -337,6 +352,26 @@ Config parseArgs(int argc, char** argv) {
     }
   }
   if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
+  if (isConnect3p(c.game)) {
+    // Connect Four for three has its own front end (connect3p_cli.hpp): play,
+    // with max^n or paranoid search.
+    if (c.command != "play")
+      usageError(std::string(gs::Connect3p::kDisplayName) + " has play only (" + c.command +
+                 " needs a two-player game): gamesearch --game connect3p play");
+    const bool algorithmGiven = c.given.end() != std::find(c.given.begin(), c.given.end(), "--algorithm");
+    if (algorithmGiven && !c.multiAlgorithmGiven)
+      usageError("--algorithm for connect3p must be maxn, maxn-plain or paranoid");
+    for (const std::string& opt : c.given)
+      if (opt != "--game" && opt != "--algorithm" && opt != "--time-ms" && opt != "--depth")
+        usageError(opt + " is not for connect3p (its options: --algorithm, --time-ms, --depth)");
+    if (c.depth > gs::MultiSearcher<gs::Connect3p>::kMaxDepth)
+      usageError("--depth for connect3p must be at most " +
+                 std::to_string(gs::MultiSearcher<gs::Connect3p>::kMaxDepth));
+    return c;
+  }
+  if (c.multiAlgorithmGiven)
+    usageError(std::string("--algorithm ") + gs::multiAlgorithmName(c.multi) +
+               " is for a game of three players (--game connect3p)");
   if (isEinstein(c.game)) {
     // EinStein has its own front end (einstein_cli.hpp): play, with the
     // options that mean something for expectiminimax.
@@ -529,6 +564,14 @@ int run(const Config& cfg) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   Config cfg = parseArgs(argc, argv);
+  if (isConnect3p(cfg.game)) {
+    gs::Connect3pCliConfig m;
+    m.command = cfg.command;
+    m.algorithm = cfg.multi;
+    m.timeMs = cfg.timeMs;
+    m.depth = cfg.depth > 0 ? cfg.depth : 0;
+    return gs::runConnect3p(m);
+  }
   if (isEinstein(cfg.game)) {
     gs::EinsteinCliConfig e;
     e.command = cfg.command;

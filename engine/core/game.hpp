@@ -89,6 +89,26 @@
 //       front end that iterates it (session, protocol, links, the tree
 //       explorer, the page) assumes a deterministic game, so the registry
 //       refuses one (docs/einstein.md says what joining needs).
+//    e. Players (hasPlayers<G>): a game for more than two players, searched
+//       by max^n and paranoid search (search/multiplayer.hpp). It replaces
+//       the two-player parts of sections 1 and 2 (kSides[2], kWinBase,
+//       evaluate() for the side to move, negamax scores) with:
+//         static constexpr int kPlayers       the number of players (>= 3);
+//                                     player p moves on plies p, p + kPlayers, ...
+//         static constexpr const char* kSides[kPlayers]  their names
+//         static constexpr int kEvalSum, kEvalMax  the evaluation's scale:
+//                                     kEvalMax < kEvalSum - kMaxPlies (a win
+//                                     is worth kEvalSum - plies)
+//         int toMove() const           plies() % kPlayers
+//         std::array<int, kPlayers> evaluatePlayers() const  the heuristic
+//                                     value of a position not over, one entry
+//                                     per player: every entry in [0, kEvalMax],
+//                                     their sum <= kEvalSum (max^n's shallow
+//                                     pruning relies on the sum and the 0)
+//       with canPlay, play, plies, lastMoverWon, isFull, kMoveSlots,
+//       kMaxPlies and kCentreOrder as in section 2. Such a game is not listed
+//       in the registry's `Games` either: every two-player front end would
+//       misread it (docs/connect3p.md).
 #pragma once
 
 #include <cstdint>
@@ -145,6 +165,16 @@ using Chance = std::void_t<decltype(G::kChanceTotal), decltype(G::kMaxChanceOutc
                            decltype(int{std::declval<const G&>().chanceOutcomes(static_cast<ChanceOutcome*>(nullptr))}),
                            decltype(std::declval<G&>().applyChance(0))>;
 
+template <class G>
+using Players = std::void_t<decltype(G::kPlayers), decltype(G::kSides), decltype(G::kEvalSum), decltype(G::kEvalMax),
+                            decltype(G::kMoveSlots), decltype(G::kMaxPlies), decltype(G::kCentreOrder),
+                            decltype(int{std::declval<const G&>().toMove()}),
+                            decltype(std::declval<const G&>().evaluatePlayers()[0]),
+                            decltype(bool{std::declval<const G&>().canPlay(0)}), decltype(std::declval<G&>().play(0)),
+                            decltype(int{std::declval<const G&>().plies()}),
+                            decltype(bool{std::declval<const G&>().lastMoverWon()}),
+                            decltype(bool{std::declval<const G&>().isFull()})>;
+
 template <class G, template <class> class Op, class = void>
 struct Detect : std::false_type {};
 template <class G, template <class> class Op>
@@ -161,6 +191,8 @@ template <class G>
 constexpr bool hasMirror = game_detail::Detect<G, game_detail::Mirror>::value;
 template <class G>
 constexpr bool hasChance = game_detail::Detect<G, game_detail::Chance>::value;
+template <class G>
+constexpr bool hasPlayers = game_detail::Detect<G, game_detail::Players>::value;
 
 // The checks of section 1 and 2, with a message per rule.
 template <class G>

@@ -76,6 +76,9 @@ struct Registry<GameList<G...>> {
   static_assert((!hasChance<G> && ...),
                 "a game with chance nodes cannot be listed yet: the session, protocol, links, tree explorer "
                 "and page assume deterministic games (docs/einstein.md, 'Why einstein is not in the registry')");
+  static_assert((!hasPlayers<G> && ...),
+                "a game for more than two players cannot be listed: the session, protocol, links, tree explorer "
+                "and page assume two sides and negamax scores (docs/connect3p.md)");
 
   static constexpr int kCount = sizeof...(G);
   static constexpr GameInfo kInfo[kCount] = {gameInfoOf<G>()...};

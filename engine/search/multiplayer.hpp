@@ -1,0 +1,297 @@
+// Searches for games of more than two players (core/game.hpp, capability e):
+// max^n (Luckhardt and Irani 1986), with Korf's shallow pruning (1991) as an
+// option, and paranoid search (Sturtevant and Korf 2000). Depth-limited with
+// the game's vector evaluation and iterative deepening under a deadline. Any
+// game with the players capability; search code never names a game.
+//
+// Values. A position's value is a vector, one entry per player (Values):
+//   a won game         the winner kMaxSum - plies (a faster win is worth
+//                      more), every other player 0
+//   a drawn game       kMaxSum / kPlayers each (rounded down)
+//   a horizon leaf     Game::evaluatePlayers(): entries in [0, kEvalMax],
+//                      kEvalMax < kMaxSum - kMaxPlies (below any win), sum
+//                      <= kEvalSum
+// with kMaxSum = Game::kEvalSum: every leaf vector has entries >= 0 and a sum
+// <= kMaxSum, the two bounds shallow pruning needs, and the sum bound is
+// tight (an evaluation's entries sum to about kMaxSum).
+//
+// max^n. At a node where player i moves, each child is searched and the node
+// takes the vector of the child with the greatest entry i. Ties: the first
+// such child in the move order stays (a later child must be strictly
+// better), so the value is a function of the order. The move order is the
+// game's kCentreOrder at every node; at the root of an iteration the previous
+// iteration's best move comes first (ties at the root keep it).
+//
+// Shallow pruning (kMaxnShallow). At a node where player i moves, whose
+// parent's player j already has a child worth b to j: if the best child so
+// far gives i at least kMaxSum - b, then (entries >= 0, sum <= kMaxSum) this
+// node gives j at most kMaxSum - (i's entry) <= b, whatever its remaining
+// children hold, and j keeps its earlier child (ties keep the first). The
+// node returns at once; its parent's value, hence the root's, is exactly
+// plain max^n's (tests check it). Only the parent's bound is used: deeper
+// bounds do not prune in max^n (Korf's "deep pruning" is unsound), and with a
+// sum near kMaxSum the condition needs one player's share near all of it, so
+// the saving is small (docs/connect3p.md measures it).
+//
+// Paranoid (kParanoid). The root player r against the coalition of all the
+// others, who are assumed to minimise r's entry: a two-sided zero-sum game
+// on r's entry of the same leaf vectors, searched by alpha-beta (fail-soft).
+// The value is r's entry only (no vector); the same move order as max^n.
+//
+// Depth counts moves (plies). Nodes counted: every position entered,
+// horizon leaves and ended games included. Iterative deepening (think):
+// depths 1, 2, ... until the deadline, the depth limit, or a depth whose tree
+// met no horizon leaf (then the value is exact: `exact`). The clock is
+// checked every 1024 nodes; an unfinished iteration is thrown away (depth 1
+// always finishes).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <string_view>
+
+#include "core/deadline.hpp"
+#include "core/game.hpp"
+
+namespace gs {
+
+enum class MultiAlgorithm : int { kMaxn = 0, kMaxnShallow = 1, kParanoid = 2 };
+
+constexpr const char* multiAlgorithmName(MultiAlgorithm a) {
+  return a == MultiAlgorithm::kMaxn ? "maxn-plain" : a == MultiAlgorithm::kMaxnShallow ? "maxn" : "paranoid";
+}
+inline bool parseMultiAlgorithm(std::string_view name, MultiAlgorithm& out) {
+  for (MultiAlgorithm a : {MultiAlgorithm::kMaxn, MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid})
+    if (name == multiAlgorithmName(a)) {
+      out = a;
+      return true;
+    }
+  return false;
+}
+
+struct MultiLimits {
+  int timeMs = 1000;  // <= 0: no time limit (then maxDepth should be set)
+  int maxDepth = 0;   // 0: no limit but the end of the game
+};
+
+template <int Players>
+struct MultiResult {
+  int bestMove = -1;                 // a move slot; -1 only if the game is over
+  std::array<int, Players> values{};  // max^n: the root's vector; paranoid: all -1
+  int score = 0;                     // the root player's value (entry or paranoid value)
+  int depth = 0;                     // of the last finished iteration
+  bool exact = false;                // no horizon leaf: the value is the game's
+  std::uint64_t nodes = 0;           // all iterations
+  std::uint64_t shallowCuts = 0;     // max^n nodes left early by shallow pruning
+  double timeMs = 0;
+};
+
+template <class Game>
+class MultiSearcher {
+  static_assert(hasPlayers<Game>, "max^n and paranoid search games with the players capability (core/game.hpp)");
+
+ public:
+  static constexpr int kPlayers = Game::kPlayers;
+  static constexpr int kMaxSum = Game::kEvalSum;
+  static_assert(kMaxSum - Game::kMaxPlies > Game::kEvalMax, "every win is worth more than any evaluation");
+  static constexpr int kMaxDepth = Game::kMaxPlies;
+  using Values = std::array<int, kPlayers>;
+  using Result = MultiResult<kPlayers>;
+
+  explicit MultiSearcher(MultiAlgorithm algorithm = MultiAlgorithm::kMaxnShallow) : algorithm_(algorithm) {}
+  void setAlgorithm(MultiAlgorithm a) { algorithm_ = a; }
+  MultiAlgorithm algorithm() const { return algorithm_; }
+
+  // The value of an ended game (see the header).
+  static Values endValues(const Game& g) {
+    Values v{};
+    if (g.lastMoverWon()) {
+      v[(g.plies() + kPlayers - 1) % kPlayers] = kMaxSum - g.plies();
+    } else {
+      v.fill(kMaxSum / kPlayers);
+    }
+    return v;
+  }
+
+  // One search of `depth` plies (>= 1) with the static move order, `first`
+  // searched first at the root if >= 0. Precondition: the game is not over.
+  // Counters (nodes(), shallowCuts(), hitHorizon()) are reset.
+  Result searchDepth(const Game& g, int depth, int first = -1) {
+    assert(depth >= 1 && !isOver(g));
+    deadline_ = Deadline();
+    resetCounters();
+    return searchRoot(g, depth, first);
+  }
+
+  // Iterative deepening under the limits. Precondition: the game is not over.
+  Result think(const Game& g, const MultiLimits& lim) {
+    assert(!isOver(g));
+    deadline_ = Deadline::fromNow(lim.timeMs);
+    resetCounters();
+    const int maxDepth = std::min(lim.maxDepth > 0 ? lim.maxDepth : kMaxDepth, Game::kMaxPlies - g.plies());
+    Result best;
+    std::uint64_t total = 0, cuts = 0;
+    for (int depth = 1; depth <= maxDepth; ++depth) {
+      nodes_ = shallowCuts_ = 0;
+      hitHorizon_ = aborted_ = false;
+      Result r = searchRoot(g, depth, best.bestMove);
+      total += nodes_;
+      cuts += shallowCuts_;
+      if (aborted_ && depth > 1) break;  // an unfinished iteration is thrown away
+      best = r;
+      best.exact = !hitHorizon_;
+      if (best.exact || deadline_.expired()) break;
+    }
+    best.nodes = total;
+    best.shallowCuts = cuts;
+    best.timeMs = deadline_.elapsedMs();
+    return best;
+  }
+
+  std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t shallowCuts() const { return shallowCuts_; }
+  bool hitHorizon() const { return hitHorizon_; }
+
+ private:
+  static constexpr int kNoBound = -1;
+
+  void resetCounters() {
+    nodes_ = shallowCuts_ = 0;
+    hitHorizon_ = aborted_ = false;
+  }
+
+  // Counts the node; every 1024 nodes checks the clock (depth-1 iterations
+  // are not stopped: a move is always found).
+  void enter(int rootDepth) {
+    ++nodes_;
+    if ((nodes_ & 1023) == 0 && rootDepth > 1 && deadline_.expired()) aborted_ = true;
+  }
+
+  // The root's move order: `first` (if a legal slot), then kCentreOrder.
+  static int rootOrder(const Game& g, int first, int out[Game::kMoveSlots]) {
+    int n = 0;
+    if (first >= 0 && g.canPlay(first)) out[n++] = first;
+    for (int m : Game::kCentreOrder)
+      if (m != first && g.canPlay(m)) out[n++] = m;
+    return n;
+  }
+
+  Result searchRoot(const Game& g, int depth, int first) {
+    rootDepth_ = depth;
+    Result r;
+    int order[Game::kMoveSlots];
+    const int n = rootOrder(g, first, order);
+    const int me = g.toMove();
+    enter(depth);
+    if (algorithm_ == MultiAlgorithm::kParanoid) {
+      // The root maximises its entry against the coalition, window (alpha, beta).
+      int alpha = -1;
+      for (int k = 0; k < n && !aborted_; ++k) {
+        Game c = g;
+        c.play(order[k]);
+        const int v = paranoid(c, depth - 1, alpha, kMaxSum + 1, me);
+        if (v > alpha || r.bestMove < 0) {
+          alpha = std::max(alpha, v);
+          r.bestMove = order[k];
+          r.score = v;
+        }
+      }
+      r.values.fill(-1);
+    } else {
+      bool any = false;
+      for (int k = 0; k < n && !aborted_; ++k) {
+        Game c = g;
+        c.play(order[k]);
+        // The root has no parent: its children get its best entry as their bound.
+        const Values v = maxn(c, depth - 1, any ? r.values[me] : kNoBound);
+        if (!any || v[me] > r.values[me]) {
+          r.values = v;
+          r.bestMove = order[k];
+          any = true;
+        }
+      }
+      r.score = r.values[me];
+    }
+    r.depth = depth;
+    r.nodes = nodes_;
+    r.shallowCuts = shallowCuts_;
+    r.exact = !hitHorizon_;
+    return r;
+  }
+
+  // max^n below the root. `bound`: the parent's player's best entry so far
+  // (kNoBound before its first child), for shallow pruning.
+  Values maxn(const Game& g, int depth, int bound) {
+    // Step 1. Count the node; an ended game or the horizon is a leaf.
+    enter(rootDepth_);
+    if (g.lastMoverWon() || g.isFull()) return endValues(g);
+    if (depth == 0) {
+      hitHorizon_ = true;
+      return g.evaluatePlayers();
+    }
+    // Step 2. Search the children in the static order; keep the first with
+    // the greatest entry for the player to move.
+    const int me = g.toMove();
+    Values best{};
+    bool any = false;
+    for (int m : Game::kCentreOrder) {
+      if (!g.canPlay(m)) continue;
+      Game c = g;
+      c.play(m);
+      const Values v = maxn(c, depth - 1, any ? best[me] : kNoBound);
+      if (aborted_) return any ? best : v;
+      if (!any || v[me] > best[me]) {
+        best = v;
+        any = true;
+      }
+      // Step 3. Shallow pruning: the parent's player gets at most
+      // kMaxSum - best[me] <= bound here, and keeps its earlier child.
+      if (algorithm_ == MultiAlgorithm::kMaxnShallow && bound != kNoBound && best[me] >= kMaxSum - bound) {
+        ++shallowCuts_;
+        return best;
+      }
+    }
+    return best;
+  }
+
+  // Paranoid alpha-beta (fail-soft) on the root player's entry: the root
+  // player maximises, every other player minimises.
+  int paranoid(const Game& g, int depth, int alpha, int beta, int root) {
+    // Step 1. Count the node; an ended game or the horizon is a leaf.
+    enter(rootDepth_);
+    if (g.lastMoverWon() || g.isFull()) return endValues(g)[root];
+    if (depth == 0) {
+      hitHorizon_ = true;
+      return g.evaluatePlayers()[root];
+    }
+    // Step 2. Search the children; cut when the window closes.
+    const bool maximising = g.toMove() == root;
+    int best = maximising ? -1 : kMaxSum + 1;
+    for (int m : Game::kCentreOrder) {
+      if (!g.canPlay(m)) continue;
+      Game c = g;
+      c.play(m);
+      const int v = paranoid(c, depth - 1, alpha, beta, root);
+      if (aborted_) return best;
+      if (maximising) {
+        best = std::max(best, v);
+        alpha = std::max(alpha, v);
+      } else {
+        best = std::min(best, v);
+        beta = std::min(beta, v);
+      }
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  MultiAlgorithm algorithm_;
+  Deadline deadline_;
+  int rootDepth_ = 1;
+  std::uint64_t nodes_ = 0, shallowCuts_ = 0;
+  bool hitHorizon_ = false, aborted_ = false;
+};
+
+}  // namespace gs
