@@ -1,6 +1,6 @@
 // EinStein würfelt nicht! for the page (web/einstein/): the position and the
 // computer's move as JSON text, so the page's worker (web/einstein/
-// einstein-worker.js, through wasm/einstein_bindings.cpp) only passes strings
+// games-worker.js, through wasm/einstein_bindings.cpp) only passes strings
 // and the page spells none of the rules. The position is always the game's
 // text in the notation of games/einstein/einstein_notation.hpp (set-ups,
 // every turn, the pending roll); the page rolls the die itself (seeded,

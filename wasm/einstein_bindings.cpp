@@ -1,5 +1,5 @@
 // EinStein würfelt nicht! for the page's EinStein worker
-// (web/einstein/einstein-worker.js): nothing but bindings over
+// (web/einstein/games-worker.js): nothing but bindings over
 // protocol/einstein_json.hpp, which documents the JSON texts.
 //
 //   Module.einsteinState(text)    -> JSON text of the position (or the error)

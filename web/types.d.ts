@@ -159,6 +159,9 @@ export interface EngineModule {
   einsteinThink(position: string, level: string, algorithm: string, timeMs: number, maxDepth: number,
     seed: number, playouts: number): string;
   einsteinLevels(): string;
+  /** Connect Four for three (wasm/connect3p_bindings.cpp): JSON texts, protocol/connect3p_json.hpp. */
+  connect3pState(moves: string): string;
+  connect3pThink(moves: string, algorithm: string, timeMs: number, maxDepth: number): string;
 }
 
 interface ModuleOptions {

@@ -19,6 +19,7 @@ const VIEWS = [
   ['MENACE', '#view=menace', '.tv'],
   ['demo', '#view=demo&game=connect4', '#demo-board svg'],
   ['EinStein', '#game=einstein&seed=77&position=251346/364125:3', '#es-moves button'],
+  ['Connect Four for three', '#game=connect3p&moves=5564&seats=hmp', '#c3-columns button:not([disabled])'],
   ['study', '#view=study', '#study-view'],
 ];
 

@@ -16,7 +16,7 @@ import { SavedPart, storageAvailable } from './storage.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { formatHash, loadLinkParser, viewOf } from './url-state.js';
-import { installTreeRoute, isTreeHash, viewKind } from '../tree/route.js';
+import { installTreeRoute, isGamePage, isTreeHash, viewKind } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 const $ = (id) => document.getElementById(id);
@@ -58,7 +58,7 @@ const savedGame = new SavedPart('game', 1, (d) => (d && typeof d === 'object' &&
   && isMoves(d.moves) && isMoves(d.ahead) ? { game: d.game, moves: d.moves, ahead: d.ahead } : null));
 
 // The view a hash asks for: the explorer's views (tree, and whatever else
-// tree/route.js mounts, the dice game's page 'einstein' too), 'study', or 'play'.
+// tree/route.js mounts, the own pages of 'einstein' and 'connect3p' too), 'study', or 'play'.
 function viewFor(hash) {
   if (isTreeHash(hash)) return viewKind(hash);
   return viewOf(hash) === 'study' ? 'study' : 'play';
@@ -260,8 +260,8 @@ function installViews(root, controller) {
   const showView = (view) => {
     root.dataset.view = view;
     for (const a of navLinks) {
-      // The dice game's page is a Play page.
-      if (a.dataset.view === view || (view === 'einstein' && a.dataset.view === 'play')) a.setAttribute('aria-current', 'page');
+      // A game's own page (the dice game's, the three-player game's) is a Play page.
+      if (a.dataset.view === view || (isGamePage(view) && a.dataset.view === 'play')) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     }
     /** @type {HTMLAnchorElement} */ ($('nav-play')).href = playHash || '#';
@@ -516,10 +516,11 @@ function start() {
 
   ui.time.max = String(TIME_STEPS.length - 1);
   ui.game.addEventListener('change', () => {
-    // The dice game has a page of its own (tree/einstein-view.js).
-    if (ui.game.value === 'einstein') {
+    // The dice game and the three-player game have pages of their own (tree/route.js).
+    if (ui.game.value === 'einstein' || ui.game.value === 'connect3p') {
+      const g = ui.game.value;
       ui.game.value = controller.game.kind;
-      location.hash = '#game=einstein';
+      location.hash = `#game=${g}`;
       return;
     }
     controller.newGame(ui.game.value);

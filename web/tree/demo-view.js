@@ -45,7 +45,8 @@ export function mountDemoView(container, options = {}) {
   // The dice game's demo is its own page with two computers (einstein-view.js).
   const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
     ...Object.values(GAMES).map((g) => h('option', { value: g.id, text: g.name })),
-    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }));
+    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }),
+    h('option', { value: 'connect3p', text: 'Connect Four for three' }));
   const timeSel = (i) => h('select', { id: `demo-time${i + 1}`, 'aria-label': `Thinking time of player ${i + 1}` },
     ...TIMES.map((t) => h('option', { value: String(t), text: timeLabel(t) })));
   const time1 = timeSel(0);
@@ -222,7 +223,7 @@ export function mountDemoView(container, options = {}) {
   });
   newBtn.addEventListener('click', () => newGame(''));
   gameSel.addEventListener('change', () => {
-    if (gameSel.value === 'einstein') { location.hash = '#view=demo&game=einstein'; return; }
+    if (gameSel.value === 'einstein' || gameSel.value === 'connect3p') { location.hash = `#view=demo&game=${gameSel.value}`; return; }
     game = gameSel.value;
     newGame('');
   });

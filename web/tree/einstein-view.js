@@ -9,7 +9,7 @@
 // The page owns the dice (einstein-dice.js): seed S gives the set-ups and
 // the die of every ply, so a link replays the game and continues it with
 // the same dice; `position` (docs/einstein.md's notation) is the game so
-// far. The engine (einstein-worker.js over protocol/einstein_json.hpp) reads
+// far. The engine (games-worker.js over protocol/einstein_json.hpp) reads
 // every position and answers with its cubes, its legal moves and the
 // computer's move: the page spells none of the rules.
 //
@@ -61,7 +61,7 @@ function splitTurns(text) {
 }
 
 // The view. options: {hash, workerUrl, onChange(hash)}.
-export function mountEinsteinView(container, options = {}) {
+export function mountGamePage(container, options = {}) {
   const settings = readEinsteinHash(options.hash ?? location.hash);
   let seed = settings.seed || newSeed();
   let text = settings.position || `${setupFor(seed, 0)}/${setupFor(seed, 1)}`;
@@ -71,7 +71,7 @@ export function mountEinsteinView(container, options = {}) {
   let redo = [];           // turns taken back, most recent last
   let generation = 0;      // bumped by every change: a stale answer is dropped
   let paused = false;
-  const client = new EngineClient(options.workerUrl || new URL('./einstein-worker.js', import.meta.url),
+  const client = new EngineClient(options.workerUrl || new URL('./games-worker.js', import.meta.url),
     { spare: false, warmup: false });
   const ask = (msg) => client.request(msg);
 
@@ -102,7 +102,7 @@ export function mountEinsteinView(container, options = {}) {
   const select = (id, label, list, value) => h('label', { class: 'field' }, h('span', { text: label }),
     h('select', { id }, ...list.map(([v, t]) => h('option', { value: v, text: t, selected: v === value }))));
   const gameField = select('es-game', 'Game', [['connect4', 'Connect Four'], ['tictactoe', 'Tic-Tac-Toe'],
-    ['einstein', 'EinStein würfelt nicht! (dice)']], 'einstein');
+    ['einstein', 'EinStein würfelt nicht! (dice)'], ['connect3p', 'Connect Four for three']], 'einstein');
   const aiField = select('es-ai', 'Players', AI, settings.ai);
   const levelField = select('es-level', 'Level', LEVELS, settings.level);
   const algoField = select('es-algo', "Computer's search", ALGOS, settings.algorithm);
@@ -598,7 +598,6 @@ export function mountEinsteinView(container, options = {}) {
 
   start();
   return {
-    kind: 'einstein',
     destroy() {
       generation++;
       document.removeEventListener('keydown', onKey);

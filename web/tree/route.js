@@ -6,8 +6,10 @@
 //   index.html#view=tree&game=einstein&position=<notation>&depth=2&algo=star1
 // MENACE, the matchbox learner: index.html#view=menace
 // demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
-// and EinStein würfelt nicht!, the dice game: index.html#game=einstein&seed=S
-// (einstein-view.js; with view=demo computer against computer)
+// and the games with a play page of their own, outside the registry's
+// two-player games: index.html#game=einstein&seed=S (EinStein würfelt nicht!,
+// einstein-view.js) and #game=connect3p (Connect Four for three,
+// connect3p-view.js); with view=demo computers only
 //
 // installTreeRoute({hide}) watches the hash: with view=tree it hides the
 // elements in `hide` (the game's layout), shows the explorer in its own
@@ -28,9 +30,13 @@
 import { GAMES, gamesLoaded } from '../js/games.js';
 
 const VIEWS = ['tree', 'menace', 'demo'];
-// The game played outside the registry's two-player games (docs/einstein.md):
-// its play page is a view of its own.
-const EINSTEIN = 'einstein';
+// The games played outside the registry's two-player games
+// (docs/einstein.md, docs/connect3p.md): each has a play page of its own, a
+// module exporting mountGamePage(container, {hash, onChange}).
+const GAME_PAGES = { einstein: './einstein-view.js', connect3p: './connect3p-view.js' };
+const hasGamePage = (game) => Object.hasOwn(GAME_PAGES, game);
+// True for a view kind that is a game's play page (for the Play link).
+export const isGamePage = (kind) => hasGamePage(kind);
 
 // Games with chance, not in the registry (docs/einstein.md): #view=tree
 // shows them with their own view module, which reads and writes its hash.
@@ -39,12 +45,12 @@ export const hasChanceView = (game) => Object.hasOwn(CHANCE_VIEWS, game);
 
 // The view of web/tree/ a hash asks for: 'tree' (the search tree), 'menace'
 // (the matchbox learner), 'demo' (computer vs computer for a classroom),
-// 'einstein' (#game=einstein: the dice game's play page), or null.
+// the id of a game with a page of its own (#game=einstein: its play page), or null.
 export function viewKind(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const view = p.get('view');
   if (VIEWS.includes(view)) return view;
-  return !view && p.get('game') === EINSTEIN ? EINSTEIN : null;
+  return !view && hasGamePage(p.get('game')) ? p.get('game') : null;
 }
 export const isTreeHash = (hash) => viewKind(hash) !== null;
 const viewOf = () => viewKind(location.hash);
@@ -112,22 +118,22 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
     const hash = location.hash;
     const kind = viewOf();
-    // The module: a chance game's search tree, the dice game's play page
-    // (its demo too: the page with two computers), or the view's own.
+    // The module: a chance game's search tree, a game's own play page (its
+    // demo too: the page with computers only), or the view's own.
     const chance = kind === 'tree' && hasChanceView(want.game);
-    const einstein = kind === EINSTEIN || (kind === 'demo' && want.game === EINSTEIN);
-    const module = chance ? 'tree-chance' : einstein ? EINSTEIN : kind;
+    const gamePage = hasGamePage(kind) || (kind === 'demo' && hasGamePage(want.game));
+    const module = chance ? 'tree-chance' : gamePage ? `page:${want.game}` : kind;
     ensureSection();
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
     document.body.dataset.view = kind;
-    // The dice game's page is a game, not a view beside one.
-    section.querySelector('.tv-back').hidden = kind === EINSTEIN;
+    // A game's page is a game, not a view beside one.
+    section.querySelector('.tv-back').hidden = hasGamePage(kind);
     if (view && view.kind === module) {
       if (chance) { view.load(hash); return; }
       if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
-      if (!einstein || view.hash === hash) return;
-      // Another link to the dice game: its page starts again from the link.
+      if (!gamePage || view.hash === hash) return;
+      // Another link to the game: its page starts again from the link.
     }
     if (loading) {
       await loading;
@@ -135,15 +141,15 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     }
     if (view) { view.destroy(); view = null; }
     const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js',
-      einstein: './einstein-view.js', 'tree-chance': CHANCE_VIEWS[want.game] };
+      [`page:${want.game}`]: GAME_PAGES[want.game], 'tree-chance': CHANCE_VIEWS[want.game] };
     // The games come from the link module main.js loads (games.js).
     loading = Promise.all([import(modules[module]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
       if (chance) {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountChanceView(section.lastChild, { hash, engine,
           onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); } });
-      } else if (einstein) {
-        view = mod.mountEinsteinView(section.lastChild, {
+      } else if (gamePage) {
+        view = mod.mountGamePage(section.lastChild, {
           hash,
           onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); view.hash = h; },
         });

@@ -1,0 +1,91 @@
+// Connect Four for three in the browser (issue 20): a whole game played by
+// clicking the board against a max^n and a paranoid computer, the result,
+// the computers' reasoning in words, the link, undo, a bad link, the demo
+// (computers only) and the game pickers.
+import assert from 'node:assert/strict';
+import { runBrowserTest } from './lib.mjs';
+import { watchErrors } from './page-helpers.mjs';
+
+const phase = (page) => page.evaluate(() => document.body.dataset.connect3p);
+const moves = async (page) => ((await page.textContent('#c3-moves')) === '(none yet)' ? '' : page.textContent('#c3-moves'));
+const waitTurn = (page, timeout = 20000) => page.waitForFunction(
+  () => ['move', 'over'].includes(document.body.dataset.connect3p), null, { timeout }).then(() => phase(page));
+
+// Clicks column `col` (1-9) of the board, at a random height.
+async function clickColumn(page, col) {
+  const box = await page.locator('#c3-board').boundingBox();
+  await page.mouse.click(box.x + ((col - 0.5) / 9) * box.width, box.y + (0.1 + 0.8 * Math.random()) * box.height);
+}
+
+await runBrowserTest('Connect Four for three: a whole game by clicking', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.goto(`${url}#game=connect3p&time=100`);
+  assert.equal(await waitTurn(page), 'move', 'Red (a person) moves first');
+  assert.equal(await page.textContent('#c3-status'), 'Red to move: choose a column.');
+  assert.equal(await page.getAttribute('#nav-play', 'aria-current'), 'page');
+
+  const prefer = [5, 4, 6, 3, 7, 2, 8, 1, 9];
+  let turns = 0;
+  for (let p = await phase(page); p !== 'over' && turns < 30; p = await waitTurn(page)) {
+    turns++;
+    const before = await moves(page);
+    const count = (c) => before.split('').filter((x) => x === String(c)).length;
+    const col = prefer.find((c) => count(c) < 6);
+    await clickColumn(page, col);
+    await page.waitForFunction((b) => document.getElementById('c3-moves').textContent !== (b || '(none yet)'), before);
+    assert.ok((await moves(page)).startsWith(before + col), `column ${col} was played`);
+    if (turns === 2) {
+      assert.match(await page.textContent('#c3-computer'),
+        /^(Yellow \(max\^n\) played column \d\. Its values, each player's share of 1000: Red \d+ · Yellow \d+ · Green \d+|Green \(paranoid\) played column \d\. Against the two others playing together it keeps \d+ of 1000)/);
+    }
+  }
+  assert.equal(await phase(page), 'over');
+  const end = await moves(page);
+  console.log(`  ${end.length} stones: ${end}`);
+  assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row.*|A draw: the board is full)\.$/);
+  assert.ok(await page.isDisabled('#c3-columns button[data-col="5"]'), 'no move after the end');
+
+  console.log('  the link shows the same game; undo takes back the computers\' moves too:');
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`^#game=connect3p&moves=${end}&time=100$`));
+  await page.reload();
+  assert.equal(await waitTurn(page), 'over');
+  assert.equal(await moves(page), end);
+  await page.goto(`${url}#game=connect3p&moves=555&time=100`);
+  await page.reload();
+  assert.equal(await waitTurn(page), 'move');
+  await page.keyboard.press('4');
+  await page.waitForFunction(() => document.getElementById('c3-moves').textContent.length === 6 && document.body.dataset.connect3p === 'move');
+  await page.click('#c3-undo');
+  await page.waitForFunction(() => document.getElementById('c3-moves').textContent === '555' && document.body.dataset.connect3p === 'move');
+
+  console.log('  a bad link:');
+  await page.goto(`${url}#game=connect3p&moves=55x`);
+  await page.reload();
+  await waitTurn(page);
+  assert.equal(await page.textContent('#c3-status'),
+    'This link\'s moves cannot be read (invalid character \'x\' at position 3 (moves are digits 1-9)); a new game started instead.');
+
+  console.log('  the Connect Four page\'s game picker opens it:');
+  await page.goto(`${url}#game=tictactoe`);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  await page.selectOption('#game-select', 'connect3p');
+  await waitTurn(page);
+  assert.match(await page.evaluate(() => location.hash), /^#game=connect3p&moves=$/);
+  assert.deepEqual(errors, []);
+});
+
+await runBrowserTest('Connect Four for three: the demo plays a whole game by itself', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = watchErrors(page);
+  await page.goto(`${url}#view=demo&game=connect3p&time=100`);
+  await page.waitForFunction(() => document.body.dataset.connect3p === 'over', null, { timeout: 60000 });
+  assert.equal(await page.getAttribute('#nav-demo', 'aria-current'), 'page');
+  assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row \((max\^n|paranoid)\)|A draw: the board is full)\.$/);
+  assert.equal(await page.textContent('#c3-player-1 .pname'), 'Red · Computer (max^n)');
+  assert.equal(await page.textContent('#c3-player-2 .pname'), 'Yellow · Computer (paranoid)');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling on a phone (${width})`);
+  assert.deepEqual(errors, []);
+});
