@@ -14,7 +14,7 @@ export default [
   },
   {
     // Classic workers: importScripts() the Emscripten build.
-    files: ['web/worker.js', 'web/tree/trace-worker.js', 'web/tree/games-worker.js'],
+    files: ['web/worker.js', 'web/tree/trace-worker.js', 'web/tree/games-worker.js', 'web/tree/serve-engine.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.worker } },
   },
   {

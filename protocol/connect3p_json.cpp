@@ -14,14 +14,6 @@ namespace {
 
 constexpr std::size_t kMovesMax = Connect3p::kMaxPlies + 8;
 
-std::string failure(const std::string& message, std::size_t position = 0) {
-  JsonWriter o('{');
-  o.key("ok").boolean(false);
-  o.key("error").str(message);
-  if (position) o.key("position").num(static_cast<long long>(position));
-  return o.done();
-}
-
 // Parses a move string; "" or the message (`position`: 1-based, 0 none).
 std::string readMoves(const std::string& moves, Connect3p& g, std::size_t& position) {
   position = 0;
@@ -45,7 +37,7 @@ std::string intArray(const std::vector<int>& v) {
 std::string connect3pStateJson(const std::string& moves) {
   Connect3p g;
   std::size_t at = 0;
-  if (const std::string error = readMoves(moves, g, at); !error.empty()) return failure(error, at);
+  if (const std::string error = readMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
   JsonWriter o('{');
   o.key("ok").boolean(true);
   o.key("moves").str(moves);
@@ -74,14 +66,14 @@ std::string connect3pStateJson(const std::string& moves) {
 std::string connect3pThinkJson(const std::string& moves, const std::string& algorithm, int timeMs, int maxDepth) {
   Connect3p g;
   std::size_t at = 0;
-  if (const std::string error = readMoves(moves, g, at); !error.empty()) return failure(error, at);
-  if (g.isOver()) return failure("the game is over: there is no move to search");
+  if (const std::string error = readMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
+  if (g.isOver()) return jsonFailure("the game is over: there is no move to search");
   MultiAlgorithm a = MultiAlgorithm::kMaxnShallow;
   if (!algorithm.empty() && !parseMultiAlgorithm(algorithm, a))
-    return failure("unknown algorithm '" + algorithm.substr(0, 24) + "' (maxn, maxn-plain or paranoid)");
-  if (timeMs < 0 || timeMs > 60000) return failure("timeMs must be 0-60000");
-  if (maxDepth < 0 || maxDepth > Connect3p::kMaxPlies) return failure("maxDepth must be 0-54");
-  if (timeMs == 0 && maxDepth == 0) return failure("give the search a budget: timeMs or maxDepth");
+    return jsonFailure("unknown algorithm '" + algorithm.substr(0, 24) + "' (maxn, maxn-plain or paranoid)");
+  if (timeMs < 0 || timeMs > 60000) return jsonFailure("timeMs must be 0-60000");
+  if (maxDepth < 0 || maxDepth > Connect3p::kMaxPlies) return jsonFailure("maxDepth must be 0-54");
+  if (timeMs == 0 && maxDepth == 0) return jsonFailure("give the search a budget: timeMs or maxDepth");
   MultiSearcher<Connect3p> search(a);
   MultiLimits lim;
   lim.timeMs = timeMs;

@@ -15,14 +15,6 @@ namespace gs {
 
 namespace {
 
-std::string failure(const std::string& message, std::size_t position = 0) {
-  JsonWriter o('{');
-  o.key("ok").boolean(false);
-  o.key("error").str(message);
-  if (position) o.key("position").num(static_cast<long long>(position));
-  return o.done();
-}
-
 // Parses a page position: no '?' (the page rolls), not too long. "" or the
 // message; `position` gets the offending character (1-based, 0: none).
 std::string readPosition(const std::string& text, EinsteinRecord& rec, Einstein& game, std::size_t& position) {
@@ -71,7 +63,7 @@ std::string einsteinStateJson(const std::string& text) {
   EinsteinRecord rec;
   Einstein g;
   std::size_t at = 0;
-  if (const std::string error = readPosition(text, rec, g, at); !error.empty()) return failure(error, at);
+  if (const std::string error = readPosition(text, rec, g, at); !error.empty()) return jsonFailure(error, at);
   JsonWriter o('{');
   o.key("ok").boolean(true);
   o.key("position").str(toText(rec));
@@ -127,18 +119,18 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
   EinsteinRecord rec;
   Einstein g;
   std::size_t at = 0;
-  if (const std::string error = readPosition(text, rec, g, at); !error.empty()) return failure(error, at);
-  if (g.lastMoverWon()) return failure("the game is over: there is no move to search");
-  if (g.atChance()) return failure("the die is not rolled yet: roll before the computer moves");
+  if (const std::string error = readPosition(text, rec, g, at); !error.empty()) return jsonFailure(error, at);
+  if (g.lastMoverWon()) return jsonFailure("the game is over: there is no move to search");
+  if (g.atChance()) return jsonFailure("the die is not rolled yet: roll before the computer moves");
   const bool mcts = algorithm == "mcts";
   ChanceAlgorithm chance = ChanceAlgorithm::kStar2;
   if (!mcts && !algorithm.empty() && !parseChanceAlgorithm(algorithm, chance))
-    return failure("unknown algorithm '" + algorithm.substr(0, 24) + "' (star2, star1, expectimax or mcts)");
+    return jsonFailure("unknown algorithm '" + algorithm.substr(0, 24) + "' (star2, star1, expectimax or mcts)");
   int temperature = 0;
   if (!level.empty()) {
     int i = 0;
     while (i < kLevelCount && level != kEinsteinLevels[i].name) ++i;
-    if (i == kLevelCount) return failure("unknown level '" + level.substr(0, 24) + "'");
+    if (i == kLevelCount) return jsonFailure("unknown level '" + level.substr(0, 24) + "'");
     if (mcts) {
       timeMs = kMctsLevels[i].timeMs;
       playouts = kMctsLevels[i].playouts;
@@ -148,12 +140,12 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
       temperature = kEinsteinLevels[i].temperature;
     }
   }
-  if (timeMs < 0 || timeMs > 60000) return failure("timeMs must be 0-60000");
+  if (timeMs < 0 || timeMs > 60000) return jsonFailure("timeMs must be 0-60000");
   if (maxDepth < 0 || maxDepth > ExpectimaxSearcher<Einstein>::kMaxDepth)
-    return failure("maxDepth must be 0-" + std::to_string(ExpectimaxSearcher<Einstein>::kMaxDepth));
-  if (!(playouts >= 0 && playouts <= 1e7)) return failure("playouts must be 0-10000000");
+    return jsonFailure("maxDepth must be 0-" + std::to_string(ExpectimaxSearcher<Einstein>::kMaxDepth));
+  if (!(playouts >= 0 && playouts <= 1e7)) return jsonFailure("playouts must be 0-10000000");
   if (timeMs == 0 && (mcts ? playouts == 0 : maxDepth == 0))
-    return failure(mcts ? "give the search a budget: timeMs or playouts" : "give the search a budget: timeMs or maxDepth");
+    return jsonFailure(mcts ? "give the search a budget: timeMs or playouts" : "give the search a budget: timeMs or maxDepth");
 
   int slot = -1;
   JsonWriter o('{');

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -75,5 +76,15 @@ class JsonWriter {
   char close_;
   bool pending_ = false;  // a key was written: its value follows without a comma
 };
+
+// {"ok":false,"error":message[,"position":position]}: the pages' refusal
+// (einstein_json.hpp, connect3p_json.hpp); position 0 is left out.
+inline std::string jsonFailure(const std::string& message, std::size_t position = 0) {
+  JsonWriter o('{');
+  o.key("ok").boolean(false);
+  o.key("error").str(message);
+  if (position) o.key("position").num(static_cast<long long>(position));
+  return o.done();
+}
 
 }  // namespace gs

@@ -172,4 +172,6 @@ interface ModuleOptions {
 declare global {
   function createLinkParser(options?: ModuleOptions): Promise<LinkModule>;
   function createGameSearch(options?: ModuleOptions): Promise<EngineModule>;
+  /** web/tree/serve-engine.js, in the explorer's and the games' workers. */
+  function serveEngine(handle: (engine: EngineModule, message: any) => void): void;
 }

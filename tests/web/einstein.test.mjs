@@ -131,8 +131,7 @@ await runBrowserTest('EinStein: the demo plays by itself, and MCTS plays too', a
   // The demo's game picker reaches it.
   await page.goto(`${url}#view=demo&game=tictactoe`);
   await page.selectOption('#demo-game', 'einstein');
-  await page.waitForFunction(() => document.getElementById('es-position'));
-  assert.match(await page.evaluate(() => location.hash), /^#view=demo&game=einstein&seed=\d+&position=/);
+  await page.waitForFunction(() => /^#view=demo&game=einstein&seed=\d+&position=/.test(location.hash));
   await page.goto(`${url}#view=demo&game=einstein&seed=9&level=beginner&algo=mcts`);
   await page.waitForFunction(() => (document.getElementById('es-position')?.textContent.split(',').length ?? 0) >= 6,
     null, { timeout: 30000 });

@@ -20,7 +20,7 @@
 // columns split its width equally.
 
 import { h, group } from '../js/dom.js';
-import { EngineClient } from '../js/engine-client.js';
+import { gamesWorker, wirePage } from './game-page.js';
 
 const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid']];
 const TIMES = [['100', '0.1 s'], ['300', '0.3 s'], ['1000', '1 s']];
@@ -48,8 +48,7 @@ export function mountGamePage(container, options = {}) {
   let generation = 0;
   let paused = false;
   let redo = [];
-  const client = new EngineClient(options.workerUrl || new URL('./games-worker.js', import.meta.url),
-    { spare: false, warmup: false });
+  const client = gamesWorker(options.workerUrl);
   const ask = (msg) => client.request({ game: 'connect3p', ...msg });
 
   // ---- skeleton ---------------------------------------------------------------
@@ -333,9 +332,6 @@ export function mountGamePage(container, options = {}) {
     });
   }
   const onKey = (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = /** @type {HTMLElement} */ (e.target);
-    if (t && (t.tagName === 'SELECT' || t.tagName === 'INPUT')) return;
     const k = e.key.toLowerCase();
     if (/^[1-9]$/.test(e.key)) play(Number(e.key));
     else if (k === 'u') undo();
@@ -343,18 +339,8 @@ export function mountGamePage(container, options = {}) {
     else if (k === 'n') newGame();
     else if (k === 'p' && !anyPerson()) pauseBtn.click();
   };
-  document.addEventListener('keydown', onKey);
-  const resize = new ResizeObserver(() => draw());
-  resize.observe(canvas);
+  const destroy = wirePage({ canvas, draw, onKey, client, hook: 'connect3p', stop: () => { generation++; } });
 
   start();
-  return {
-    destroy() {
-      generation++;
-      document.removeEventListener('keydown', onKey);
-      resize.disconnect();
-      client.terminate();
-      delete document.body.dataset.connect3p;
-    },
-  };
+  return { destroy };
 }

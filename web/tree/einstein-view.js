@@ -22,8 +22,8 @@
 // margin (the coordinates) at the top and left, then 5 x 5 equal cells.
 
 import { h, group } from '../js/dom.js';
-import { EngineClient } from '../js/engine-client.js';
 import { isSeed, newSeed, rollFor, setupFor } from './einstein-dice.js';
+import { gamesWorker, wirePage } from './game-page.js';
 
 const SIDES = ['Red', 'Blue'];
 const LEVELS = [
@@ -71,8 +71,7 @@ export function mountGamePage(container, options = {}) {
   let redo = [];           // turns taken back, most recent last
   let generation = 0;      // bumped by every change: a stale answer is dropped
   let paused = false;
-  const client = new EngineClient(options.workerUrl || new URL('./games-worker.js', import.meta.url),
-    { spare: false, warmup: false });
+  const client = gamesWorker(options.workerUrl);
   const ask = (msg) => client.request(msg);
 
   // ---- skeleton ---------------------------------------------------------------
@@ -578,9 +577,7 @@ export function mountGamePage(container, options = {}) {
     });
   }
   const onKey = (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = /** @type {HTMLElement} */ (e.target);
-    if (t && (t.tagName === 'SELECT' || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
     if (e.key === ' ' && t && t.tagName === 'BUTTON' && t !== rollBtn) return;   // Space presses a focused button
     const k = e.key.toLowerCase();
     if (e.key === ' ' && !rollBtn.disabled) { e.preventDefault(); roll(); } else if (/^[1-6]$/.test(e.key)) {
@@ -592,18 +589,8 @@ export function mountGamePage(container, options = {}) {
     else if (k === 'n') newGame();
     else if (k === 'p' && ai() === 'both') pauseBtn.click();
   };
-  document.addEventListener('keydown', onKey);
-  const resize = new ResizeObserver(() => draw());
-  resize.observe(canvas);
+  const destroy = wirePage({ canvas, draw, onKey, client, hook: 'einstein', stop: () => { generation++; } });
 
   start();
-  return {
-    destroy() {
-      generation++;
-      document.removeEventListener('keydown', onKey);
-      resize.disconnect();
-      client.terminate();
-      delete document.body.dataset.einstein;
-    },
-  };
+  return { destroy };
 }

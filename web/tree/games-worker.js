@@ -18,15 +18,12 @@
 //   a malformed request or an engine error            {type:'error', id?, message}
 // game: 'einstein' (the default) or 'connect3p'; position: the game's text
 // (EinStein's notation, or Connect Four for three's move string).
-/* global createGameSearch */
+/* global serveEngine */
 'use strict';
-
-let engine = null;
-const queue = [];
 
 const int = (v, fallback = 0) => (Number.isInteger(v) ? v : fallback);
 
-function handle(req) {
+function handle(engine, req) {
   const id = req && req.id;
   try {
     if (!req || typeof req !== 'object') throw new Error('a request must be an object');
@@ -57,21 +54,5 @@ function handle(req) {
   }
 }
 
-self.onmessage = (e) => {
-  if (engine) handle(e.data);
-  else queue.push(e.data);
-};
-
-try {
-  importScripts('../engine/gamesearch.js');
-  createGameSearch({
-    locateFile: (path) => new URL('../engine/' + path, self.location.href).href,
-  }).then((m) => {
-    engine = m;
-    while (queue.length) handle(queue.shift());
-  }, (err) => {
-    self.postMessage({ type: 'error', message: `the engine did not load: ${err && err.message ? err.message : err}` });
-  });
-} catch (err) {
-  self.postMessage({ type: 'error', message: `the engine did not load: ${err && err.message ? err.message : err}` });
-}
+importScripts('serve-engine.js');
+serveEngine(handle);

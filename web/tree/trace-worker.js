@@ -28,13 +28,10 @@
 // game: 'tictactoe' | 'connect4'; moves: 1-based digits from the empty board;
 // algorithm: 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth: 0 = to the
 // end (Tic-Tac-Toe), Connect Four 1..8.
-/* global createGameSearch */
+/* global serveEngine */
 'use strict';
 
-let engine = null;
-const queue = [];
-
-function handle(req) {
+function handle(engine, req) {
   const id = req && req.id;
   try {
     if (!req || typeof req !== 'object') throw new Error('a request must be an object');
@@ -78,21 +75,5 @@ function handle(req) {
   }
 }
 
-self.onmessage = (e) => {
-  if (engine) handle(e.data);
-  else queue.push(e.data);
-};
-
-try {
-  importScripts('../engine/gamesearch.js');
-  createGameSearch({
-    locateFile: (path) => new URL('../engine/' + path, self.location.href).href,
-  }).then((m) => {
-    engine = m;
-    while (queue.length) handle(queue.shift());
-  }, (err) => {
-    self.postMessage({ type: 'error', message: `the engine did not load: ${err && err.message ? err.message : err}` });
-  });
-} catch (err) {
-  self.postMessage({ type: 'error', message: `the engine did not load: ${err && err.message ? err.message : err}` });
-}
+importScripts('serve-engine.js');
+serveEngine(handle);
