@@ -12,9 +12,16 @@
 
 #include "core/notation.hpp"
 #include "games/connect3p/connect3p.hpp"
+#include "games/registry.hpp"
 #include "search/multiplayer.hpp"
 
 using gs::Connect3p;
+
+// The game has the players capability and is no two-player game, so the
+// registry (which asserts both the concept and !hasPlayers) refuses it; the
+// registered games do not have the capability.
+static_assert(gs::hasPlayers<Connect3p> && !gs::isGame<Connect3p>);
+static_assert(!gs::hasPlayers<gs::Connect4> && !gs::hasPlayers<gs::TicTacToe>);
 using Searcher = gs::MultiSearcher<Connect3p>;
 using Values = Searcher::Values;
 
