@@ -389,6 +389,32 @@ TEST_CASE("multiplayer think: depth limit, exact ends, win in one", "[connect3p]
   REQUIRE(r.score == bruteMaxn(g, 64, nodes)[g.toMove()]);
 }
 
+TEST_CASE("multiplayer think: keepBeforeLoss answers with the depth before a sure loss", "[connect3p][multiplayer]") {
+  // Yellow threatens column 4 (bottom row 1-3), Green column 9 (three in it),
+  // Red to move blocks only one: from depth 3 on every Red move loses.
+  Connect3p g;
+  REQUIRE(gs::parseMoves("619729639", g).ok);
+  for (auto alg : {gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid}) {
+    INFO(gs::multiAlgorithmName(alg));
+    Searcher s(alg);
+    gs::MultiLimits lim;
+    lim.timeMs = 0;
+    lim.maxDepth = 5;
+    if (alg == gs::MultiAlgorithm::kParanoid) {
+      const auto lost = s.think(g, lim);
+      REQUIRE(lost.depth == 5);
+      REQUIRE(lost.score == 0);
+    }
+    lim.keepBeforeLoss = true;
+    const auto kept = s.think(g, lim);
+    if (alg == gs::MultiAlgorithm::kParanoid) {
+      REQUIRE(kept.depth == 2);
+      REQUIRE(kept.score > 0);
+    }
+    REQUIRE(kept.bestMove == 3);  // blocks the threat that comes first
+  }
+}
+
 TEST_CASE("max^n, shallow pruning and paranoid on random trees with vectors on the bounds", "[multiplayer]") {
   using TreeSearcher = gs::MultiSearcher<RandomTree>;
   TreeSearcher plain(gs::MultiAlgorithm::kMaxn), shallow(gs::MultiAlgorithm::kMaxnShallow),
