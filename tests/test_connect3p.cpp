@@ -12,9 +12,16 @@
 
 #include "core/notation.hpp"
 #include "games/connect3p/connect3p.hpp"
+#include "games/registry.hpp"
 #include "search/multiplayer.hpp"
 
 using gs::Connect3p;
+
+// The game has the players capability and is no two-player game, so the
+// registry (which asserts both the concept and !hasPlayers) refuses it; the
+// registered games do not have the capability.
+static_assert(gs::hasPlayers<Connect3p> && !gs::isGame<Connect3p>);
+static_assert(!gs::hasPlayers<gs::Connect4> && !gs::hasPlayers<gs::TicTacToe>);
 using Searcher = gs::MultiSearcher<Connect3p>;
 using Values = Searcher::Values;
 
@@ -380,6 +387,32 @@ TEST_CASE("multiplayer think: depth limit, exact ends, win in one", "[connect3p]
   // best move first; the root player's entry may not.)
   std::uint64_t nodes = 0;
   REQUIRE(r.score == bruteMaxn(g, 64, nodes)[g.toMove()]);
+}
+
+TEST_CASE("multiplayer think: keepBeforeLoss answers with the depth before a sure loss", "[connect3p][multiplayer]") {
+  // Yellow threatens column 4 (bottom row 1-3), Green column 9 (three in it),
+  // Red to move blocks only one: from depth 3 on every Red move loses.
+  Connect3p g;
+  REQUIRE(gs::parseMoves("619729639", g).ok);
+  for (auto alg : {gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid}) {
+    INFO(gs::multiAlgorithmName(alg));
+    Searcher s(alg);
+    gs::MultiLimits lim;
+    lim.timeMs = 0;
+    lim.maxDepth = 5;
+    if (alg == gs::MultiAlgorithm::kParanoid) {
+      const auto lost = s.think(g, lim);
+      REQUIRE(lost.depth == 5);
+      REQUIRE(lost.score == 0);
+    }
+    lim.keepBeforeLoss = true;
+    const auto kept = s.think(g, lim);
+    if (alg == gs::MultiAlgorithm::kParanoid) {
+      REQUIRE(kept.depth == 2);
+      REQUIRE(kept.score > 0);
+    }
+    REQUIRE(kept.bestMove == 3);  // blocks the threat that comes first
+  }
 }
 
 TEST_CASE("max^n, shallow pruning and paranoid on random trees with vectors on the bounds", "[multiplayer]") {

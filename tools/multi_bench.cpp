@@ -7,7 +7,7 @@
 //       pruning (and its cuts) and paranoid, each one fixed-depth search per
 //       position with the static move order.
 //   multi_bench match [--games N] (--time-ms T | --depth D) [--seed S]
-//                     [--opening-plies K]
+//                     [--opening-plies K] [--keep-before-loss | --paranoid-keep-before-loss]
 //       max^n (with shallow pruning) against paranoid over all six seatings
 //       of two algorithms on three seats (two of one, one of the other, in
 //       every seat order), N games per seating, each from the same N seeded
@@ -17,6 +17,9 @@
 //       equal share is a third of the decided games) and per seat, and each
 //       algorithm's mean depth, nodes per move and share of moves valued 0
 //       (the mover loses whatever it plays, in the algorithm's model).
+//       --keep-before-loss (both) or --paranoid-keep-before-loss: the
+//       players stop deepening at a depth that values every move 0 and play
+//       the previous depth's move (MultiLimits::keepBeforeLoss).
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -40,7 +43,8 @@ using Searcher = gs::MultiSearcher<Connect3p>;
   std::fprintf(stderr,
                "multi_bench: %s\n"
                "usage: multi_bench nodes [--positions N] [--depth D] [--seed S]\n"
-               "       multi_bench match [--games N] (--time-ms T | --depth D) [--seed S] [--opening-plies K]\n",
+               "       multi_bench match [--games N] (--time-ms T | --depth D) [--seed S] [--opening-plies K]\n"
+               "                         [--keep-before-loss | --paranoid-keep-before-loss]\n",
                msg);
   std::exit(2);
 }
@@ -110,12 +114,13 @@ struct Tally {
   std::uint64_t nodes[2] = {0, 0};
 };
 
-int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPlies) {
+int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPlies, const bool keepBeforeLoss[2]) {
   const char* names[2] = {"maxn", "paranoid"};
   const MultiAlgorithm algs[2] = {MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid};
-  std::printf("max^n (shallow pruning) vs paranoid, %d games per seating, %s %d per move, openings of %d random "
+  std::printf("max^n (shallow pruning%s) vs paranoid%s, %d games per seating, %s %d per move, openings of %d random "
               "plies (seed %u)\n",
-              games, timeMs ? "time_ms" : "depth", timeMs ? timeMs : depth, openingPlies, seed);
+              keepBeforeLoss[0] ? ", keep-before-loss" : "", keepBeforeLoss[1] ? " (keep-before-loss)" : "", games,
+              timeMs ? "time_ms" : "depth", timeMs ? timeMs : depth, openingPlies, seed);
   Tally t;
   const auto start = std::chrono::steady_clock::now();
   // Seatings: seat s plays algorithm (mask >> s & 1); 1..6 leave out the
@@ -133,6 +138,7 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
         gs::MultiLimits lim;
         lim.timeMs = timeMs;
         lim.maxDepth = depth;
+        lim.keepBeforeLoss = keepBeforeLoss[alg];
         const auto r = searchers[alg].think(g, lim);
         t.depthSum[alg] += r.depth;
         ++t.moves[alg];
@@ -181,9 +187,18 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   int positions = 50, depth = 0, games = 10, timeMs = 0, openingPlies = 3;
   std::uint32_t seed = 1;
+  bool keepBeforeLoss[2] = {false, false};  // per algorithm: MultiLimits::keepBeforeLoss
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (a == "--keep-before-loss") {  // both algorithms
+      keepBeforeLoss[0] = keepBeforeLoss[1] = true;
+      continue;
+    }
+    if (a == "--paranoid-keep-before-loss") {
+      keepBeforeLoss[1] = true;
+      continue;
+    }
     if (a == "--positions") positions = static_cast<int>(number("--positions", next, 1, 100000));
     else if (a == "--depth") depth = static_cast<int>(number("--depth", next, 1, Searcher::kMaxDepth));
     else if (a == "--games") games = static_cast<int>(number("--games", next, 1, 100000));
@@ -196,7 +211,7 @@ int main(int argc, char** argv) {
   if (command == "nodes") return runNodes(positions, depth ? depth : 6, seed);
   if (command == "match") {
     if ((timeMs == 0) == (depth == 0)) usage("match needs exactly one of --time-ms and --depth");
-    return runMatch(games, timeMs, depth, seed, openingPlies);
+    return runMatch(games, timeMs, depth, seed, openingPlies, keepBeforeLoss);
   }
   usage(("unknown command '" + command + "'").c_str());
 }

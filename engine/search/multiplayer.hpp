@@ -43,7 +43,8 @@
 // depths 1, 2, ... until the deadline, the depth limit, or a depth whose tree
 // met no horizon leaf (then the value is exact: `exact`). The clock is
 // checked every 1024 nodes; an unfinished iteration is thrown away (depth 1
-// always finishes).
+// always finishes). With keepBeforeLoss, a depth that values the root 0 (a
+// sure loss in the model) ends the deepening and the depth before answers.
 #pragma once
 
 #include <algorithm>
@@ -74,6 +75,10 @@ inline bool parseMultiAlgorithm(std::string_view name, MultiAlgorithm& out) {
 struct MultiLimits {
   int timeMs = 1000;  // <= 0: no time limit (then maxDepth should be set)
   int maxDepth = 0;   // 0: no limit but the end of the game
+  // Stop deepening at the first depth whose value is 0 (every move loses, in
+  // the algorithm's model) and keep the previous depth's move, which still
+  // told the moves apart; off: the deepest finished depth always answers.
+  bool keepBeforeLoss = false;
 };
 
 template <int Players>
@@ -140,6 +145,7 @@ class MultiSearcher {
       total += nodes_;
       cuts += shallowCuts_;
       if (aborted_ && depth > 1) break;  // an unfinished iteration is thrown away
+      if (lim.keepBeforeLoss && depth > 1 && r.score == 0 && best.score > 0) break;
       best = r;
       best.exact = !hitHorizon_;
       if (best.exact || deadline_.expired()) break;
