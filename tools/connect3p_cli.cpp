@@ -33,42 +33,21 @@ std::string connect3pUsage() {
 
 int runConnect3p(const Connect3pCliConfig& cfg) {
   MultiSearcher<Connect3p> searcher(cfg.algorithm);
-  std::string line;
-  bool tooLong = false;
-  long lineNo = 0;
-  bool anyError = false;
-  auto reject = [&](const std::string& msg) {
-    std::cout.flush();
-    std::cerr << "line " << lineNo << ": " << msg << "\n";
-    anyError = true;
-  };
-  while (readLimitedLine(std::cin, line, tooLong)) {
-    ++lineNo;
-    if (tooLong) {
-      reject("line is longer than " + std::to_string(kMaxLineLength) + " characters");
-      continue;
-    }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::size_t b = line.find_first_not_of(" \t");
-    std::string moves;
-    if (b != std::string::npos) {
-      const std::size_t e = line.find_first_of(" \t", b);
-      moves = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
-    }
+  return forEachInputLine(std::cin, [&](const std::string& moves, const auto& reject) {
     Connect3p g;
     const ParseError err = parseMoves(moves, g);
     if (!err.ok) {
       reject(err.message);
-      continue;
+      return;
     }
     if (g.lastMoverWon()) {
       reject(std::string("the game is already over (") + Connect3p::kSides[g.lastMover()] +
              " won), there is no move to play");
-      continue;
+      return;
     }
     if (g.isFull()) {
       reject("the board is full (a draw), there is no move to play");
-      continue;
+      return;
     }
     MultiLimits lim;
     lim.timeMs = cfg.timeMs;
@@ -80,9 +59,7 @@ int runConnect3p(const Connect3pCliConfig& cfg) {
     std::cout << moves << " bestmove " << r.bestMove + 1 << " player " << Connect3p::kSides[g.toMove()] << " score "
               << r.score << " values " << values << " exact " << (r.exact ? 1 : 0) << " depth " << r.depth
               << " nodes " << r.nodes << " time_ms " << static_cast<long>(r.timeMs + 0.5) << "\n";
-    std::cout.flush();
-  }
-  return anyError ? 1 : 0;
+  });
 }
 
 }  // namespace gs
