@@ -104,6 +104,15 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   await page.click('#es-hint');
   await page.waitForFunction(() => /^Hint: cube \d/.test(document.getElementById('es-hint-text').textContent));
 
+  console.log('  set-ups chosen by the players for the next game:');
+  await page.fill('#es-setup-1', '654321');
+  await page.fill('#es-setup-2', '12345');
+  assert.match(await page.textContent('#es-setup-help'), /^"12345" is not a set-up/);
+  assert.equal(await page.getAttribute('#es-setup-2', 'aria-invalid'), 'true');
+  await page.click('#es-new');
+  await waitTurn(page);
+  assert.match(await position(page), /^654321\/[1-6]{6}$/, 'Red\'s chosen set-up, Blue\'s random');
+
   console.log('  a bad link says what is wrong and starts a game:');
   await page.goto(`${url}#game=einstein&seed=5&position=123456/654321:63d`);
   await page.reload();
@@ -142,5 +151,7 @@ await runBrowserTest('EinStein: the demo plays by itself, and MCTS plays too', a
   const paused = await position(page);
   await new Promise((r) => { setTimeout(r, 1500); });
   assert.equal(await position(page), paused, 'paused: no move');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling on a phone (${width})`);
   assert.deepEqual(errors, []);
 });

@@ -88,7 +88,7 @@ export function mountGamePage(container, options = {}) {
         h('label', { class: 'field' }, h('span', { text: 'Game' }), gameSel),
         ...seatFields,
         h('label', { class: 'field' }, h('span', { text: "Computers' time a move" }), timeSel)),
-      h('details', { class: 'card es-rules' }, h('summary', {}, h('h2', { text: 'Rules and the two searches' })),
+      h('details', { class: 'card settings es-rules' }, h('summary', {}, h('h2', { text: 'Rules and the two searches' })),
         h('p', { text: 'Red, Yellow and Green drop stones in turn into 9 columns of 6. The first to make four in a row (across, down or diagonally) wins; a full board is a draw.' }),
         h('p', { text: 'max^n gives every position a value for each player (shares of 1000) and assumes each player picks what is best for itself.' }),
         h('p', { text: 'Paranoid search assumes the two others play together against it, which turns the game into a two-sided one that alpha-beta can prune.' }))));

@@ -106,6 +106,16 @@ export function mountGamePage(container, options = {}) {
   const levelField = select('es-level', 'Level', LEVELS, settings.level);
   const algoField = select('es-algo', "Computer's search", ALGOS, settings.algorithm);
   const levelInfo = h('p', { class: 'level-info', id: 'es-level-info' });
+  // The set-ups of the next game: six digits each (the cubes on the start
+  // cells, Red a1 b1 c1 a2 b2 a3, Blue e5 d5 c5 e4 d4 e3), or empty: random.
+  const setupInput = (side) => h('input', { id: `es-setup-${side + 1}`, type: 'text', inputmode: 'numeric', maxlength: '6',
+    autocomplete: 'off', spellcheck: 'false', placeholder: 'random', 'aria-describedby': 'es-setup-help' });
+  const setupInputs = [setupInput(0), setupInput(1)];
+  const setupHelp = h('p', { id: 'es-setup-help', class: 'level-info',
+    text: 'For the next new game: six digits, the cubes on a1 b1 c1 a2 b2 a3 (Red) or e5 d5 c5 e4 d4 e3 (Blue); empty for a random set-up.' });
+  const setupFields = h('fieldset', { class: 'es-setups' }, h('legend', { text: 'Set-ups' }),
+    h('label', { class: 'field' }, h('span', { text: 'Red' }), setupInputs[0]),
+    h('label', { class: 'field' }, h('span', { text: 'Blue' }), setupInputs[1]), setupHelp);
   const sel = (field) => /** @type {HTMLSelectElement} */ (field.querySelector('select'));
 
   const layout = h('div', { class: 'layout es-layout' },
@@ -126,8 +136,8 @@ export function mountGamePage(container, options = {}) {
       h('section', { class: 'card movelog', 'aria-label': 'Moves' }, h('h2', { text: 'Moves' }), noMoves, moveList,
         h('p', { class: 'es-position-line' }, 'Position ', positionOut)),
       h('details', { class: 'card settings', open: true }, h('summary', {}, h('h2', { text: 'Settings' })),
-        gameField, aiField, levelField, algoField, levelInfo),
-      h('details', { class: 'card es-rules' }, h('summary', {}, h('h2', { text: 'Rules' })),
+        gameField, aiField, levelField, algoField, levelInfo, setupFields),
+      h('details', { class: 'card settings es-rules' }, h('summary', {}, h('h2', { text: 'Rules' })),
         h('p', { text: 'Each side has six cubes numbered 1–6 in its corner. Roll the die, then move the cube with that number one step towards the opposite corner: Red right, down or diagonally; Blue left, up or diagonally.' }),
         h('p', { text: 'If that cube is gone, move the next lower or the next higher one. A cube landing on another captures it — your own cubes too.' }),
         h('p', { text: 'Reach the opposite corner (Red e5, Blue a1) or capture all the other side\'s cubes to win. There are no draws.' }))));
@@ -330,7 +340,8 @@ export function mountGamePage(container, options = {}) {
     positionOut.textContent = text;
     showFace(state.roll);
     rollBtn.disabled = !(state && !state.over && !state.roll && !isComputer(state.side));
-    dieNote.textContent = state.over ? '' : state.roll ? `${SIDES[state.side]} rolled ${state.roll}` : `${SIDES[state.side]} to roll`;
+    dieNote.textContent = state.over ? '' : state.roll ? `${SIDES[state.side]} rolled ${state.roll}`
+      : isComputer(state.side) ? `${SIDES[state.side]} to roll` : 'Tap the die to roll (Space)';
     for (let s = 0; s < 2; s++) {
       /** @type {HTMLElement} */ (players[s].querySelector('.pname')).textContent = sideName(s);
       players[s].toggleAttribute('data-active', !state.over && state.side === s);
@@ -505,6 +516,24 @@ export function mountGamePage(container, options = {}) {
     status.textContent = message;
   }
 
+  // The next game's set-ups: the fields' where they are valid, else the seed's.
+  function setups() {
+    const pick = (side) => {
+      const v = setupInputs[side].value.trim();
+      return /^[1-6]{6}$/.test(v) && new Set(v).size === 6 ? v : setupFor(seed, side);
+    };
+    return `${pick(0)}/${pick(1)}`;
+  }
+  for (const input of setupInputs) {
+    input.addEventListener('input', () => {
+      const v = input.value.trim();
+      const ok = v === '' || (/^[1-6]{6}$/.test(v) && new Set(v).size === 6);
+      input.setAttribute('aria-invalid', String(!ok));
+      setupHelp.textContent = ok ? 'For the next new game: six digits, the cubes on a1 b1 c1 a2 b2 a3 (Red) or e5 d5 c5 e4 d4 e3 (Blue); empty for a random set-up.'
+        : `"${v}" is not a set-up: six different digits 1-6 (a random set-up is used instead).`;
+    });
+  }
+
   async function newGame(keepSeed = false) {
     generation++;
     client.cancel();
@@ -514,7 +543,7 @@ export function mountGamePage(container, options = {}) {
     hintText.hidden = true;
     computer.textContent = IDLE;
     computerDetail.textContent = '';
-    const s = await load(`${setupFor(seed, 0)}/${setupFor(seed, 1)}`);
+    const s = await load(setups());
     if (s && s.ok) await step();
   }
 
