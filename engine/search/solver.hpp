@@ -169,7 +169,7 @@ class Solver {
         med = hi / 2;
       // Plies until the game ends if the value is med: forcing moves matter
       // when that is short.
-      forcing_ = 2 * (Game::kWinBase - (med < 0 ? -med : med)) - pos.plies() <= kForcingHorizon;
+      forcing_ = forcingAt(med, pos.plies());
       int r = negamax(pos, med, med + 1);
       if (aborted_) return 0;
       if (r <= med)
@@ -194,12 +194,12 @@ class Solver {
     const int plies = pos.plies();
     if (Game::kMaxPlies - plies > kFullWindowEmpty) {
       const int quickWin = winScoreAtPly<Game>(plies + 2) / 2, quickLoss = -winScoreAtPly<Game>(plies + 1) / 2;
-      forcing_ = 2 * (Game::kWinBase - quickWin) - plies <= kForcingHorizon;
+      forcing_ = forcingAt(quickWin, plies);
       if (quickWin > 0 && negamax(pos, quickWin, quickWin + 1) > quickWin) return aborted_ ? 0 : 1;
-      forcing_ = 2 * (Game::kWinBase + quickLoss) - plies <= kForcingHorizon;
+      forcing_ = forcingAt(quickLoss, plies);
       if (quickLoss < 0 && negamax(pos, quickLoss, quickLoss + 1) <= quickLoss) return aborted_ ? 0 : -1;
       if (aborted_) return 0;
-      forcing_ = 2 * Game::kWinBase - plies <= kForcingHorizon;  // as knownSign set it: a probe at 0
+      forcing_ = forcingAt(0, plies);  // as knownSign set it: a probe at 0
     }
     if (negamax(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
     if (aborted_) return 0;
@@ -227,7 +227,7 @@ class Solver {
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
-    forcing_ = 2 * (Game::kWinBase - (s < 0 ? -s : s)) - pos.plies() <= kForcingHorizon;
+    forcing_ = forcingAt(s, pos.plies());
     return negamax(pos, s, s + 1) <= s;
   }
 
@@ -313,8 +313,16 @@ class Solver {
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
-    forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
+    forcing_ = forcingAt(0, pos.plies());  // as a probe at 0 in solve()
     return false;
+  }
+
+  // Whether a null-window probe at `score` from a position with `plies`
+  // stones is about a short game, so forcing moves lead the order: if the
+  // value is `score`, the game ends about 2 * (kWinBase - |score|) plies
+  // after the empty board, within kForcingHorizon plies of this position.
+  static bool forcingAt(int score, int plies) {
+    return 2 * (Game::kWinBase - (score < 0 ? -score : score)) - plies <= kForcingHorizon;
   }
 
   // Before a solve that uses the table (not in small trees, which leave the
