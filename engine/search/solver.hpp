@@ -14,7 +14,9 @@
 //               cut off: alpha >= -1 or beta <= 1, so in every null-window
 //               probe) to what the lines still open allow
 //               (Game::signUpperBound/signLowerBound), 4. probes the table for
-//               both bounds (not with fewer than kTableMinEmpty empty cells),
+//               both bounds (not with fewer than kTableMinEmpty empty cells;
+//               with kMirrorKeyEmpty or more, a position and its mirror image
+//               share one entry),
 //               5. orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
 //               game; with kGainOrderEmpty empty cells or more, weighed
@@ -104,6 +106,13 @@ class Solver {
   // large gain (a blocked three is 6) can outweigh a spot or two.
   static constexpr int kGainOrderEmpty = 28;
   static constexpr int kGainThreatWeight = 4;
+  // Positions with at least this many empty cells (the first few moves) and
+  // their left-right mirror images share one table entry (the smaller of the
+  // two keys; games with a mirror, core/game.hpp). Near the root the two
+  // images of a position are both searched (in a symmetric position, every
+  // move and its mirror), each a large subtree; deeper, the second key costs
+  // more per node than the rare shared entry saves.
+  static constexpr int kMirrorKeyEmpty = 28;
   static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;
 
   explicit Solver(TranspositionTable& tt)
@@ -271,11 +280,12 @@ class Solver {
     SolverEntry e;
     bool found;
     if (Game::kMaxPlies - pos.plies() < kNearEmpty) {
-      found = near_.probe(pos.key(), e);
+      found = near_.probe(tableKey(pos), e);
     } else {  // (asks for the main block, which marks it written: only here)
       const SolverTable<Game> big(tt_.words(), tt_.wordCount());
-      found = big.probe(pos.key(), e);
+      found = big.probe(tableKey(pos), e);
     }
+    if (found && e.move >= 0 && mirroredKey(pos)) e.move = mirrorMove(e.move);
     return found && e.move >= 0 && pos.canPlay(e.move) ? e.move : -1;
   }
 
@@ -386,7 +396,7 @@ class Solver {
 
     // Step 4. Table: both bounds (not for the last few cells, where a
     // memory access costs more than the search it saves).
-    const std::uint64_t key = pos.key();
+    const std::uint64_t key = tableKey(pos);
     const bool useTable = opt_.table && empty >= tableMinEmpty_;
     const bool childTable = opt_.table && empty - 1 >= tableMinEmpty_;
     if (useTable) {
@@ -466,11 +476,38 @@ class Solver {
   static std::uint64_t childKey(const Game& pos, Bits move) {
     Game child = pos;
     child.playBits(move);
-    return child.key();
+    return tableKey(child);
+  }
+
+  // The table's key of `pos`: with at least kMirrorKeyEmpty empty cells the
+  // smaller of its key and its mirror image's (mirroredKey: the mirror's),
+  // else its own.
+  static bool mirroredKey(const Game& pos) {
+    if constexpr (hasMirror<Game>) {
+      return Game::kMaxPlies - pos.plies() >= kMirrorKeyEmpty && pos.mirrorKey() < pos.key();
+    } else {
+      return false;
+    }
+  }
+  static std::uint64_t tableKey(const Game& pos) {
+    if constexpr (hasMirror<Game>) {
+      if (Game::kMaxPlies - pos.plies() >= kMirrorKeyEmpty) return std::min(pos.key(), pos.mirrorKey());
+    }
+    return pos.key();
+  }
+  // A move of the position to the same move of its mirror image (entries
+  // under a mirrored key keep the mirror image's move).
+  static int mirrorMove(int m) {
+    if constexpr (hasMirror<Game>) {
+      return Game::mirrorMove(m);
+    } else {
+      return m;
+    }
   }
 
   void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
     if (!SolverTable<Game>::kStoresMoves) move = -1;
+    if (move >= 0 && mirroredKey(pos)) move = mirrorMove(move);
     tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, pos.plies());
   }
 
