@@ -61,6 +61,37 @@ TEST_CASE("Connect Four key helpers: mirror key and stones from a key", "[solver
   }
 }
 
+TEST_CASE("Solver: a position and its mirror image share entries near the root", "[solver]") {
+  // kMirrorKeyEmpty: with at least 28 empty cells the table key is the smaller
+  // of a position's key and its mirror image's, and the stored move is kept
+  // for the image that owns the key.
+  TranspositionTable tt(std::size_t{32} << 20);
+  Solver<Connect4> solver(tt);
+  int shared = 0, hinted = 0;
+  for (auto& [moves, expected] : gs_test::readBenchmark("Test_L1_R1", 60)) {
+    if (moves.size() > 14) continue;  // at least 28 empty cells
+    INFO("Test_L1_R1: " << moves);
+    const Connect4 p = gs_test::fromMoves<Connect4>(moves);
+    Connect4 m;
+    for (char c : moves) m.play(6 - (c - '1'));
+    tt.clear();
+    solver.resetNodes();
+    REQUIRE(solver.solve(m) == expected);
+    const std::uint64_t cold = solver.nodes();
+    tt.clear();
+    REQUIRE(solver.solveSign(p) == (expected > 0) - (expected < 0));
+    const int hint = solver.hintMove(p);
+    const int mirrorHint = solver.hintMove(m);
+    CHECK(mirrorHint == (hint < 0 ? -1 : 6 - hint));
+    hinted += hint >= 0;
+    solver.resetNodes();
+    REQUIRE(solver.solve(m) == expected);  // after p's solve: the shared entries help
+    shared += solver.nodes() < cold;
+  }
+  CHECK(hinted >= 10);
+  CHECK(shared >= 10);
+}
+
 TEST_CASE("Solver table: exact keys, merged bounds, replacement by depth", "[solver]") {
   TranspositionTable tt(4096);  // 512 words, 256 pairs
   tt.clear();

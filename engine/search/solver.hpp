@@ -14,7 +14,9 @@
 //               cut off: alpha >= -1 or beta <= 1, so in every null-window
 //               probe) to what the lines still open allow
 //               (Game::signUpperBound/signLowerBound), 4. probes the table for
-//               both bounds (not with fewer than kTableMinEmpty empty cells),
+//               both bounds (not with fewer than kTableMinEmpty empty cells;
+//               with kMirrorKeyEmpty or more, a position and its mirror image
+//               share one entry),
 //               5. orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
 //               game; with kGainOrderEmpty empty cells or more, weighed
@@ -104,6 +106,13 @@ class Solver {
   // large gain (a blocked three is 6) can outweigh a spot or two.
   static constexpr int kGainOrderEmpty = 28;
   static constexpr int kGainThreatWeight = 4;
+  // Positions with at least this many empty cells (the first few moves) and
+  // their left-right mirror images share one table entry (the smaller of the
+  // two keys; games with a mirror, core/game.hpp). Near the root the two
+  // images of a position are both searched (in a symmetric position, every
+  // move and its mirror), each a large subtree; deeper, the second key costs
+  // more per node than the rare shared entry saves.
+  static constexpr int kMirrorKeyEmpty = 28;
   static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;
 
   explicit Solver(TranspositionTable& tt)
@@ -169,7 +178,7 @@ class Solver {
         med = hi / 2;
       // Plies until the game ends if the value is med: forcing moves matter
       // when that is short.
-      forcing_ = 2 * (Game::kWinBase - (med < 0 ? -med : med)) - pos.plies() <= kForcingHorizon;
+      forcing_ = forcingAt(med, pos.plies());
       int r = negamax(pos, med, med + 1);
       if (aborted_) return 0;
       if (r <= med)
@@ -194,12 +203,12 @@ class Solver {
     const int plies = pos.plies();
     if (Game::kMaxPlies - plies > kFullWindowEmpty) {
       const int quickWin = winScoreAtPly<Game>(plies + 2) / 2, quickLoss = -winScoreAtPly<Game>(plies + 1) / 2;
-      forcing_ = 2 * (Game::kWinBase - quickWin) - plies <= kForcingHorizon;
+      forcing_ = forcingAt(quickWin, plies);
       if (quickWin > 0 && negamax(pos, quickWin, quickWin + 1) > quickWin) return aborted_ ? 0 : 1;
-      forcing_ = 2 * (Game::kWinBase + quickLoss) - plies <= kForcingHorizon;
+      forcing_ = forcingAt(quickLoss, plies);
       if (quickLoss < 0 && negamax(pos, quickLoss, quickLoss + 1) <= quickLoss) return aborted_ ? 0 : -1;
       if (aborted_) return 0;
-      forcing_ = 2 * Game::kWinBase - plies <= kForcingHorizon;  // as knownSign set it: a probe at 0
+      forcing_ = forcingAt(0, plies);  // as knownSign set it: a probe at 0
     }
     if (negamax(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
     if (aborted_) return 0;
@@ -227,7 +236,7 @@ class Solver {
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
-    forcing_ = 2 * (Game::kWinBase - (s < 0 ? -s : s)) - pos.plies() <= kForcingHorizon;
+    forcing_ = forcingAt(s, pos.plies());
     return negamax(pos, s, s + 1) <= s;
   }
 
@@ -271,11 +280,12 @@ class Solver {
     SolverEntry e;
     bool found;
     if (Game::kMaxPlies - pos.plies() < kNearEmpty) {
-      found = near_.probe(pos.key(), e);
+      found = near_.probe(tableKey(pos), e);
     } else {  // (asks for the main block, which marks it written: only here)
       const SolverTable<Game> big(tt_.words(), tt_.wordCount());
-      found = big.probe(pos.key(), e);
+      found = big.probe(tableKey(pos), e);
     }
+    if (found && e.move >= 0 && mirroredKey(pos)) e.move = mirrorMove(e.move);
     return found && e.move >= 0 && pos.canPlay(e.move) ? e.move : -1;
   }
 
@@ -313,8 +323,16 @@ class Solver {
     const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
-    forcing_ = 2 * Game::kWinBase - pos.plies() <= kForcingHorizon;  // as a probe at 0 in solve()
+    forcing_ = forcingAt(0, pos.plies());  // as a probe at 0 in solve()
     return false;
+  }
+
+  // Whether a null-window probe at `score` from a position with `plies`
+  // stones is about a short game, so forcing moves lead the order: if the
+  // value is `score`, the game ends about 2 * (kWinBase - |score|) plies
+  // after the empty board, within kForcingHorizon plies of this position.
+  static bool forcingAt(int score, int plies) {
+    return 2 * (Game::kWinBase - (score < 0 ? -score : score)) - plies <= kForcingHorizon;
   }
 
   // Before a solve that uses the table (not in small trees, which leave the
@@ -378,7 +396,7 @@ class Solver {
 
     // Step 4. Table: both bounds (not for the last few cells, where a
     // memory access costs more than the search it saves).
-    const std::uint64_t key = pos.key();
+    const std::uint64_t key = tableKey(pos);
     const bool useTable = opt_.table && empty >= tableMinEmpty_;
     const bool childTable = opt_.table && empty - 1 >= tableMinEmpty_;
     if (useTable) {
@@ -458,11 +476,38 @@ class Solver {
   static std::uint64_t childKey(const Game& pos, Bits move) {
     Game child = pos;
     child.playBits(move);
-    return child.key();
+    return tableKey(child);
+  }
+
+  // The table's key of `pos`: with at least kMirrorKeyEmpty empty cells the
+  // smaller of its key and its mirror image's (mirroredKey: the mirror's),
+  // else its own.
+  static bool mirroredKey(const Game& pos) {
+    if constexpr (hasMirror<Game>) {
+      return Game::kMaxPlies - pos.plies() >= kMirrorKeyEmpty && pos.mirrorKey() < pos.key();
+    } else {
+      return false;
+    }
+  }
+  static std::uint64_t tableKey(const Game& pos) {
+    if constexpr (hasMirror<Game>) {
+      if (Game::kMaxPlies - pos.plies() >= kMirrorKeyEmpty) return std::min(pos.key(), pos.mirrorKey());
+    }
+    return pos.key();
+  }
+  // A move of the position to the same move of its mirror image (entries
+  // under a mirrored key keep the mirror image's move).
+  static int mirrorMove(int m) {
+    if constexpr (hasMirror<Game>) {
+      return Game::mirrorMove(m);
+    } else {
+      return m;
+    }
   }
 
   void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
     if (!SolverTable<Game>::kStoresMoves) move = -1;
+    if (move >= 0 && mirroredKey(pos)) move = mirrorMove(move);
     tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, pos.plies());
   }
 
