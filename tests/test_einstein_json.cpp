@@ -132,7 +132,9 @@ TEST_CASE("einstein json: the Beginner level draws plausible moves", "[einstein]
     const std::string j = gs::einsteinThinkJson(text, "beginner", "", 0, 0, seed, 0);
     REQUIRE(has(j, "\"ok\":true"));
     (has(j, "\"slot\":" + std::to_string(best) + ",") ? bestCount : other)++;
-    CHECK(j == gs::einsteinThinkJson(text, "beginner", "", 0, 0, seed, 0));  // a seed replays its move
+    // A seed replays its move (the move, not the whole answer: timeMs varies).
+    const auto slotOf = [](const std::string& json) { return json.substr(json.find("\"slot\":"), 9); };
+    CHECK(slotOf(j) == slotOf(gs::einsteinThinkJson(text, "beginner", "", 0, 0, seed, 0)));
   }
   CHECK(bestCount > 100);
   CHECK(other > 0);
