@@ -259,6 +259,7 @@ export function mountGamePage(container, options = {}) {
 
   async function undo() {
     if (!moves.length) return;
+    setPhase('busy');
     generation++;
     client.cancel();
     let next = moves;
@@ -273,6 +274,7 @@ export function mountGamePage(container, options = {}) {
 
   async function redoMove() {
     if (!redo.length) return;
+    setPhase('busy');
     generation++;
     client.cancel();
     let next = moves + redo.pop();

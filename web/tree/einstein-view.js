@@ -454,6 +454,7 @@ export function mountGamePage(container, options = {}) {
 
   async function undo() {
     if (!canUndo()) return;
+    setBusy('busy');
     let { setups, turns } = splitTurns(text);
     if (turns.length && turns[turns.length - 1].length === 1) turns = turns.slice(0, -1);   // the pending roll
     const taken = [];
@@ -468,6 +469,7 @@ export function mountGamePage(container, options = {}) {
 
   async function redoMove() {
     if (!redo.length) return;
+    setBusy('busy');
     let { setups, turns } = splitTurns(text);
     if (turns.length && turns[turns.length - 1].length === 1) turns = turns.slice(0, -1);
     const t = redo.pop();
