@@ -45,6 +45,13 @@
 // checked every 1024 nodes; an unfinished iteration is thrown away (depth 1
 // always finishes). With keepBeforeLoss, a depth that values the root 0 (a
 // sure loss in the model) ends the deepening and the depth before answers.
+//
+// Tracer policy (the search-tree explorer, search/multi_trace.hpp): every
+// node entered is announced with enter(position, move, depth, bound, alpha,
+// beta) and closed with leave(index, value, cut, pruned); leaf(), values(),
+// markChosen() and nextIndex() fill in the rest. NullMultiTracer's members
+// are empty and compile away, so the traced and the untraced search are the
+// same code and count the same nodes.
 #pragma once
 
 #include <algorithm>
@@ -72,6 +79,30 @@ inline bool parseMultiAlgorithm(std::string_view name, MultiAlgorithm& out) {
   return false;
 }
 
+// What the tracer is told (search/multi_trace.hpp keeps it).
+enum class MultiLeaf : std::uint8_t { kNone = 0, kHorizon = 1, kWon = 2, kDraw = 3 };  // kWon: the last mover won
+enum class MultiCut : std::uint8_t {
+  kNone = 0,
+  kShallow = 1,  // max^n: the mover's best entry >= kMaxSum - the parent's bound
+  kBeta = 2,     // paranoid, the root player's node: value >= beta
+  kAlpha = 3     // paranoid, a coalition node: value <= alpha
+};
+
+// Records nothing; every call compiles away.
+struct NullMultiTracer {
+  static constexpr bool kEnabled = false;
+  template <class Game>
+  int enter(const Game&, int, int, int, int, int) {
+    return -1;
+  }
+  void leaf(int, MultiLeaf) {}
+  template <class Values>
+  void values(int, const Values&) {}
+  void leave(int, int, MultiCut, int) {}
+  void markChosen(int) {}
+  int nextIndex() const { return -1; }
+};
+
 struct MultiLimits {
   int timeMs = 1000;  // <= 0: no time limit (then maxDepth should be set)
   int maxDepth = 0;   // 0: no limit but the end of the game
@@ -93,7 +124,7 @@ struct MultiResult {
   double timeMs = 0;
 };
 
-template <class Game>
+template <class Game, class Tracer = NullMultiTracer>
 class MultiSearcher {
   static_assert(hasPlayers<Game>, "max^n and paranoid search games with the players capability (core/game.hpp)");
 
@@ -106,6 +137,11 @@ class MultiSearcher {
   using Result = MultiResult<kPlayers>;
 
   explicit MultiSearcher(MultiAlgorithm algorithm = MultiAlgorithm::kMaxnShallow) : algorithm_(algorithm) {}
+  // A traced search (search/multi_trace.hpp); use searchDepth(): a search
+  // stopped by its clock leaves the tracer's nodes unclosed.
+  MultiSearcher(Tracer& tracer, MultiAlgorithm algorithm) : algorithm_(algorithm), tracer_(&tracer) {}
+  MultiSearcher(const MultiSearcher&) = delete;
+  MultiSearcher& operator=(const MultiSearcher&) = delete;
   void setAlgorithm(MultiAlgorithm a) { algorithm_ = a; }
   MultiAlgorithm algorithm() const { return algorithm_; }
 
@@ -191,17 +227,23 @@ class MultiSearcher {
     const int n = rootOrder(g, first, order);
     const int me = g.toMove();
     enter(depth);
-    if (algorithm_ == MultiAlgorithm::kParanoid) {
+    const bool paranoidSearch = algorithm_ == MultiAlgorithm::kParanoid;
+    const int self = tracer_->enter(g, -1, depth, kNoBound, paranoidSearch ? -1 : kNoBound,
+                                    paranoidSearch ? kMaxSum + 1 : kNoBound);
+    int chosen = -1;
+    if (paranoidSearch) {
       // The root maximises its entry against the coalition, window (alpha, beta).
       int alpha = -1;
       for (int k = 0; k < n && !aborted_; ++k) {
         Game c = g;
         c.play(order[k]);
-        const int v = paranoid(c, depth - 1, alpha, kMaxSum + 1, me);
+        const int childIndex = tracer_->nextIndex();
+        const int v = paranoid(c, depth - 1, alpha, kMaxSum + 1, me, order[k]);
         if (v > alpha || r.bestMove < 0) {
           alpha = std::max(alpha, v);
           r.bestMove = order[k];
           r.score = v;
+          chosen = childIndex;
         }
       }
       r.values.fill(-1);
@@ -210,16 +252,21 @@ class MultiSearcher {
       for (int k = 0; k < n && !aborted_; ++k) {
         Game c = g;
         c.play(order[k]);
+        const int childIndex = tracer_->nextIndex();
         // The root has no parent: its children get its best entry as their bound.
-        const Values v = maxn(c, depth - 1, any ? r.values[me] : kNoBound);
+        const Values v = maxn(c, depth - 1, any ? r.values[me] : kNoBound, order[k]);
         if (!any || v[me] > r.values[me]) {
           r.values = v;
           r.bestMove = order[k];
+          chosen = childIndex;
           any = true;
         }
       }
       r.score = r.values[me];
+      tracer_->values(self, r.values);
     }
+    tracer_->markChosen(chosen);
+    tracer_->leave(self, paranoidSearch ? r.score : -1, MultiCut::kNone, 0);
     r.depth = depth;
     r.nodes = nodes_;
     r.shallowCuts = shallowCuts_;
@@ -227,73 +274,128 @@ class MultiSearcher {
     return r;
   }
 
+  // The legal moves after position `from` of kCentreOrder (those a cut-off
+  // leaves unsearched, for the tracer).
+  static int movesAfter(const Game& g, int from) {
+    int n = 0;
+    for (int k = from; k < Game::kMoveSlots; ++k) n += g.canPlay(Game::kCentreOrder[k]);
+    return n;
+  }
+
+  // A leaf's vector, told to the tracer.
+  Values leafValues(int self, MultiLeaf kind, const Values& v, int value) {
+    tracer_->leaf(self, kind);
+    tracer_->values(self, v);
+    tracer_->leave(self, value, MultiCut::kNone, 0);
+    return v;
+  }
+
   // max^n below the root. `bound`: the parent's player's best entry so far
-  // (kNoBound before its first child), for shallow pruning.
-  Values maxn(const Game& g, int depth, int bound) {
+  // (kNoBound before its first child), for shallow pruning; `move`: the move
+  // that led here (for the tracer).
+  Values maxn(const Game& g, int depth, int bound, int move) {
     // Step 1. Count the node; an ended game or the horizon is a leaf.
     enter(rootDepth_);
-    if (g.lastMoverWon() || g.isFull()) return endValues(g);
+    const int self = tracer_->enter(g, move, depth, bound, kNoBound, kNoBound);
+    if (g.lastMoverWon()) return leafValues(self, MultiLeaf::kWon, endValues(g), -1);
+    if (g.isFull()) return leafValues(self, MultiLeaf::kDraw, endValues(g), -1);
     if (depth == 0) {
       hitHorizon_ = true;
-      return g.evaluatePlayers();
+      return leafValues(self, MultiLeaf::kHorizon, g.evaluatePlayers(), -1);
     }
     // Step 2. Search the children in the static order; keep the first with
     // the greatest entry for the player to move.
     const int me = g.toMove();
     Values best{};
     bool any = false;
-    for (int m : Game::kCentreOrder) {
+    int chosen = -1;
+    for (int k = 0; k < Game::kMoveSlots; ++k) {
+      const int m = Game::kCentreOrder[k];
       if (!g.canPlay(m)) continue;
       Game c = g;
       c.play(m);
-      const Values v = maxn(c, depth - 1, any ? best[me] : kNoBound);
+      const int childIndex = tracer_->nextIndex();
+      const Values v = maxn(c, depth - 1, any ? best[me] : kNoBound, m);
       if (aborted_) return any ? best : v;
       if (!any || v[me] > best[me]) {
         best = v;
+        chosen = childIndex;
         any = true;
       }
       // Step 3. Shallow pruning: the parent's player gets at most
       // kMaxSum - best[me] <= bound here, and keeps its earlier child.
       if (algorithm_ == MultiAlgorithm::kMaxnShallow && bound != kNoBound && best[me] >= kMaxSum - bound) {
         ++shallowCuts_;
+        if constexpr (Tracer::kEnabled) {
+          tracer_->values(self, best);
+          tracer_->markChosen(chosen);
+          tracer_->leave(self, -1, MultiCut::kShallow, movesAfter(g, k + 1));
+        }
         return best;
       }
     }
+    tracer_->values(self, best);
+    tracer_->markChosen(chosen);
+    tracer_->leave(self, -1, MultiCut::kNone, 0);
     return best;
   }
 
   // Paranoid alpha-beta (fail-soft) on the root player's entry: the root
-  // player maximises, every other player minimises.
-  int paranoid(const Game& g, int depth, int alpha, int beta, int root) {
+  // player maximises, every other player minimises. `move`: the move that
+  // led here (for the tracer).
+  int paranoid(const Game& g, int depth, int alpha, int beta, int root, int move) {
     // Step 1. Count the node; an ended game or the horizon is a leaf.
     enter(rootDepth_);
-    if (g.lastMoverWon() || g.isFull()) return endValues(g)[root];
+    const int self = tracer_->enter(g, move, depth, kNoBound, alpha, beta);
+    if (g.lastMoverWon() || g.isFull()) {
+      const Values v = endValues(g);
+      leafValues(self, g.lastMoverWon() ? MultiLeaf::kWon : MultiLeaf::kDraw, v, v[root]);
+      return v[root];
+    }
     if (depth == 0) {
       hitHorizon_ = true;
-      return g.evaluatePlayers()[root];
+      const Values v = g.evaluatePlayers();
+      leafValues(self, MultiLeaf::kHorizon, v, v[root]);
+      return v[root];
     }
     // Step 2. Search the children; cut when the window closes.
     const bool maximising = g.toMove() == root;
     int best = maximising ? -1 : kMaxSum + 1;
-    for (int m : Game::kCentreOrder) {
+    int chosen = -1;
+    for (int k = 0; k < Game::kMoveSlots; ++k) {
+      const int m = Game::kCentreOrder[k];
       if (!g.canPlay(m)) continue;
       Game c = g;
       c.play(m);
-      const int v = paranoid(c, depth - 1, alpha, beta, root);
+      const int childIndex = tracer_->nextIndex();
+      const int v = paranoid(c, depth - 1, alpha, beta, root, m);
       if (aborted_) return best;
       if (maximising) {
+        if (v > best) chosen = childIndex;
         best = std::max(best, v);
         alpha = std::max(alpha, v);
       } else {
+        if (v < best) chosen = childIndex;
         best = std::min(best, v);
         beta = std::min(beta, v);
       }
-      if (alpha >= beta) break;
+      if (alpha >= beta) {
+        if constexpr (Tracer::kEnabled) {
+          const int left = movesAfter(g, k + 1);
+          tracer_->markChosen(chosen);
+          tracer_->leave(self, best, left ? (maximising ? MultiCut::kBeta : MultiCut::kAlpha) : MultiCut::kNone, left);
+        }
+        return best;
+      }
     }
+    tracer_->markChosen(chosen);
+    tracer_->leave(self, best, MultiCut::kNone, 0);
     return best;
   }
 
   MultiAlgorithm algorithm_;
+  Tracer nullTracer_;
+  Tracer* tracer_ = &nullTracer_;
   Deadline deadline_;
   int rootDepth_ = 1;
   std::uint64_t nodes_ = 0, shallowCuts_ = 0;

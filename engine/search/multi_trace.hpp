@@ -1,0 +1,124 @@
+// MultiRecorder: the tracer of multiplayer.hpp that keeps the tree one
+// fixed-depth search of a game for more than two players made, for the
+// search-tree explorer's max^n / paranoid view
+// (protocol/connect3p_tree_json.hpp, web/tree/multi-view.js).
+// MultiSearcher<Game, MultiRecorder<Game>>(recorder, algorithm).searchDepth(g, d)
+// runs the same search as the untraced searcher (NullMultiTracer) and records
+// it; tests/test_multi_trace.cpp checks that both return the same value, best
+// move and node count.
+//
+// Precondition: searchDepth(), not think(): a search stopped by its clock
+// leaves nodes unclosed, and think()'s iterations would follow one another.
+//
+// The nodes are kept in preorder (the order the search entered them): node
+// i's subtree is [i, end), its first child i + 1 when i + 1 < end, the next
+// sibling of a child c is nodes[c].end. Per node:
+//   move      the move slot that led here (-1 at the root)
+//   depth     plies to go (0: a horizon leaf)
+//   values    max^n: the node's vector (at a shallow cut, the best child's so
+//             far: its mover's entry is a lower bound, its parent's player's
+//             entry at most kMaxSum minus it); paranoid: a leaf's vector only
+//             (hasValues false at inner nodes)
+//   value     paranoid: the root player's value (at a cut, a bound: >= at a
+//             beta cut, <= at an alpha cut); max^n: -1
+//   bound     max^n: the parent's player's best entry so far when this node
+//             was entered (-1 before the parent's first child: no pruning)
+//   alpha, beta  paranoid: the window on entry (-1 and kMaxSum + 1: open)
+//   cut, pruned  why the node returned early and how many moves it left
+//   chosen    its parent's value came from this child
+//
+// Memory: one record plus one copy of the position per node; the search
+// keeps counting past the cap, the trace says it is truncated.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "search/multiplayer.hpp"
+
+namespace gs {
+
+template <int Players>
+struct MultiTraceNode {
+  std::int32_t parent = -1;  // -1 for the root
+  std::int32_t end = 0;      // one past the last node of the subtree
+  std::array<int, Players> values{};
+  bool hasValues = false;
+  int value = -1;
+  int bound = -1;
+  int alpha = -1, beta = -1;
+  MultiLeaf leaf = MultiLeaf::kNone;
+  MultiCut cut = MultiCut::kNone;
+  std::uint8_t pruned = 0;
+  std::int8_t move = -1;
+  std::uint8_t depth = 0;
+  bool chosen = false;
+  bool truncated = false;  // the cap was hit inside this subtree
+};
+
+template <class Game>
+class MultiRecorder {
+ public:
+  static constexpr bool kEnabled = true;
+  static constexpr std::size_t kDefaultCap = 50'000;
+  using Node = MultiTraceNode<Game::kPlayers>;
+
+  explicit MultiRecorder(std::size_t cap = kDefaultCap) : cap_(cap) {}
+
+  int nextIndex() const { return nodes_.size() < cap_ ? static_cast<int>(nodes_.size()) : -1; }
+
+  int enter(const Game& g, int move, int depth, int bound, int alpha, int beta) {
+    if (nodes_.size() >= cap_) {
+      truncated_ = true;
+      stack_.push_back(-1);
+      return -1;
+    }
+    Node n;
+    n.parent = stack_.empty() ? -1 : stack_.back();
+    n.move = static_cast<std::int8_t>(move);
+    n.depth = static_cast<std::uint8_t>(depth);
+    n.bound = bound;
+    n.alpha = alpha;
+    n.beta = beta;
+    nodes_.push_back(n);
+    positions_.push_back(g);
+    stack_.push_back(static_cast<int>(nodes_.size()) - 1);
+    return stack_.back();
+  }
+  void leaf(int index, MultiLeaf kind) {
+    if (index >= 0) nodes_[index].leaf = kind;
+  }
+  void values(int index, const std::array<int, Game::kPlayers>& v) {
+    if (index < 0) return;
+    nodes_[index].values = v;
+    nodes_[index].hasValues = true;
+  }
+  void leave(int index, int value, MultiCut cut, int pruned) {
+    stack_.pop_back();
+    if (index < 0) return;
+    Node& n = nodes_[index];
+    n.value = value;
+    n.cut = cut;
+    n.pruned = static_cast<std::uint8_t>(pruned);
+    n.truncated = truncated_;
+    n.end = static_cast<std::int32_t>(nodes_.size());
+  }
+  void markChosen(int index) {
+    if (index >= 0) nodes_[index].chosen = true;
+  }
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const Game& position(std::size_t i) const { return positions_[i]; }
+  bool truncated() const { return truncated_; }
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<Game> positions_;
+  std::vector<int> stack_;
+  std::size_t cap_;
+  bool truncated_ = false;
+};
+
+}  // namespace gs
