@@ -14,8 +14,9 @@ namespace {
 
 constexpr std::size_t kMovesMax = Connect3p::kMaxPlies + 8;
 
-// Parses a move string; "" or the message (`position`: 1-based, 0 none).
-std::string readMoves(const std::string& moves, Connect3p& g, std::size_t& position) {
+}  // namespace
+
+std::string readConnect3pMoves(const std::string& moves, Connect3p& g, std::size_t& position) {
   position = 0;
   if (moves.size() > kMovesMax)
     return "the move string is too long (" + std::to_string(moves.size()) + " moves, a game has at most " +
@@ -25,6 +26,8 @@ std::string readMoves(const std::string& moves, Connect3p& g, std::size_t& posit
   position = err.position;
   return err.message;
 }
+
+namespace {
 
 std::string intArray(const std::vector<int>& v) {
   JsonWriter a('[');
@@ -37,7 +40,7 @@ std::string intArray(const std::vector<int>& v) {
 std::string connect3pStateJson(const std::string& moves) {
   Connect3p g;
   std::size_t at = 0;
-  if (const std::string error = readMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
+  if (const std::string error = readConnect3pMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
   JsonWriter o('{');
   o.key("ok").boolean(true);
   o.key("moves").str(moves);
@@ -66,7 +69,7 @@ std::string connect3pStateJson(const std::string& moves) {
 std::string connect3pThinkJson(const std::string& moves, const std::string& algorithm, int timeMs, int maxDepth) {
   Connect3p g;
   std::size_t at = 0;
-  if (const std::string error = readMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
+  if (const std::string error = readConnect3pMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
   if (g.isOver()) return jsonFailure("the game is over: there is no move to search");
   MultiAlgorithm a = MultiAlgorithm::kMaxnShallow;
   if (!algorithm.empty() && !parseMultiAlgorithm(algorithm, a))

@@ -23,9 +23,17 @@
 //    "depth", "nodes", "shallowCuts", "timeMs"}  or {"ok":false, "error"}
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace gs {
+
+class Connect3p;
+
+// Reads a move string into `g` (from the empty board): "" or what is wrong,
+// with `position` the 1-based character (0: none). Also used by
+// connect3p_tree_json.cpp.
+std::string readConnect3pMoves(const std::string& moves, Connect3p& g, std::size_t& position);
 
 std::string connect3pStateJson(const std::string& moves);
 std::string connect3pThinkJson(const std::string& moves, const std::string& algorithm, int timeMs, int maxDepth);
