@@ -54,7 +54,8 @@ export type TraceRequest =
   | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number }
   | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number }
   | { type: 'chanceCounts'; position: string; depth: number }
-  | { type: 'chanceTrace'; position: string; algorithm: string; depth: number };
+  | { type: 'chanceTrace'; position: string; algorithm: string; depth: number }
+  | { type: 'multiTree'; moves: string; depth: number };
 
 /** Any reply of either worker: `type`, the request's `id` and its fields. */
 export interface WorkerReply {

@@ -90,7 +90,7 @@ const KIND_NAME = ['decision', 'chance', 'probe'];
  * @param {HTMLElement} container
  * @param {{hash: string, engine: ReturnType<typeof import('./engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
  */
-export function mountChanceView(container, { hash, engine, onChange }) {
+export function mountGameTree(container, { hash, engine, onChange }) {
   const posIn = h('input', { id: 'tree-position', type: 'text', spellcheck: 'false', autocomplete: 'off',
     'aria-label': 'Position (EinStein notation)', placeholder: '123456/654321:66d,44h,5' });
   const depthSel = h('select', { id: 'tree-depth', 'aria-label': 'Depth (moves)' },

@@ -15,7 +15,8 @@
 //
 // Hooks for tests: document.body.dataset.connect3p = 'loading' | 'move' (a
 // person to move) | 'busy' | 'thinking' | 'paused' | 'over' | 'error';
-// #c3-moves (the move string), #c3-status, #c3-computer (the last computer
+// #c3-moves (the move string), #c3-tree (the link to the position's search
+// trees, #view=tree&game=connect3p&moves=...&depth=3), #c3-status, #c3-computer (the last computer
 // move in words), #c3-columns button[data-col] (a column, 1-9). The board's
 // columns split its width equally.
 
@@ -66,6 +67,8 @@ export function mountGamePage(container, options = {}) {
   const computer = h('p', { id: 'c3-computer', class: 'es-computer', text: 'After each computer move, its reasoning is here.' });
   const computerDetail = h('p', { id: 'c3-computer-detail', class: 'es-computer-detail' });
   const movesOut = h('code', { id: 'c3-moves', class: 'es-position' });
+  // The explorer's max^n and paranoid trees of the position shown (multi-view.js).
+  const treeLink = h('a', { id: 'c3-tree', href: '#view=tree&game=connect3p', text: 'Search trees of this position (max^n and paranoid)' });
   const seatFields = NAMES.map((name, i) => h('label', { class: 'field' }, h('span', { text: name }),
     h('select', { id: `c3-seat-${i + 1}` }, ...SEATS.map(([v, t]) => h('option', { value: v, text: t, selected: v === settings.seats[i] })))));
   const timeSel = h('select', { id: 'c3-time' }, ...TIMES.map(([v, t]) => h('option', { value: v, text: t, selected: v === settings.time })));
@@ -83,7 +86,7 @@ export function mountGamePage(container, options = {}) {
     h('aside', { class: 'side' },
       h('section', { class: 'card players', 'aria-label': 'Players' }, ...players),
       h('section', { class: 'card', 'aria-label': 'Computer' }, h('h2', { text: 'Computer' }), computer, computerDetail),
-      h('section', { class: 'card', 'aria-label': 'Moves' }, h('h2', { text: 'Moves' }), h('p', { class: 'es-position-line' }, movesOut)),
+      h('section', { class: 'card', 'aria-label': 'Moves' }, h('h2', { text: 'Moves' }), h('p', { class: 'es-position-line' }, movesOut), h('p', {}, treeLink)),
       h('details', { class: 'card settings', open: true }, h('summary', {}, h('h2', { text: 'Settings' })),
         h('label', { class: 'field' }, h('span', { text: 'Game' }), gameSel),
         ...seatFields,
@@ -105,6 +108,7 @@ export function mountGamePage(container, options = {}) {
     const seats = [0, 1, 2].map(seat).join('');
     if (seats !== 'hmp') p.set('seats', seats);
     if (timeSel.value !== '300') p.set('time', timeSel.value);
+    treeLink.setAttribute('href', `#${new URLSearchParams({ view: 'tree', game: 'connect3p', moves, depth: '3' })}`);
     if (options.onChange) options.onChange(`#${p.toString()}`);
   }
 

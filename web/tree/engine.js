@@ -8,6 +8,7 @@
 //   mcts(game, moves, playouts, seed)    -> Promise<the traced MCTS (trace-worker.js)>
 //   chanceCounts(position, depth)        -> Promise<{atChance, algorithms}> (EinStein)
 //   chanceTrace(position, algorithm, depth) -> Promise<the traced expectiminimax (trace-worker.js)>
+//   multiTree(moves, depth)              -> Promise<max^n and paranoid's counts and trees> (Connect Four for three)
 //   terminate()
 // `moves` are 1-based digit strings, as in the URL.
 import { EngineClient } from '../js/engine-client.js';
@@ -33,6 +34,8 @@ export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import
     chanceCounts: (position, depth) => request({ type: 'chanceCounts', position, depth }),
     /** @type {(position: string, algorithm: string, depth: number) => Promise<any>} */
     chanceTrace: (position, algorithm, depth) => request({ type: 'chanceTrace', position, algorithm, depth }),
+    /** @type {(moves: string, depth: number) => Promise<any>} */
+    multiTree: (moves, depth) => request({ type: 'multiTree', moves, depth }),
     terminate: () => client.terminate(),
   };
 }

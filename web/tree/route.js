@@ -2,8 +2,9 @@
 //   index.html#view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
 //   &algo=minimax|ordered|table|mcts; &values=minimax; with algo=mcts
 //   &playouts=N&seed=S; without moves= the lesson position)
-// A game with dice has its own explorer (chance nodes): CHANCE_VIEWS below,
-//   index.html#view=tree&game=einstein&position=<notation>&depth=2&algo=star1
+// The games outside the registry have explorers of their own: GAME_TREES below,
+//   index.html#view=tree&game=einstein&position=<notation>&depth=2&algo=star1 (chance nodes)
+//   index.html#view=tree&game=connect3p&moves=996997118&depth=3 (max^n beside paranoid)
 // MENACE, the matchbox learner: index.html#view=menace
 // demo mode: index.html#view=demo&game=connect4&time1=500&time2=1000
 // and the games with a play page of their own, outside the registry's
@@ -38,10 +39,11 @@ const hasGamePage = (game) => Object.hasOwn(GAME_PAGES, game);
 // True for a view kind that is a game's play page (for the Play link).
 export const isGamePage = (kind) => hasGamePage(kind);
 
-// Games with chance, not in the registry (docs/einstein.md): #view=tree
-// shows them with their own view module, which reads and writes its hash.
-const CHANCE_VIEWS = { einstein: './chance-view.js' };
-export const hasChanceView = (game) => Object.hasOwn(CHANCE_VIEWS, game);
+// Games not in the registry (docs/einstein.md, docs/connect3p.md): #view=tree
+// shows them with their own view module, which exports
+// mountGameTree(container, {hash, engine, onChange}) and reads and writes its hash.
+const GAME_TREES = { einstein: './chance-view.js', connect3p: './multi-view.js' };
+export const hasGameTree = (game) => Object.hasOwn(GAME_TREES, game);
 
 // The view of web/tree/ a hash asks for: 'tree' (the search tree), 'menace'
 // (the matchbox learner), 'demo' (computer vs computer for a classroom),
@@ -118,11 +120,11 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
     const hash = location.hash;
     const kind = viewOf();
-    // The module: a chance game's search tree, a game's own play page (its
+    // The module: the search tree of a game outside the registry, a game's own play page (its
     // demo too: the page with computers only), or the view's own.
-    const chance = kind === 'tree' && hasChanceView(want.game);
+    const ownTree = kind === 'tree' && hasGameTree(want.game);
     const gamePage = hasGamePage(kind) || (kind === 'demo' && hasGamePage(want.game));
-    const module = chance ? 'tree-chance' : gamePage ? `page:${want.game}` : kind;
+    const module = ownTree ? `tree:${want.game}` : gamePage ? `page:${want.game}` : kind;
     ensureSection();
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
@@ -130,7 +132,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     // A game's page is a game, not a view beside one.
     section.querySelector('.tv-back').hidden = hasGamePage(kind);
     if (view && view.kind === module) {
-      if (chance) { view.load(hash); return; }
+      if (ownTree) { view.load(hash); return; }
       if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
       if (!gamePage || view.hash === hash) return;
       // Another link to the game: its page starts again from the link.
@@ -141,12 +143,12 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     }
     if (view) { view.destroy(); view = null; }
     const modules = { tree: './tree-view.js', menace: './menace-view.js', demo: './demo-view.js',
-      [`page:${want.game}`]: GAME_PAGES[want.game], 'tree-chance': CHANCE_VIEWS[want.game] };
+      [`page:${want.game}`]: GAME_PAGES[want.game], [`tree:${want.game}`]: GAME_TREES[want.game] };
     // The games come from the link module main.js loads (games.js).
     loading = Promise.all([import(modules[module]), import('./engine.js'), gamesLoaded()]).then(([mod, en]) => {
-      if (chance) {
+      if (ownTree) {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
-        view = mod.mountChanceView(section.lastChild, { hash, engine,
+        view = mod.mountGameTree(section.lastChild, { hash, engine,
           onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); } });
       } else if (gamePage) {
         view = mod.mountGamePage(section.lastChild, {

@@ -3,17 +3,17 @@
 // link shares it and a reload restores it.
 import { loadLinkParser } from '../js/url-state.js';
 import { createTreeEngine } from './engine.js';
-import { hasChanceView, readHash, writeHash } from './route.js';
+import { hasGameTree, readHash, writeHash } from './route.js';
 import { mountTreeView } from './tree-view.js';
 
-// A game with dice (#game=einstein&position=...) has its own view in the main
-// page: the same link there.
+// A game outside the registry (#game=einstein&position=..., #game=connect3p&moves=...)
+// has its own view in the main page: the same link there.
 const toMainPage = () => location.replace(`../index.html#${new URLSearchParams({ ...Object.fromEntries(
   new URLSearchParams(location.hash.replace(/^#/, ''))), view: 'tree' })}`);
-if (hasChanceView(readHash().game)) toMainPage();
+if (hasGameTree(readHash().game)) toMainPage();
 
 // The games' descriptions come with the link module (js/games.js).
 await loadLinkParser('../engine/');
 const engine = createTreeEngine(new URL('./trace-worker.js', import.meta.url));
 const view = mountTreeView(document.getElementById('tree-view'), { ...readHash(), engine, onChange: writeHash });
-window.addEventListener('hashchange', () => (hasChanceView(readHash().game) ? toMainPage() : view.load(readHash())));
+window.addEventListener('hashchange', () => (hasGameTree(readHash().game) ? toMainPage() : view.load(readHash())));

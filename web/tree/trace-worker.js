@@ -24,6 +24,10 @@
 //                                                     (EinStein's expectiminimax / Star1 / Star2,
 //                                                     wasm/einstein_tree_bindings.cpp; position in
 //                                                     its notation; typed arrays transferred)
+//   {type:'multiTree', id, moves, depth}             {type:'multiTree', id, algorithms, trees, ...}
+//                                                     (Connect Four for three: max^n, paranoid and
+//                                                     plain max^n's counts, the max^n and paranoid
+//                                                     trees; protocol/connect3p_tree_json.hpp)
 //   anything malformed, or an engine error            {type:'error', id?, message}
 // game: 'tictactoe' | 'connect4'; moves: 1-based digits from the empty board;
 // algorithm: 'minimax' | 'alphabeta' | 'ordered' | 'table'; depth: 0 = to the
@@ -56,6 +60,9 @@ function handle(engine, req) {
       r = engine.einsteinTreeCounts(String(req.position ?? ''), depth);
     } else if (req.type === 'chanceTrace') {
       r = engine.einsteinTreeTrace(String(req.position ?? ''), String(req.algorithm), depth);
+    } else if (req.type === 'multiTree') {
+      r = JSON.parse(engine.connect3pTree(moves, depth));
+      if (!r.ok) throw new Error(r.error);
     } else {
       throw new Error(`unknown request type '${String(req.type)}'`);
     }

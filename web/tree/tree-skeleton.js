@@ -39,8 +39,10 @@ export function buildTreeSkeleton() {
   const gameSel = h('select', { id: 'tree-game', 'aria-label': 'Game' },
     // The smallest game (the smallest tree) first.
     ...Object.values(GAMES).sort((a, b) => a.maxPlies - b.maxPlies).map((g) => h('option', { value: g.id, text: g.name })),
-    // The dice game's tree has a view of its own (chance-view.js): choosing it follows a link there.
-    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }));
+    // The dice game's and the three-player game's trees have views of their own
+    // (chance-view.js, multi-view.js): choosing one follows a link there.
+    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }),
+    h('option', { value: 'connect3p', text: 'Connect Four for three (max^n)' }));
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
     placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
   const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });

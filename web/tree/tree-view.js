@@ -407,7 +407,7 @@ export function mountTreeView(container, options) {
   });
   // Another game: its lesson position if it has one, else its empty board.
   gameSel.addEventListener('change', () => {
-    if (gameSel.value === 'einstein') { location.hash = '#view=tree&game=einstein'; return; }
+    if (gameSel.value === 'einstein' || gameSel.value === 'connect3p') { location.hash = `#view=tree&game=${gameSel.value}`; return; }
     choose({ game: gameSel.value, moves: undefined, depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
   });
   emptyBtn.addEventListener('click', () => choose({ moves: '' }));
