@@ -145,6 +145,9 @@ runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with 
   await ready(page);
   assert.deepEqual(statsOf(await page.textContent('#tree-stats')), truthOf(m, '5564', 2).counts, 'the counts of 5564 at depth 2');
   assert.ok((await page.textContent('.tv-msg')).startsWith('Yellow to move'), 'the message names the mover');
+  assert.match(await page.textContent(`${pane('paranoid')} .tv-legend`), /^Yellow’s value only: Yellow maximises it, Red and Green together minimise it/,
+    'the paranoid tree is the player to move\'s');
+  assert.match(await page.textContent(`${pane('paranoid')} .tv-row[data-node="0"] .tv-val`), /^Yellow \d+$/, 'its values are Yellow\'s');
 
   // A bad position and a depth over the cap.
   await page.goto(`${url}index.html#view=tree&game=connect3p&moves=1111111`);

@@ -105,13 +105,13 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     const legend = id === 'maxn'
       ? h('p', { class: 'tv-legend' }, h('span', {}, h('span', { class: 'tv-vec' }, h('span', { class: 'tv-ve tv-ve-hi', text: 'R 310' })),
         ' the entry maximised by the player who picks there (at a leaf: the one its parent compares) · values are shares of 1000 (R Red, Y Yellow, G Green)'))
-      : h('p', { class: 'tv-legend', text: 'Red’s value only: Red maximises it, Yellow and Green together minimise it; α β the window on entry' });
+      : h('p', { class: 'tv-legend' });
     const card = h('section', { class: 'tv-card tv-treecard tv-mpane', 'data-pane': id,
       'aria-label': id === 'maxn' ? 'max^n tree' : 'Paranoid tree' },
     h('div', { class: 'tv-cardhead' }, h('h3', {}, id === 'maxn' ? 'max^n ' : 'Paranoid ', title),
       h('div', { class: 'tv-tools' }, expandBtn, collapseBtn)),
     legend, box);
-    return { id, card, title, box, expandBtn, collapseBtn, expanded: new Set([0]), tree: /** @type {MultiTree | null} */ (null) };
+    return { id, card, title, box, legend, expandBtn, collapseBtn, expanded: new Set([0]), tree: /** @type {MultiTree | null} */ (null) };
   });
   const root = h('div', { class: 'tv tv-chance tv-multi', 'data-ready': 'false', 'data-pane': 'maxn' },
     h('header', { class: 'tv-head' }, h('div', { class: 'tv-title' },
@@ -191,6 +191,8 @@ export function mountGameTree(container, { hash, engine, onChange }) {
       p.expanded = new Set([0]);
     }
     const mover = r.players[r.toMove];
+    const others = r.players.filter((_, k) => k !== r.toMove);
+    panes[1].legend.textContent = `${mover}’s value only: ${mover} maximises it, ${others.join(' and ')} together minimise it; α β the window on entry`;
     msg.textContent = `${mover} to move · depth ${pos.depth} · ${r.moves.length} stones` + (notes.length ? ` · ${notes.join('; ')}` : '');
     renderStats();
     for (const p of panes) renderTree(p);
