@@ -17,7 +17,11 @@
 //               both bounds (not with fewer than kTableMinEmpty empty cells;
 //               with kMirrorKeyEmpty or more, a position and its mirror image
 //               share one entry),
-//               5. orders moves by the winning spots a move creates (spots
+//               5. returns a win with the mover's next stone when a move
+//               leaves the opponent no move that does not lose at once
+//               (Game::leavesNoDefence; the child is not visited), else
+//               lowers the upper bound to a win with the stone after, and
+//               orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
 //               game; with kGainOrderEmpty empty cells or more, weighed
 //               against the heuristic evaluation's gain), centre first on
@@ -28,8 +32,9 @@
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs),
 //               7. stores what it proved (lower bound, upper bound or exact).
-//               Ordering (and its heuristic part alone), the line bounds and
-//               the table can be switched off separately.
+//               Ordering (and its heuristic part alone), the line bounds, the
+//               quick wins of step 5 and the table can be switched off
+//               separately.
 //               docs/solver.md has the measurements behind every choice.
 //
 // The table is two SolverTables (solver_table.hpp) over the memory of the
@@ -65,6 +70,7 @@ struct SolverOptions {
   bool table = true;
   bool lineBounds = true;  // step 3's bounds from the lines still open
   bool gainOrdering = true;  // step 5's heuristic gain near the root (kGainOrderEmpty)
+  bool quickWins = true;     // step 5's check for a win with the mover's next stone
 };
 
 template <class Game>
@@ -412,14 +418,17 @@ class Solver {
     if (alpha < lo) alpha = lo;
     if (beta > hi) beta = hi;
 
-    // Step 5. Order: the winning spots a move creates (with many empty
-    // cells, plus the heuristic's gain), then centre first.
+    // Step 5. Quick wins: a move after which the opponent has no move that
+    // does not lose at once wins with our next stone (the best score still
+    // possible: step 3). Order: the winning spots a move creates (with many
+    // empty cells, plus the heuristic's gain), then centre first.
     MoveList<Bits, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
       if (!b) continue;
       if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
+      if (opt_.quickWins && pos.leavesNoDefence(b)) return winScoreAtPly<Game>(plies + 2);  // we win with our next stone
       int score = 0;
       if (opt_.ordering) {
         score = pos.orderScore(b, forcing_);
@@ -428,6 +437,16 @@ class Solver {
       moves.add(b, score);
     }
     if (opt_.ordering) moves.sortStable();
+    // No move wins with our next stone, so the earliest win is the one after
+    // (or none at all, when the board fills before it).
+    if (opt_.quickWins) {
+      const int h = std::max(winScoreAtPly<Game>(plies + 4), 0);
+      if (h < hi) {
+        hi = h;
+        if (hi <= alpha) return hi;
+        if (beta > hi) beta = hi;
+      }
+    }
 
     // Step 6. Search the moves.
     const int alpha0 = alpha;
