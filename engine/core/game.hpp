@@ -65,7 +65,8 @@
 //         Bits nonLosingMoves() const, int signUpperBound() const,
 //         int signLowerBound() const, int orderScore(Bits, bool forcing) const,
 //         bool leavesNoDefence(Bits move) const (after the move the opponent
-//         has no move that does not lose at once),
+//         has no move that does not lose at once; true only for a move
+//         whose orderScore is above 0, so the solver asks only then),
 //         static int stonesOfKey(std::uint64_t key)
 //    c. Mirror (hasMirror<G>): a left-right symmetry, for the opening book.
 //         std::uint64_t mirrorKey() const, static int mirrorMove(int m)

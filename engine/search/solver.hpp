@@ -428,10 +428,12 @@ class Solver {
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
       if (!b) continue;
       if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
-      if (opt_.quickWins && pos.leavesNoDefence(b)) return winScoreAtPly<Game>(plies + 2);  // we win with our next stone
+      const int score0 = opt_.ordering ? pos.orderScore(b, forcing_) : 1;
+      // we win with our next stone (only a move with an ordering score leaves no defence: core/game.hpp)
+      if (opt_.quickWins && score0 > 0 && pos.leavesNoDefence(b)) return winScoreAtPly<Game>(plies + 2);
       int score = 0;
       if (opt_.ordering) {
-        score = pos.orderScore(b, forcing_);
+        score = score0;
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
       }
       moves.add(b, score);
