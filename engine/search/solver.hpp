@@ -119,7 +119,7 @@ class Solver {
   // move and its mirror), each a large subtree; deeper, the second key costs
   // more per node than the rare shared entry saves.
   static constexpr int kMirrorKeyEmpty = 28;
-  static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;
+  static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : SolverTable<Game>::kMinWords;
 
   explicit Solver(TranspositionTable& tt)
       : tt_(tt), table_(tt.words(), tt.wordCount()), near_(tt.nearWords(), kNearWords) {}
@@ -370,6 +370,7 @@ class Solver {
   // >= beta at least the result, in between the exact value.
   int negamax(const Game& pos, int alpha, int beta) {
     ++nodes_;  // Step 1. Count the node, honour the deadline
+    const std::uint64_t nodes0 = nodes_;  // the work of what this node stores: nodes_ - nodes0 + 1
     if ((nodes_ & 4095) == 0 && deadline_.expired()) aborted_ = true;
     if (aborted_) return 0;
     const int plies = pos.plies();
@@ -466,7 +467,7 @@ class Solver {
           SolverEntry e;
           if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j)), e)) continue;
           if (-e.upper >= beta) {  // this move is known to reach beta
-            if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)));
+            if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)), nodes_ - nodes0 + 1);
             return -e.upper;
           }
           if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
@@ -481,15 +482,15 @@ class Solver {
       int score = -negamax(child, -beta, -alpha);
       if (aborted_) return 0;
       if (score >= beta) {  // Step 7. Store the result
-        if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)));
+        if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)), nodes_ - nodes0 + 1);
         return score;
       }
       if (score > best) best = score;
       if (score > alpha) alpha = score;
     }
     if (useTable) {
-      if (best > alpha0) store(pos, key, best, best, -1);  // exact
-      else store(pos, key, lo, best, -1);
+      if (best > alpha0) store(pos, key, best, best, -1, nodes_ - nodes0 + 1);  // exact
+      else store(pos, key, lo, best, -1, nodes_ - nodes0 + 1);
     }
     return best;
   }
@@ -526,10 +527,11 @@ class Solver {
     }
   }
 
-  void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
+  // `nodes`: the nodes the search of `pos` visited, itself included.
+  void store(const Game& pos, std::uint64_t key, int lower, int upper, int move, std::uint64_t nodes) {
     if (!SolverTable<Game>::kStoresMoves) move = -1;
     if (move >= 0 && mirroredKey(pos)) move = mirrorMove(move);
-    tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, pos.plies());
+    tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, SolverTable<Game>::workOf(nodes));
   }
 
   TranspositionTable& tt_;
