@@ -47,7 +47,7 @@
 // `nodes` counts every position the search visits, the root included.
 //
 // Requires the solver-bounds capability of core/game.hpp (non-losing moves,
-// the line bounds, the ordering score, stonesOfKey).
+// the line bounds, the ordering score, leavesNoDefence).
 #pragma once
 
 #include <algorithm>
