@@ -1,5 +1,6 @@
 // The exact solver: alpha-beta (every option) and the heuristic search
 // searched to the end agree with plain minimax; the line bounds hold and pay;
+// the quick-win check agrees with the child's moves and pays;
 // exact scores follow the benchmark convention; an aborted proof leaves the
 // table sound.
 #include <catch2/catch.hpp>
@@ -45,11 +46,12 @@ void checkAgainstMinimax(int positions, int minPlies, int maxPlies, std::uint32_
     ++checked;
     const int truth = minimaxValue(g);
     INFO(Game::kName << " position " << moves << " minimax " << truth);
-    for (int mask = 0; mask < 8; ++mask) {
+    for (int mask = 0; mask < 16; ++mask) {
       SolverOptions o;
       o.ordering = mask & 1;
       o.table = mask & 2;
       o.lineBounds = mask & 4;
+      o.quickWins = mask & 8;
       tt.clear();
       Solver<Game> s(tt);
       s.setOptions(o);
@@ -197,6 +199,80 @@ TEST_CASE("Line bounds save nodes in win/draw/loss solves", "[search][connect4]"
     REQUIRE(v == (score > 0) - (score < 0));
   }
   CHECK(bounded.nodes() < plain.nodes() * 9 / 10);
+}
+
+// leavesNoDefence(move) is the child's nonLosingMoves() == 0, asked of the
+// parent: checked against the child in positions of both games.
+template <class Game>
+static void checkNoDefence(const Game& g, int& noDefence, int& checked) {
+  if (g.lastMoverWon() || g.isFull() || g.canWinNext()) return;
+  const auto next = g.nonLosingMoves();
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    const auto b = next & Game::slotMask(m);
+    if (!b) continue;
+    Game child = g;
+    child.playBits(b);
+    if (child.isFull()) continue;
+    const bool none = child.nonLosingMoves() == 0;
+    INFO(Game::kName << " key " << g.key() << " move " << m);
+    REQUIRE(g.leavesNoDefence(b) == none);
+    noDefence += none;
+    ++checked;
+  }
+}
+
+TEST_CASE("Quick wins: a move leaves no defence exactly when the child has no non-losing move", "[search]") {
+  int noDefence = 0, checked = 0;
+  std::mt19937 rng(5);
+  for (int i = 0; i < 8000; ++i) {
+    Connect4 g;
+    if (!gs_test::randomPosition(rng, 6 + static_cast<int>(rng() % 34), g)) continue;
+    checkNoDefence(g, noDefence, checked);
+  }
+  CHECK(noDefence >= 100);
+  CHECK(checked >= 10000);
+  int tttNoDefence = 0, tttChecked = 0;
+  std::vector<TicTacToe> todo{TicTacToe{}};
+  std::set<std::uint64_t> seen;
+  while (!todo.empty()) {
+    TicTacToe g = todo.back();
+    todo.pop_back();
+    if (g.lastMoverWon() || g.isFull() || !seen.insert(g.key()).second) continue;
+    checkNoDefence(g, tttNoDefence, tttChecked);
+    for (int m = 0; m < 9; ++m)
+      if (g.canPlay(m)) {
+        TicTacToe c = g;
+        c.play(m);
+        todo.push_back(c);
+      }
+  }
+  CHECK(tttNoDefence >= 100);
+}
+
+TEST_CASE("Quick wins save nodes in exact and win/draw/loss solves", "[search][connect4]") {
+  TranspositionTable tt(1 << 22);
+  Solver<Connect4> plain(tt), quick(tt);
+  SolverOptions off;
+  off.quickWins = false;
+  plain.setOptions(off);
+  for (const auto& [moves, score] : gs_test::readBenchmark("Test_L1_R1", 100)) {
+    const Connect4 p = gs_test::fromMoves<Connect4>(moves);
+    tt.clear();
+    REQUIRE(plain.solve(p) == score);
+    tt.clear();
+    REQUIRE(quick.solve(p) == score);
+  }
+  CHECK(quick.nodes() < plain.nodes() * 7 / 10);
+  plain.resetNodes();
+  quick.resetNodes();
+  for (const auto& [moves, score] : gs_test::readBenchmark("Test_L2_R2", 30)) {
+    const Connect4 p = gs_test::fromMoves<Connect4>(moves);
+    tt.clear();
+    REQUIRE(plain.solveSign(p) == (score > 0) - (score < 0));
+    tt.clear();
+    REQUIRE(quick.solveSign(p) == (score > 0) - (score < 0));
+  }
+  CHECK(quick.nodes() < plain.nodes() * 9 / 10);
 }
 
 TEST_CASE("Minimax from the empty Tic-Tac-Toe board", "[search][tictactoe]") {

@@ -92,36 +92,75 @@ TEST_CASE("Solver: a position and its mirror image share entries near the root",
   CHECK(shared >= 10);
 }
 
-TEST_CASE("Solver table: exact keys, merged bounds, replacement by depth", "[solver]") {
+TEST_CASE("Solver table: exact keys, merged bounds, replacement by work", "[solver]") {
   TranspositionTable tt(4096);  // 512 words, 256 pairs
   tt.clear();
   SolverTable<Connect4> t(tt.words(), tt.wordCount());
   Connect4 a = gs_test::fromMoves<Connect4>("4455");
   SolverEntry e;
   CHECK_FALSE(t.probe(a.key(), e));
-  t.store(a.key(), -3, 5, 2, a.plies());
-  t.store(a.key(), 1, 18, -1, a.plies());  // merged: [1, 5], move kept
+  t.store(a.key(), -3, 5, 2, 3);
+  t.store(a.key(), 1, 18, -1, 1);  // merged: [1, 5], move kept
   REQUIRE(t.probe(a.key(), e));
   CHECK(e.lower == 1);
   CHECK(e.upper == 5);
   CHECK(e.move == 2);
   CHECK_FALSE(t.probe(a.key() + 1, e));
   Connect4 empty;
-  t.store(empty.key(), 0, 0, -1, 0);  // key 0 is a valid key
+  t.store(empty.key(), 0, 0, -1, 24);  // key 0 is a valid key
   REQUIRE(t.probe(empty.key(), e));
   CHECK(e.lower == 0);
   CHECK(e.upper == 0);
   CHECK(e.move == -1);
-  // Fill the table: entries near the root survive in slot 0.
+  // An expensive entry far from the root (30 stones, work 2^20 nodes)
+  // survives many cheap ones nearer the root in slot 0.
   std::mt19937 rng(3);
+  Connect4 deep;
+  while (!gs_test::randomPosition(rng, 30, deep)) {
+  }
+  t.store(deep.key(), -2, 7, 4, 21);
   for (int i = 0; i < 5000; ++i) {
     Connect4 g;
     if (!gs_test::randomPosition(rng, 20, g)) continue;
-    t.store(g.key(), -1, 1, -1, g.plies());
+    t.store(g.key(), -1, 1, -1, SolverTable<Connect4>::workOf(1 + rng() % 5000));
   }
   CHECK(t.probe(empty.key(), e));
+  REQUIRE(t.probe(deep.key(), e));
+  CHECK(e.lower == -2);
+  CHECK(e.upper == 7);
+  CHECK(e.move == 4);
   tt.clear();
   CHECK_FALSE(t.probe(empty.key(), e));
+}
+
+TEST_CASE("Solver table: a hit is never a false hit, even in the smallest table", "[solver]") {
+  // The entry keeps only the bits of the mixed key that its pair does not
+  // give. For keys whose mixed keys differ from a stored one in a single bit,
+  // any bit, a probe must miss; the stored key must still hit.
+  using Table = SolverTable<Connect4>;
+  const std::uint64_t mask = Table::kMaxKey - 1, mul = Table::mix(1);
+  std::uint64_t inverse = mul;  // of the mix, modulo 2^49 (Newton's iteration)
+  for (int i = 0; i < 6; ++i) inverse *= 2 - mul * inverse;
+  auto unmix = [&](std::uint64_t h) { return (h * inverse) & mask; };
+  TranspositionTable tt(4096);
+  std::mt19937_64 rng(9);
+  for (std::size_t words : {Table::kMinWords, std::size_t{512}}) {
+    for (int i = 0; i < 100; ++i) {
+      const std::uint64_t k = rng() & mask;
+      REQUIRE(unmix(Table::mix(k)) == k);
+      for (int bit = 0; bit < Table::kKeyBits; ++bit) {
+        const std::uint64_t other = unmix(Table::mix(k) ^ (std::uint64_t{1} << bit));
+        tt.clear();
+        Table t(tt.words(), words);
+        t.store(k, -3, 4, 1, 5);
+        SolverEntry e;
+        INFO("words " << words << " key " << k << " bit " << bit);
+        REQUIRE(t.probe(k, e));
+        CHECK(e.lower == -3);
+        CHECK_FALSE(t.probe(other, e));
+      }
+    }
+  }
 }
 
 TEST_CASE("Solver table: clear() empties both blocks, so every solve after it is a cold start", "[solver]") {

@@ -92,6 +92,8 @@ Options
   --no-table                  no transposition table (solve, analyze, play)
   --no-line-bounds            solve, analyze: the solver does not bound positions
                               by the lines still open
+  --no-quick-wins             solve, analyze: the solver does not look for a move
+                              that leaves the opponent no defence
   --no-gain-ordering          solve, analyze: the solver orders moves by threats
                               and centre only, also with 28 or more empty cells
                               (by default the heuristic's gain counts there)
@@ -283,6 +285,8 @@ Config parseArgs(int argc, char** argv) {
       c.search.table = false;
     } else if (a == "--no-line-bounds") {
       c.solver.lineBounds = false;
+    } else if (a == "--no-quick-wins") {
+      c.solver.quickWins = false;
     } else if (a == "--no-gain-ordering") {
       c.solver.gainOrdering = false;
     } else if (a == "--no-eval-ordering") {

@@ -64,6 +64,9 @@
 //       solver's alpha-beta needs (search/solver.hpp).
 //         Bits nonLosingMoves() const, int signUpperBound() const,
 //         int signLowerBound() const, int orderScore(Bits, bool forcing) const,
+//         bool leavesNoDefence(Bits move) const (after the move the opponent
+//         has no move that does not lose at once; true only for a move
+//         whose orderScore is above 0, so the solver asks only then),
 //         static int stonesOfKey(std::uint64_t key)
 //    c. Mirror (hasMirror<G>): a left-right symmetry, for the opening book.
 //         std::uint64_t mirrorKey() const, static int mirrorMove(int m)
@@ -153,6 +156,7 @@ using SolverBounds = std::void_t<
     decltype(std::declval<const G&>().nonLosingMoves()), decltype(int{std::declval<const G&>().signUpperBound()}),
     decltype(int{std::declval<const G&>().signLowerBound()}),
     decltype(int{std::declval<const G&>().orderScore(typename G::Bits{}, true)}),
+    decltype(bool{std::declval<const G&>().leavesNoDefence(typename G::Bits{})}),
     decltype(int{G::stonesOfKey(std::uint64_t{})})>;
 
 template <class G>

@@ -17,7 +17,11 @@
 //               both bounds (not with fewer than kTableMinEmpty empty cells;
 //               with kMirrorKeyEmpty or more, a position and its mirror image
 //               share one entry),
-//               5. orders moves by the winning spots a move creates (spots
+//               5. returns a win with the mover's next stone when a move
+//               leaves the opponent no move that does not lose at once
+//               (Game::leavesNoDefence; the child is not visited), else
+//               lowers the upper bound to a win with the stone after, and
+//               orders moves by the winning spots a move creates (spots
 //               playable at once count 3 when the root probe is about a short
 //               game; with kGainOrderEmpty empty cells or more, weighed
 //               against the heuristic evaluation's gain), centre first on
@@ -28,8 +32,9 @@
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs),
 //               7. stores what it proved (lower bound, upper bound or exact).
-//               Ordering (and its heuristic part alone), the line bounds and
-//               the table can be switched off separately.
+//               Ordering (and its heuristic part alone), the line bounds, the
+//               quick wins of step 5 and the table can be switched off
+//               separately.
 //               docs/solver.md has the measurements behind every choice.
 //
 // The table is two SolverTables (solver_table.hpp) over the memory of the
@@ -42,7 +47,7 @@
 // `nodes` counts every position the search visits, the root included.
 //
 // Requires the solver-bounds capability of core/game.hpp (non-losing moves,
-// the line bounds, the ordering score, stonesOfKey).
+// the line bounds, the ordering score, leavesNoDefence).
 #pragma once
 
 #include <algorithm>
@@ -65,6 +70,7 @@ struct SolverOptions {
   bool table = true;
   bool lineBounds = true;  // step 3's bounds from the lines still open
   bool gainOrdering = true;  // step 5's heuristic gain near the root (kGainOrderEmpty)
+  bool quickWins = true;     // step 5's check for a win with the mover's next stone
 };
 
 template <class Game>
@@ -113,7 +119,7 @@ class Solver {
   // move and its mirror), each a large subtree; deeper, the second key costs
   // more per node than the rare shared entry saves.
   static constexpr int kMirrorKeyEmpty = 28;
-  static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : 4;
+  static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : SolverTable<Game>::kMinWords;
 
   explicit Solver(TranspositionTable& tt)
       : tt_(tt), table_(tt.words(), tt.wordCount()), near_(tt.nearWords(), kNearWords) {}
@@ -364,6 +370,7 @@ class Solver {
   // >= beta at least the result, in between the exact value.
   int negamax(const Game& pos, int alpha, int beta) {
     ++nodes_;  // Step 1. Count the node, honour the deadline
+    const std::uint64_t nodes0 = nodes_;  // the work of what this node stores: nodes_ - nodes0 + 1
     if ((nodes_ & 4095) == 0 && deadline_.expired()) aborted_ = true;
     if (aborted_) return 0;
     const int plies = pos.plies();
@@ -412,22 +419,37 @@ class Solver {
     if (alpha < lo) alpha = lo;
     if (beta > hi) beta = hi;
 
-    // Step 5. Order: the winning spots a move creates (with many empty
-    // cells, plus the heuristic's gain), then centre first.
+    // Step 5. Quick wins: a move after which the opponent has no move that
+    // does not lose at once wins with our next stone (the best score still
+    // possible: step 3). Order: the winning spots a move creates (with many
+    // empty cells, plus the heuristic's gain), then centre first.
     MoveList<Bits, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
       if (!b) continue;
       if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
+      const int score0 = opt_.ordering ? pos.orderScore(b, forcing_) : 1;
+      // we win with our next stone (only a move with an ordering score leaves no defence: core/game.hpp)
+      if (opt_.quickWins && score0 > 0 && pos.leavesNoDefence(b)) return winScoreAtPly<Game>(plies + 2);
       int score = 0;
       if (opt_.ordering) {
-        score = pos.orderScore(b, forcing_);
+        score = score0;
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
       }
       moves.add(b, score);
     }
     if (opt_.ordering) moves.sortStable();
+    // No move wins with our next stone, so the earliest win is the one after
+    // (or none at all, when the board fills before it).
+    if (opt_.quickWins) {
+      const int h = std::max(winScoreAtPly<Game>(plies + 4), 0);
+      if (h < hi) {
+        hi = h;
+        if (hi <= alpha) return hi;
+        if (beta > hi) beta = hi;
+      }
+    }
 
     // Step 6. Search the moves.
     const int alpha0 = alpha;
@@ -445,7 +467,7 @@ class Solver {
           SolverEntry e;
           if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j)), e)) continue;
           if (-e.upper >= beta) {  // this move is known to reach beta
-            if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)));
+            if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)), nodes_ - nodes0 + 1);
             return -e.upper;
           }
           if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
@@ -460,15 +482,15 @@ class Solver {
       int score = -negamax(child, -beta, -alpha);
       if (aborted_) return 0;
       if (score >= beta) {  // Step 7. Store the result
-        if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)));
+        if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)), nodes_ - nodes0 + 1);
         return score;
       }
       if (score > best) best = score;
       if (score > alpha) alpha = score;
     }
     if (useTable) {
-      if (best > alpha0) store(pos, key, best, best, -1);  // exact
-      else store(pos, key, lo, best, -1);
+      if (best > alpha0) store(pos, key, best, best, -1, nodes_ - nodes0 + 1);  // exact
+      else store(pos, key, lo, best, -1, nodes_ - nodes0 + 1);
     }
     return best;
   }
@@ -505,10 +527,11 @@ class Solver {
     }
   }
 
-  void store(const Game& pos, std::uint64_t key, int lower, int upper, int move) {
+  // `nodes`: the nodes the search of `pos` visited, itself included.
+  void store(const Game& pos, std::uint64_t key, int lower, int upper, int move, std::uint64_t nodes) {
     if (!SolverTable<Game>::kStoresMoves) move = -1;
     if (move >= 0 && mirroredKey(pos)) move = mirrorMove(move);
-    tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, pos.plies());
+    tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, SolverTable<Game>::workOf(nodes));
   }
 
   TranspositionTable& tt_;

@@ -3,25 +3,35 @@
 // it too, as long as the memory is asked for again after every clear() before
 // writing (tt.hpp; the solver's attachTables() does).
 //
-// Entry (one 64-bit word, 0 = empty):
+// Keys are below 2^49 (kKeyBits; Connect Four keys are, Tic-Tac-Toe keys are
+// below 2^18). A key is first mixed: h = key * kMix mod 2^49, a bijection of
+// the 49-bit numbers (kMix is odd). The top `bits` bits of h pick the pair of
+// words (2^bits pairs), and an entry keeps only the other 49 - bits bits of h:
+// the pair and the stored bits give back h, hence the key, so a hit is never
+// a false hit, and the table's size pays for the work field.
 //
-//   63                        15 14   12 11      6 5       0
-//   +---------------------------+-------+---------+---------+
-//   |   key (49 bits, < 2^49)   | move  | lower+32| upper+32|
-//   +---------------------------+-------+---------+---------+
+// Entry (one 64-bit word, 0 = empty), for a table of 2^bits pairs:
 //
-// - key: the full position key (Connect Four keys are below 2^49, Tic-Tac-Toe
-//   keys below 2^18), so a hit is never a false hit.
+//   63       69-bits 68-bits          20 19   15 14  12 11     6 5      0
+//   +-----------+------------------------+-------+------+--------+--------+
+//   |  unused   | low 49-bits bits of h  | work  | move |lower+32|upper+32|
+//   +-----------+------------------------+-------+------+--------+--------+
+//
+// (bits >= 5: a table has at least kMinWords = 64 words.)
+//
+// - work: how much search the entry cost, log2 of the nodes its search
+//   visited, rounded up (1 = one node, 31 = 2^30 nodes or more).
 // - move: best or refuting move + 1 (1..7), 0 = none. Only games with at most
 //   7 move slots store moves.
 // - lower, upper: proven bounds on the exact score, lower <= score <= upper;
 //   an exact score has lower == upper. Scores lie in [-32, 31]; the fields are
 //   never both 0 (a stored lower bound is > -32), so a stored entry is never 0.
 //
-// Placement: two-way set associative. The key is hashed to a pair of words in
-// the same cache line; an entry for the same key is updated in place (both
-// bounds merged), otherwise it goes into the slot holding the position with
-// fewer stones (the cheaper one to recompute) — see store().
+// Placement: two-way set associative. Both words of a pair share a cache
+// line; an entry for the same key is updated in place (both bounds merged,
+// the larger work kept), otherwise it goes into slot 0 if it cost at least as
+// much as slot 0's entry (which moves to slot 1), else into slot 1: slot 0
+// keeps the most expensive entry it has seen, slot 1 the most recent.
 #pragma once
 
 #include <cassert>
@@ -37,33 +47,39 @@ struct SolverEntry {
   int move;  // -1 = none
 };
 
-// Game::stonesOfKey(key) gives the number of stones of the position with that key.
 template <class Game>
 class SolverTable {
  public:
   static constexpr int kScoreOffset = 32;
-  static constexpr int kKeyShift = 15;
-  static constexpr std::uint64_t kMaxKey = std::uint64_t{1} << (64 - kKeyShift);
+  static constexpr int kKeyBits = 49;
+  static constexpr std::uint64_t kMaxKey = std::uint64_t{1} << kKeyBits;
+  static constexpr int kWorkShift = 15;
+  static constexpr int kMaxWork = 31;
+  static constexpr int kKeyShift = 20;  // the stored bits of h
+  // The smallest table: the stored bits of h must fit above the work field.
+  static constexpr std::size_t kMinWords = std::size_t{2} << (kKeyBits + kKeyShift - 64);
   // The move field holds 0..7: games with more move slots store no moves.
   static constexpr bool kStoresMoves = Game::kMoveSlots <= 7;
 
-  // `words` 8-byte words at `mem`, a power of two >= 4 (two pairs: the index
-  // shift stays below 64), all 0 when empty.
+  // `words` 8-byte words at `mem`, a power of two >= kMinWords, all 0 when empty.
   SolverTable(void* mem, std::size_t words) : mem_(static_cast<unsigned char*>(mem)) {
-    assert(words >= 4 && (words & (words - 1)) == 0);
+    assert(words >= kMinWords && (words & (words - 1)) == 0);
     int bits = 0;
     while ((std::size_t{2} << bits) < words) ++bits;  // number of pairs = 2^bits
-    shift_ = 64 - bits;
+    indexShift_ = kKeyBits - bits;
+    low_ = (std::uint64_t{1} << indexShift_) - 1;
   }
 
   // Precondition: key < kMaxKey.
   bool probe(std::uint64_t key, SolverEntry& out) const {
     assert(key < kMaxKey);
-    const std::size_t i = pairIndex(key);
+    const std::uint64_t h = mix(key);
+    const std::size_t i = pairIndex(h);
+    const std::uint64_t stored = h & low_;
     std::uint64_t w = load(i);
-    if ((w >> kKeyShift) != key || w == 0) {
+    if ((w >> kKeyShift) != stored || w == 0) {
       w = load(i + 1);
-      if ((w >> kKeyShift) != key || w == 0) return false;
+      if ((w >> kKeyShift) != stored || w == 0) return false;
     }
     out.upper = static_cast<int>(w & 63) - kScoreOffset;
     out.lower = static_cast<int>((w >> 6) & 63) - kScoreOffset;
@@ -71,22 +87,33 @@ class SolverTable {
     return true;
   }
 
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(mem_ + pairIndex(key) * 8); }
+  // The mixed key h (the header comment).
+  static std::uint64_t mix(std::uint64_t key) { return (key * kMix) & (kMaxKey - 1); }
+
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(mem_ + pairIndex(mix(key)) * 8); }
+
+  // The work field for a search that visited `nodes` nodes (>= 1).
+  static int workOf(std::uint64_t nodes) {
+    const int w = 64 - __builtin_clzll(nodes | 1);
+    return w < kMaxWork ? w : kMaxWork;
+  }
 
   // Records lower <= score <= upper for `key` (merged with what is known),
-  // `move` = -1 keeps the stored move. `stones` = stones on the board.
-  void store(std::uint64_t key, int lower, int upper, int move, int stones) {
-    assert(key < kMaxKey && lower <= upper);
-    const std::size_t i = pairIndex(key);
+  // `move` = -1 keeps the stored move. `work` = workOf(the search's nodes).
+  void store(std::uint64_t key, int lower, int upper, int move, int work) {
+    assert(key < kMaxKey && lower <= upper && work >= 0 && work <= kMaxWork);
+    const std::uint64_t h = mix(key);
+    const std::size_t i = pairIndex(h);
+    const std::uint64_t stored = h & low_;
     std::uint64_t w0 = load(i), w1 = load(i + 1);
     std::size_t slot;
     std::uint64_t old = 0;
-    if (w0 != 0 && (w0 >> kKeyShift) == key) {
+    if (w0 != 0 && (w0 >> kKeyShift) == stored) {
       slot = i, old = w0;
-    } else if (w1 != 0 && (w1 >> kKeyShift) == key) {
+    } else if (w1 != 0 && (w1 >> kKeyShift) == stored) {
       slot = i + 1, old = w1;
-    } else if (w0 == 0 || stones <= Game::stonesOfKey(w0 >> kKeyShift)) {
-      // Slot 0 keeps the entry nearest the root, what it displaces goes to slot 1.
+    } else if (w0 == 0 || work >= workOfEntry(w0)) {
+      // Slot 0 keeps the more expensive entry, what it displaces goes to slot 1.
       slot = i;
       if (w0 != 0) std::memcpy(mem_ + (i + 1) * 8, &w0, 8);
     } else {
@@ -99,17 +126,20 @@ class SolverTable {
       if (ou < upper) upper = ou;
       if (move < 0) move = static_cast<int>((old >> 12) & 7) - 1;
       if (lower > upper) lower = upper;  // cannot happen with exact bounds
+      if (workOfEntry(old) > work) work = workOfEntry(old);
     }
-    std::uint64_t w = (key << kKeyShift) | (static_cast<std::uint64_t>(move + 1) << 12) |
+    std::uint64_t w = (stored << kKeyShift) | (static_cast<std::uint64_t>(work) << kWorkShift) |
+                      (static_cast<std::uint64_t>(move + 1) << 12) |
                       (static_cast<std::uint64_t>(lower + kScoreOffset) << 6) |
                       static_cast<std::uint64_t>(upper + kScoreOffset);
     std::memcpy(mem_ + slot * 8, &w, 8);
   }
 
  private:
-  std::size_t pairIndex(std::uint64_t key) const {
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_) * 2;
-  }
+  static constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ULL & (kMaxKey - 1);
+  static_assert(kMix & 1, "the mix must be odd to be a bijection");
+  static int workOfEntry(std::uint64_t w) { return static_cast<int>((w >> kWorkShift) & 31); }
+  std::size_t pairIndex(std::uint64_t h) const { return static_cast<std::size_t>(h >> indexShift_) * 2; }
   std::uint64_t load(std::size_t i) const {
     std::uint64_t w;
     std::memcpy(&w, mem_ + i * 8, 8);
@@ -117,7 +147,8 @@ class SolverTable {
   }
 
   unsigned char* mem_;
-  int shift_;
+  int indexShift_;
+  std::uint64_t low_;
 };
 
 }  // namespace gs

@@ -152,6 +152,20 @@ class Connect4 {
     }
     return possible & ~(oppWin >> 1);  // never play just below an opponent's threat
   }
+  // Whether `move` (one of nonLosingMoves()) leaves the opponent no move that
+  // does not lose at once (two threats to block, or a threat right above the
+  // only block, or every move under a threat): the mover then wins with its
+  // next stone. The same as nonLosingMoves() == 0 after the move; written
+  // over the same winning spots as orderScore(), which the compiler shares
+  // when both are asked about one move.
+  bool leavesNoDefence(Bits move) const {
+    const Bits mask = mask_ | move;
+    const Bits spots = winningSpotsOf(current_ | move, mask);
+    const Bits legal = (mask + kBottom) & kBoard;
+    const Bits forced = legal & spots;
+    if (forced & (forced - 1)) return true;
+    return ((forced ? forced : legal) & ~(spots >> 1)) == 0;
+  }
   // Ordering score of a move: how many winning spots it leaves the mover.
   int threatScore(Bits move) const { return countSparse(winningSpotsOf(current_ | move, mask_ | move)); }
   // Solver ordering score: winning spots the move leaves the mover; with

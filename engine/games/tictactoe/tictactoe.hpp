@@ -86,6 +86,12 @@ class TicTacToe {
   int moveGain(Bits move) const { return kCellValue[moveOf(move)]; }
 
   int orderScore(Bits move, bool /*forcing*/) const { return threatScore(move); }
+  // Whether `move` (one of nonLosingMoves()) leaves the opponent two threats
+  // to block: the mover then wins with its next mark.
+  bool leavesNoDefence(Bits move) const {
+    const Bits spots = winningSpotsOf(current_ | move, mask_ | move);
+    return (spots & (spots - 1)) != 0;
+  }
 
   std::uint64_t key() const { return mask_ | (current_ << 9); }
   static constexpr int mirrorMove(int cell) { return cell - cell % 3 + 2 - cell % 3; }
