@@ -37,7 +37,6 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace gs {
 
@@ -115,7 +114,7 @@ class SolverTable {
     } else if (w0 == 0 || work >= workOfEntry(w0)) {
       // Slot 0 keeps the more expensive entry, what it displaces goes to slot 1.
       slot = i;
-      if (w0 != 0) std::memcpy(mem_ + (i + 1) * 8, &w0, 8);
+      if (w0 != 0) save(i + 1, w0);
     } else {
       slot = i + 1;
     }
@@ -132,7 +131,7 @@ class SolverTable {
                       (static_cast<std::uint64_t>(move + 1) << 12) |
                       (static_cast<std::uint64_t>(lower + kScoreOffset) << 6) |
                       static_cast<std::uint64_t>(upper + kScoreOffset);
-    std::memcpy(mem_ + slot * 8, &w, 8);
+    save(slot, w);
   }
 
  private:
@@ -140,11 +139,20 @@ class SolverTable {
   static_assert(kMix & 1, "the mix must be odd to be a bijection");
   static int workOfEntry(std::uint64_t w) { return static_cast<int>((w >> kWorkShift) & 31); }
   std::size_t pairIndex(std::uint64_t h) const { return static_cast<std::size_t>(h >> indexShift_) * 2; }
+  // Each word is read and written whole, as a relaxed atomic (a plain move on
+  // x86-64 and in single-threaded wasm): threads sharing the table
+  // (ParallelSolver) never see a torn entry, and since a word and its pair
+  // give back the whole key, a word read is either the key's own entry or
+  // ignored. A store
+  // racing with another store of the same pair may lose one of them or leave
+  // the key in both slots; every word written holds proven bounds, so the
+  // table stays sound (it only forgets).
+  // (may_alias: the main block is the TranspositionTable's buckets.)
+  using Word = std::uint64_t __attribute__((may_alias));
   std::uint64_t load(std::size_t i) const {
-    std::uint64_t w;
-    std::memcpy(&w, mem_ + i * 8, 8);
-    return w;
+    return __atomic_load_n(reinterpret_cast<const Word*>(mem_) + i, __ATOMIC_RELAXED);
   }
+  void save(std::size_t i, std::uint64_t w) { __atomic_store_n(reinterpret_cast<Word*>(mem_) + i, w, __ATOMIC_RELAXED); }
 
   unsigned char* mem_;
   int indexShift_;
