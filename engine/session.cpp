@@ -214,4 +214,27 @@ int Session::solve() {
   });
 }
 
+Session::SolveReport Session::solveExact(int threads, const std::function<void(const SolveReport&)>& onProgress) {
+  assert(threads >= 1 && outcome() == Outcome::kOngoing);
+  return withPosition([&](const auto& g) {
+    using Game = std::decay_t<decltype(g)>;
+    SolveReport report;
+    if constexpr (hasSolverBounds<Game>) {
+      const Deadline clock = Deadline::fromNow(0);  // no limit: the clock of the solve
+      report.lo = -winScoreAtPly<Game>(g.plies() + 1);
+      report.hi = winScoreAtPly<Game>(g.plies() + 2);
+      if (onProgress) onProgress(report);
+      Solver<Game> solver(solverTt_);
+      report.lo = report.hi = solver.solve(g);
+      report.nodes = solver.nodes();
+      report.ms = clock.elapsedMs();
+      lastNodes_ = report.nodes;
+      if (onProgress) onProgress(report);
+    } else {
+      assert(!"Session::solveExact: the game has no exact solver");
+    }
+    return report;
+  });
+}
+
 }  // namespace gs

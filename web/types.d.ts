@@ -140,6 +140,7 @@ export interface CheckedRequest {
   usesBook: boolean;    // search: plays from the game's opening book
   algorithm: string;    // search: 'alphabeta' or 'mcts'
   playouts: number;     // search, mcts: the playout budget (0: the time only)
+  threads: number;      // solve: the threads asked for
 }
 
 /** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */
@@ -150,6 +151,8 @@ export interface EngineModule {
   /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`. */
   runRequest(session: Session, request: CheckedRequest, idJson: string, post: (json: string) => void): void;
   memoryStats(): { heapBytes: number; usedBytes: number; arenaBytes: number };
+  /** The threaded build's pool of thread workers (the most threads a solve uses); 0 in the single-threaded build. */
+  threadPool(): number;
   treeTrace(game: string, moves: string, algorithm: string, depth: number, cap: number): any;
   treeCounts(game: string, moves: string, depth: number): any;
   treeDeepening(game: string, moves: string, depth: number): any;
@@ -166,6 +169,7 @@ export interface EngineModule {
 
 interface ModuleOptions {
   locateFile?: (path: string) => string;
+  mainScriptUrlOrBlob?: string;   // the threaded build: the script its thread workers load
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 
