@@ -10,6 +10,12 @@
 // replies. A search blocks this worker until its deadline (the engine checks
 // its clock itself), so `stop` is only read between requests; to abandon a
 // running search the page terminates the worker and switches to a spare one.
+//
+// Two builds of the engine (docs/hosting.md): where the page is cross-origin
+// isolated (SharedArrayBuffer exists), the threaded one
+// (engine/gamesearch-mt.js, which starts its pool of thread workers with the
+// module: this worker blocks while the engine runs and could not start them
+// then), else the single-threaded one. `readyok` says which.
 /* global createGameSearch */
 'use strict';
 
@@ -24,6 +30,9 @@ let loaded = false;
 const queue = [];
 const startTime = performance.now();
 let loadMs = 0;
+const THREADED = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+const ENGINE_SCRIPT = THREADED ? 'engine/gamesearch-mt.js' : 'engine/gamesearch.js';
+let threadPool = 0;  // the threaded build's pool: the most threads a solve uses
 // worker.js?book=off: no book, the engine searches from the first move (the
 // page passes its own ?book=off on; for watching the search, and for tests
 // of long thinks early in the game).
@@ -59,7 +68,8 @@ function handle(entry) {
     const r = checked(entry);
     if (r.error) return fail(id, r.error);
     switch (r.type) {
-      case 'isready': return reply({ type: 'readyok', id, loadMs });
+      case 'isready': return reply({ type: 'readyok', id, loadMs, build: THREADED ? 'threads' : 'single',
+        maxThreads: Math.max(1, threadPool) });
       case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
       case 'book': return reply({ type: 'book', id, ...book });
       default: {
@@ -141,11 +151,14 @@ self.onmessage = (event) => {
 };
 
 try {
-  importScripts('engine/gamesearch.js');
+  importScripts(ENGINE_SCRIPT);
   createGameSearch({
     locateFile: (path) => new URL('engine/' + path, self.location.href).href,
+    // The thread workers load the engine's script by this address (not this worker's own).
+    mainScriptUrlOrBlob: new URL(ENGINE_SCRIPT, self.location.href).href,
   }).then((module) => {
     engine = module;
+    threadPool = module.threadPool();
     const games = module.games();
     bookGame = games.find((g) => g.hasBook) || null;
     session = new module.Session(games[0].id, TABLE_MIB);
