@@ -4,6 +4,7 @@ prints a table against the reference solver's figures (bench/data/README.md).
 
   bench/solve_benchmark.py [--bin build/native/bin/gamesearch] [--quick] [--files F ...]
   bench/solve_benchmark.py --against OTHER_BIN [--rounds N] [--quick] [--files F ...]
+  bench/solve_benchmark.py --threads 1 2 [--rounds N] [--files F ...] [--lines N] [--positions P ...]
 
 The table clears the transposition table before every position (gamesearch
 solve does) and uses no opening book. --quick takes the first 100 lines of the
@@ -16,6 +17,17 @@ comparison that holds on a shared, noisy machine): each file is solved by
 both, alternating which goes first, --rounds times; the table says whether
 every score and node count is the same and gives the ratio of the summed
 solve times (this build / the other).
+
+--threads N1 N2 ... compares thread counts of one build (gamesearch solve
+--threads N, engine/search/parallel_solver.hpp) in one run: each set (the
+first --lines lines of each file, default Test_L1_R3's first 20, and each
+position of --positions, default 444 4444 444444) is solved with every
+thread count in turn, the order rotated every round, --rounds times; the
+table gives, per set and thread count, whether the scores match the first
+count's, the mean nodes (all threads), the summed wall time of the solves
+(as gamesearch prints it), the CPU time the process used (user + system:
+below threads x wall when the machine is busy), and the time ratio to the
+first thread count.
 """
 import argparse
 import os
@@ -79,6 +91,37 @@ def compare(args):
     return 0 if same_all else 1
 
 
+def compare_threads(args):
+    sets = [(f"{name} ({args.lines})", positions(name, False)[:args.lines]) for name in args.files]
+    sets += [(p, [[p]]) for p in args.positions]
+    print(f"| set | threads | same scores | mean nodes | time ({args.rounds} rounds) | CPU time | "
+          f"time / {args.threads[0]} thread{'s' if args.threads[0] > 1 else ''} |")
+    print("|---|---|---|---|---|---|---|")
+    same_all = True
+    for label, data in sets:
+        wall = {n: 0 for n in args.threads}
+        cpu = {n: 0.0 for n in args.threads}
+        nodes = {n: 0 for n in args.threads}
+        scores = {}
+        for r in range(args.rounds):
+            k = r % len(args.threads)
+            for n in args.threads[k:] + args.threads[:k]:
+                before = os.times()
+                out = solve(args.bin, data, args.extra + ["--threads", str(n)])
+                after = os.times()
+                cpu[n] += (after.children_user - before.children_user) + (after.children_system - before.children_system)
+                wall[n] += sum(int(o[3]) for o in out)
+                nodes[n] += sum(int(o[2]) for o in out)
+                scores.setdefault(n, []).append([o[:2] for o in out])
+        ref = scores[args.threads[0]][0]
+        for n in args.threads:
+            same = all(s == ref for s in scores[n])
+            same_all &= same
+            print(f"| {label} | {n} | {'yes' if same else 'NO'} | {nodes[n] / (args.rounds * len(data)):,.0f} | "
+                  f"{fmt_time(wall[n])} | {cpu[n]:.2f} s | {wall[n] / wall[args.threads[0]]:.3f} |", flush=True)
+    return 0 if same_all else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "build", "native", "bin", "gamesearch"))
@@ -86,8 +129,16 @@ def main():
     ap.add_argument("--files", nargs="*", default=list(REFERENCE))
     ap.add_argument("--extra", nargs="*", default=[], help="extra gamesearch options, e.g. --no-table")
     ap.add_argument("--against", help="another gamesearch binary: compare with it, interleaved")
-    ap.add_argument("--rounds", type=int, default=3, help="with --against: runs of each binary per file")
+    ap.add_argument("--rounds", type=int, default=3, help="with --against or --threads: runs of each per set")
+    ap.add_argument("--threads", nargs="*", type=int, help="compare these thread counts of one build, interleaved")
+    ap.add_argument("--lines", type=int, default=20, help="with --threads: lines of each file")
+    ap.add_argument("--positions", nargs="*", default=["444", "4444", "444444"],
+                    help="with --threads: single positions, each its own set")
     args = ap.parse_args()
+    if args.threads:
+        if args.files == list(REFERENCE):
+            args.files = ["Test_L1_R3"]
+        sys.exit(compare_threads(args))
     if args.against:
         sys.exit(compare(args))
 

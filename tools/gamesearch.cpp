@@ -23,6 +23,7 @@
 #include "search/analysis.hpp"
 #include "search/levels.hpp"
 #include "search/mcts.hpp"
+#include "search/parallel_solver.hpp"
 #include "protocol/line_reader.hpp"
 #include "core/notation.hpp"
 #include "search/player.hpp"
@@ -125,6 +126,10 @@ Options
                               when full the tree stops growing, the playouts go on
   --depth D                   play: depth limit (default none); count: plies
   --tt-mb N                   transposition table size in MiB (default 64)
+  --threads N                 solve, analyze: the solver's threads (default 1),
+                              sharing one table (engine/search/parallel_solver.hpp);
+                              the same scores, node counts that vary from run to
+                              run with more than one
   --help                      this text
   --version                   print the version
 
@@ -151,6 +156,7 @@ struct Config {
   bool weak = false;       // solve: win/draw/loss only
   std::string bookFile;    // play: opening book (Connect Four)
   std::size_t ttBytes = std::size_t{64} << 20;
+  int threads = 1;         // solve, analyze: the solver's threads
   bool mcts = false;       // play: --algorithm mcts
   gs::MctsOptions mctsOpt;
   long playouts = 0;       // mcts: 0 = the time limit only
@@ -341,6 +347,9 @@ Config parseArgs(int argc, char** argv) {
     } else if (a == "--tt-mb") {
       c.ttBytes = static_cast<std::size_t>(parseNumber(a, next, 1, 16384)) << 20;
       ++i;
+    } else if (a == "--threads") {
+      c.threads = static_cast<int>(parseNumber(a, next, 1, 256));
+      ++i;
     } else if (!a.empty() && a[0] == '-') {
       usageError("unknown option '" + a + "'");
     } else if (c.command.empty()) {
@@ -405,6 +414,9 @@ Config parseArgs(int argc, char** argv) {
     usageError(std::string("--algorithm ") + gs::chanceAlgorithmName(c.chance.algorithm) +
                " is for a game with dice (--game einstein)");
   if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
+  if (c.given.end() != std::find(c.given.begin(), c.given.end(), "--threads") && c.command != "solve" &&
+      c.command != "analyze")
+    usageError("--threads is for solve and analyze");
   if (!c.mctsOption.empty() && !c.mcts) usageError(c.mctsOption + " needs --algorithm mcts");
   if (c.mcts && (c.depth > 0 || !c.bookFile.empty()))
     usageError(std::string(c.depth > 0 ? "--depth" : "--book") + " is not for --algorithm mcts");
@@ -440,9 +452,10 @@ int run(const Config& cfg) {
   // One solver for every line: its table is cleared per position, which costs
   // nothing after a solve that did not touch it (core/tt.hpp).
   struct NoSolver {
-    explicit NoSolver(gs::TranspositionTable&) {}
+    NoSolver(gs::TranspositionTable&, int) {}
   };
-  std::conditional_t<gs::hasSolverBounds<Game>, gs::Solver<Game>, NoSolver> solver(tt);
+  std::conditional_t<gs::hasSolverBounds<Game>, gs::ParallelSolver<Game>, NoSolver> solver(
+      tt, cfg.command == "solve" ? cfg.threads : 1);
   if constexpr (gs::hasSolverBounds<Game>) solver.setOptions(cfg.solver);
   // The player's solver table; in a timed analysis, the estimates' search table.
   const bool secondTable = (cfg.command == "play" && cfg.exact && !cfg.mcts) || (cfg.command == "analyze" && cfg.timeGiven);
@@ -492,6 +505,7 @@ int run(const Config& cfg) {
             solverTt.clear();
             gs::Analyzer<Game> analyzer(solverTt, tt);
             analyzer.setSolverOptions(cfg.solver);
+            analyzer.setThreads(cfg.threads);
             analyzer.setSearchOptions(cfg.search);
             analyzer.setExactScores(!cfg.weak);
             if (book.size()) analyzer.setBook(&book);

@@ -36,6 +36,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -48,6 +49,7 @@
 #include "core/types.hpp"
 #include "search/book.hpp"
 #include "search/searcher.hpp"
+#include "search/parallel_solver.hpp"
 #include "search/solver.hpp"
 
 namespace gs {
@@ -222,6 +224,12 @@ class Analyzer {
   void setBook(const Book* book) { book_ = book; }
   void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }
   void setSolverOptions(const SolverOptions& o) { solverOptions_ = o; }
+  // The solver's threads (ParallelSolver, default 1): each proof of steps 3
+  // and 4 is searched by all of them; the answers are the same.
+  void setThreads(int threads) {
+    assert(threads >= 1);
+    threads_ = threads;
+  }
   // Stop at win/draw/loss: no exact scores of wins and losses (gamesearch --weak).
   void setExactScores(bool on) { exactScores_ = on; }
 
@@ -255,7 +263,7 @@ class Analyzer {
     changed();
 
     if constexpr (hasSolverBounds<Game>) {
-      Solver<Game> solver(solverTt_);
+      ParallelSolver<Game> solver(solverTt_, threads_);
       solver.setOptions(solverOptions_);
       // Win/draw/loss of every open move, then exact scores of the wins and losses.
       rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false);
@@ -354,6 +362,7 @@ class Analyzer {
   SearchOptions searchOptions_;
   SolverOptions solverOptions_;
   bool exactScores_ = true;
+  int threads_ = 1;
 };
 
 }  // namespace gs

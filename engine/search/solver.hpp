@@ -47,6 +47,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 
 #include "core/deadline.hpp"
 #include "core/game.hpp"
@@ -66,6 +67,9 @@ struct SolverOptions {
   bool lineBounds = true;  // step 3's bounds from the lines still open
   bool gainOrdering = true;  // step 5's heuristic gain near the root (kGainOrderEmpty)
 };
+
+template <class Game>
+class ParallelSolver;
 
 template <class Game>
 class Solver {
@@ -134,6 +138,12 @@ class Solver {
   void clearDeadline() { setDeadline(Deadline()); }
   bool aborted() const { return aborted_; }
 
+  // Optional checkpoint, called with the node count every 4096 nodes (when
+  // the deadline is checked); returning true stops the search as an expired
+  // deadline does (aborted() becomes true). Called on the searching thread.
+  // ParallelSolver uses it for its shared stop flag and its progress reports.
+  void setCheckpoint(std::function<bool(std::uint64_t nodes)> f) { checkpoint_ = std::move(f); }
+
   // Exact score of `pos` for the side to move. Finished positions are allowed:
   // a position won by the last mover scores as that loss, a full board 0.
   // `sign`, when known (1, 0 or -1: solveSign's answer), narrows the search
@@ -179,7 +189,7 @@ class Solver {
       // Plies until the game ends if the value is med: forcing moves matter
       // when that is short.
       forcing_ = forcingAt(med, pos.plies());
-      int r = negamax(pos, med, med + 1);
+      int r = probeRoot(pos, med, med + 1);
       if (aborted_) return 0;
       if (r <= med)
         hi = r;
@@ -204,15 +214,15 @@ class Solver {
     if (Game::kMaxPlies - plies > kFullWindowEmpty) {
       const int quickWin = winScoreAtPly<Game>(plies + 2) / 2, quickLoss = -winScoreAtPly<Game>(plies + 1) / 2;
       forcing_ = forcingAt(quickWin, plies);
-      if (quickWin > 0 && negamax(pos, quickWin, quickWin + 1) > quickWin) return aborted_ ? 0 : 1;
+      if (quickWin > 0 && probeRoot(pos, quickWin, quickWin + 1) > quickWin) return aborted_ ? 0 : 1;
       forcing_ = forcingAt(quickLoss, plies);
-      if (quickLoss < 0 && negamax(pos, quickLoss, quickLoss + 1) <= quickLoss) return aborted_ ? 0 : -1;
+      if (quickLoss < 0 && probeRoot(pos, quickLoss, quickLoss + 1) <= quickLoss) return aborted_ ? 0 : -1;
       if (aborted_) return 0;
       forcing_ = forcingAt(0, plies);  // as knownSign set it: a probe at 0
     }
-    if (negamax(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
+    if (probeRoot(pos, 0, 1) > 0) return aborted_ ? 0 : 1;
     if (aborted_) return 0;
-    return negamax(pos, -1, 0) < 0 ? -1 : 0;
+    return probeRoot(pos, -1, 0) < 0 ? -1 : 0;
   }
 
   // Whether the win/draw/loss of `pos` is at most `s`: one of solveSign's two
@@ -222,7 +232,7 @@ class Solver {
     if (s < -1) return false;
     int known;
     if (knownSign(pos, known)) return known <= s;
-    return s == 0 ? negamax(pos, 0, 1) <= 0 : negamax(pos, -1, 0) < 0;
+    return s == 0 ? probeRoot(pos, 0, 1) <= 0 : probeRoot(pos, -1, 0) < 0;
   }
 
   // Whether the exact score of `pos` is at most `s`: one null-window probe
@@ -237,7 +247,7 @@ class Solver {
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
     forcing_ = forcingAt(s, pos.plies());
-    return negamax(pos, s, s + 1) <= s;
+    return probeRoot(pos, s, s + 1) <= s;
   }
 
   // Whether playing `m` scores at least `s` exactly for the side to move:
@@ -301,6 +311,37 @@ class Solver {
   }
 
  private:
+  friend class ParallelSolver<Game>;
+
+  // A null-window probe of the drivers above (solve, solveSign, signAtMost,
+  // scoreAtMost) at the root `pos`, with forcing_ and tableMinEmpty_ set.
+  // A ParallelSolver takes over the probes of trees that use the table (its
+  // threads search them together); every other probe is one negamax here.
+  int probeRoot(const Game& pos, int alpha, int beta) {
+    if (probeRunner_ && opt_.table && Game::kMaxPlies - pos.plies() > kFullWindowEmpty)
+      return probeRunner_(pos, alpha, beta);
+    return negamax(pos, alpha, beta);
+  }
+
+  // Every 4096 nodes: the deadline and the checkpoint callback.
+  __attribute__((noinline, cold)) void checkpoint() {
+    if (deadline_.expired()) aborted_ = true;
+    if (checkpoint_ && checkpoint_(nodes_)) aborted_ = true;
+  }
+
+  // The helper threads' drift (ParallelSolver): at nodes with fewer than
+  // jitterPlies_ stones, a move's ordering score is 4 x its score + a
+  // pseudo-random 0..jitterRange_-1 drawn from the position, the move and
+  // jitterSeed_, so each helper tries the moves near the root in its own
+  // order. jitterPlies_ = 0 (the default): no drift.
+  int jitter(std::uint64_t key, int move) const {
+    std::uint64_t h = (key ^ (jitterSeed_ * 0xD6E8FEB86659FD93ULL)) + static_cast<std::uint64_t>(move) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 32;
+    return static_cast<int>(h % static_cast<std::uint64_t>(jitterRange_));
+  }
+
   // The win/draw/loss of a position that needs no search (finished, a win at
   // once, one empty cell; with Algorithm::kMinimax every position) in `sign`
   // and true; else false, with the solver ready for negamax probes.
@@ -363,8 +404,8 @@ class Solver {
   // Returns a fail-soft bound: <= alpha means the value is at most the result,
   // >= beta at least the result, in between the exact value.
   int negamax(const Game& pos, int alpha, int beta) {
-    ++nodes_;  // Step 1. Count the node, honour the deadline
-    if ((nodes_ & 4095) == 0 && deadline_.expired()) aborted_ = true;
+    ++nodes_;  // Step 1. Count the node, honour the deadline (and the checkpoint)
+    if ((nodes_ & 4095) == 0) checkpoint();
     if (aborted_) return 0;
     const int plies = pos.plies();
     const int empty = Game::kMaxPlies - plies;
@@ -424,6 +465,7 @@ class Solver {
       if (opt_.ordering) {
         score = pos.orderScore(b, forcing_);
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
+        if (plies < jitterPlies_) score = 4 * score + jitter(key, m);
       }
       moves.add(b, score);
     }
@@ -520,6 +562,11 @@ class Solver {
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;
   Deadline deadline_;
+  std::function<bool(std::uint64_t)> checkpoint_;
+  std::function<int(const Game&, int, int)> probeRunner_;  // set by a ParallelSolver
+  int jitterPlies_ = 0;
+  int jitterRange_ = 1;
+  std::uint64_t jitterSeed_ = 0;
 };
 
 }  // namespace gs

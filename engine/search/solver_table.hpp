@@ -27,7 +27,6 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace gs {
 
@@ -88,7 +87,7 @@ class SolverTable {
     } else if (w0 == 0 || stones <= Game::stonesOfKey(w0 >> kKeyShift)) {
       // Slot 0 keeps the entry nearest the root, what it displaces goes to slot 1.
       slot = i;
-      if (w0 != 0) std::memcpy(mem_ + (i + 1) * 8, &w0, 8);
+      if (w0 != 0) save(i + 1, w0);
     } else {
       slot = i + 1;
     }
@@ -103,18 +102,26 @@ class SolverTable {
     std::uint64_t w = (key << kKeyShift) | (static_cast<std::uint64_t>(move + 1) << 12) |
                       (static_cast<std::uint64_t>(lower + kScoreOffset) << 6) |
                       static_cast<std::uint64_t>(upper + kScoreOffset);
-    std::memcpy(mem_ + slot * 8, &w, 8);
+    save(slot, w);
   }
 
  private:
   std::size_t pairIndex(std::uint64_t key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_) * 2;
   }
+  // Each word is read and written whole, as a relaxed atomic (a plain move on
+  // x86-64 and in single-threaded wasm): threads sharing the table
+  // (ParallelSolver) never see a torn entry, and since an entry holds its
+  // whole key, a word read is either the key's own entry or ignored. A store
+  // racing with another store of the same pair may lose one of them or leave
+  // the key in both slots; every word written holds proven bounds, so the
+  // table stays sound (it only forgets).
+  // (may_alias: the main block is the TranspositionTable's buckets.)
+  using Word = std::uint64_t __attribute__((may_alias));
   std::uint64_t load(std::size_t i) const {
-    std::uint64_t w;
-    std::memcpy(&w, mem_ + i * 8, 8);
-    return w;
+    return __atomic_load_n(reinterpret_cast<const Word*>(mem_) + i, __ATOMIC_RELAXED);
   }
+  void save(std::size_t i, std::uint64_t w) { __atomic_store_n(reinterpret_cast<Word*>(mem_) + i, w, __ATOMIC_RELAXED); }
 
   unsigned char* mem_;
   int shift_;
