@@ -75,8 +75,9 @@ class Session {
   std::uint64_t lastNodes() const { return lastNodes_; }
 
   // A solve on request (the page's "Solve from here"): the exact score of
-  // the position for the side to move, with up to `threads` threads (1: the
-  // calling thread alone), in the solver's table. onProgress hears the proven
+  // the position for the side to move, with `threads` threads
+  // (search/parallel_solver.hpp; 1: the calling thread alone, a build
+  // without threads always), in the solver's table. onProgress hears the proven
   // interval [lo, hi] as it narrows (the first report is the interval the
   // solve starts from, the last has lo == hi == the score), always on the
   // calling thread. No deadline: a front end that must stop it ends the

@@ -220,7 +220,8 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("engineMs", &gs::Request::engineMs)
       .field("usesBook", &gs::Request::usesBook)
       .field("algorithm", &gs::Request::algorithm)
-      .field("playouts", &gs::Request::playouts);
+      .field("playouts", &gs::Request::playouts)
+      .field("threads", &gs::Request::threads);
   function("checkRequest", &gs::checkRequest);
   function("runRequest", &runRequest);
   function("memoryStats", &memoryStats);
