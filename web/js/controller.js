@@ -600,6 +600,7 @@ export class Controller {
     if (!reply || token !== this.token) return;
     this.panel.stopThinking();
     this.panel.showSolving(reply, ctx);
+    this.panel.setWho(`Solved with ${reply.threads === 1 ? '1 thread' : `${reply.threads} threads`}`);
     this.onSolve({ state: 'done', reply });
     this.endSolve('done');
     if (this.analysisOn) this.evalBar.set(g.kind, { kind: 'exact', score: reply.score, source: 'solver' }, g.plies,
