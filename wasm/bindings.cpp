@@ -35,11 +35,11 @@
 //                              text (protocol/replies.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
-//   Module.threadPool()     -> the threads a solve may use: the threaded
-//                              build's pool of workers (GS_THREAD_POOL,
-//                              wasm/CMakeLists.txt), 0 in the single-threaded
-//                              build; runRequest gives a solve at most
-//                              max(1, threadPool()) threads
+//   Module.threadPool()     -> the threaded build's pool of helper workers
+//                              (the module option threadHelpers, 1 when not
+//                              given; wasm/CMakeLists.txt), 0 in the
+//                              single-threaded build; runRequest gives a solve
+//                              at most threadPool() + 1 threads
 // SearchInfo.nodes is a JS number (exact up to 2^53).
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
@@ -155,18 +155,20 @@ void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint
 val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
 void setInfoPv(gs::SearchInfo& i, val pv) { i.pv = fromArray(pv); }
 
-#ifdef GS_THREAD_POOL
-constexpr int kThreadPool = GS_THREAD_POOL;
+int threadPool() {
+#ifdef __EMSCRIPTEN_PTHREADS__
+  const val helpers = val::module_property("threadHelpers");
+  return helpers.isNumber() ? std::max(1, helpers.as<int>()) : 1;
 #else
-constexpr int kThreadPool = 0;
+  return 0;
 #endif
-int threadPool() { return kThreadPool; }
+}
 
 void runRequest(gs::Session& s, const gs::Request& r, const std::string& id, val post) {
   // The pool's workers are started with the module: the worker cannot start
   // more while the engine runs, so a solve asks for no more than there are.
   gs::Request capped = r;
-  capped.threads = std::max(1, std::min(r.threads, kThreadPool));
+  capped.threads = std::max(1, std::min(r.threads, threadPool() + 1));
   gs::runRequest(s, capped, id, [&post](const std::string& json) { post(json); });
 }
 

@@ -12,7 +12,7 @@
 // two builds. Registered by js/offline.js.
 //
 // Cross-origin isolation where the host sends no headers (GitHub Pages):
-// every response this worker serves carries Cross-Origin-Opener-Policy
+// every response this worker serves (the site's own files) carries Cross-Origin-Opener-Policy
 // same-origin and Cross-Origin-Embedder-Policy require-corp (and
 // Cross-Origin-Resource-Policy same-origin), so a page it controls is
 // isolated and the engine runs its threaded build (docs/hosting.md). A page
@@ -67,12 +67,14 @@ self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
-  if (url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return;
   url.search = '';   // worker.js?book=off, ./?book=off: the same files
   url.hash = '';
-  // The site's files from the cache (the network when missing there); the
-  // rest of the scope from the network; both with the isolation headers.
-  const cached = URLS.has(url.href)
-    ? caches.open(CACHE).then((cache) => cache.match(req, { ignoreSearch: true })) : Promise.resolve(undefined);
-  event.respondWith(cached.then((hit) => hit || fetch(req)).then(isolated));
+  if (!URLS.has(url.href)) return;
+  // The site's files (the documents and workers that need the headers among
+  // them) from the cache, or the network when missing there; other requests
+  // are left alone (same-origin subresources need no headers).
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(req, { ignoreSearch: true }))
+    .then((hit) => hit || fetch(req))
+    .then(isolated));
 });

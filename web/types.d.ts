@@ -151,7 +151,7 @@ export interface EngineModule {
   /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`. */
   runRequest(session: Session, request: CheckedRequest, idJson: string, post: (json: string) => void): void;
   memoryStats(): { heapBytes: number; usedBytes: number; arenaBytes: number };
-  /** The threaded build's pool of thread workers (the most threads a solve uses); 0 in the single-threaded build. */
+  /** The threaded build's pool of helper workers (a solve uses at most one more thread); 0 in the single-threaded build. */
   threadPool(): number;
   treeTrace(game: string, moves: string, algorithm: string, depth: number, cap: number): any;
   treeCounts(game: string, moves: string, depth: number): any;
@@ -170,6 +170,7 @@ export interface EngineModule {
 interface ModuleOptions {
   locateFile?: (path: string) => string;
   mainScriptUrlOrBlob?: string;   // the threaded build: the script its thread workers load
+  threadHelpers?: number;         // the threaded build: its pool of helper workers
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 

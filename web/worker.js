@@ -14,8 +14,9 @@
 // Two builds of the engine (docs/hosting.md): where the page is cross-origin
 // isolated (SharedArrayBuffer exists), the threaded one
 // (engine/gamesearch-mt.js, which starts its pool of thread workers with the
-// module: this worker blocks while the engine runs and could not start them
-// then), else the single-threaded one. `readyok` says which.
+// module, one fewer than the device's cores: this worker blocks while the
+// engine runs and could not start them then), else the single-threaded one.
+// `readyok` says which, and how many threads a solve can use.
 /* global createGameSearch */
 'use strict';
 
@@ -32,7 +33,10 @@ const startTime = performance.now();
 let loadMs = 0;
 const THREADED = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 const ENGINE_SCRIPT = THREADED ? 'engine/gamesearch-mt.js' : 'engine/gamesearch.js';
-let threadPool = 0;  // the threaded build's pool: the most threads a solve uses
+let threadPool = 0;  // the threaded build's pool of helpers: a solve uses at most one more thread
+// The threaded build's helpers, started with the module: the device's cores
+// less this worker's own, at least 1, and 8 threads in all at most.
+const THREAD_HELPERS = Math.max(1, Math.min((self.navigator.hardwareConcurrency || 2) - 1, 7));
 // worker.js?book=off: no book, the engine searches from the first move (the
 // page passes its own ?book=off on; for watching the search, and for tests
 // of long thinks early in the game).
@@ -69,7 +73,7 @@ function handle(entry) {
     if (r.error) return fail(id, r.error);
     switch (r.type) {
       case 'isready': return reply({ type: 'readyok', id, loadMs, build: THREADED ? 'threads' : 'single',
-        maxThreads: Math.max(1, threadPool) });
+        maxThreads: threadPool + 1 });
       case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
       case 'book': return reply({ type: 'book', id, ...book });
       default: {
@@ -156,6 +160,7 @@ try {
     locateFile: (path) => new URL('engine/' + path, self.location.href).href,
     // The thread workers load the engine's script by this address (not this worker's own).
     mainScriptUrlOrBlob: new URL(ENGINE_SCRIPT, self.location.href).href,
+    threadHelpers: THREAD_HELPERS,
   }).then((module) => {
     engine = module;
     threadPool = module.threadPool();
