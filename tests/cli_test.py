@@ -44,6 +44,17 @@ check("solve gain ordering", code == 0 and fields(out)[0][:3] == ["4243465377143
 code, out, err = run(["solve", "--no-gain-ordering"], b"42434653771434\n")
 check("solve --no-gain-ordering", code == 0 and fields(out)[0][:3] == ["42434653771434", "9", "7940"], out + err)
 
+# Threads: the same scores as one thread (node counts may differ), a line
+# long enough for the helpers to join (Test_L1_R2), weak and exact.
+lines = b"42434653771434\n335662333565\n7422341735647741166133573473242566\n"
+for extra in ([], ["--weak"]):
+    _, one, _ = run(["solve"] + extra, lines)
+    code, out, err = run(["solve", "--threads", "3"] + extra, lines)
+    check("solve --threads 3 " + " ".join(extra), code == 0 and [x[:2] for x in fields(out)] == [x[:2] for x in fields(one)]
+          and len(fields(out)) == 3, out + err)
+code, out, err = run(["analyze", "--threads", "2"], b"335662333565\n")
+check("analyze --threads 2", code == 0 and out.split() == ["335662333565", "-12", "-10", "-12", "-14", "-12", "-2", "-12"], out + err)
+
 code, out, err = run(["--game", "tictactoe", "solve", "--algorithm", "minimax"], b"\n")
 check("minimax tictactoe empty board", code == 0 and out.split()[:2] == ["0", "549946"], out + err)
 
@@ -132,7 +143,9 @@ for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", 
                    (["play", "--algorithm", "mcts", "--level", "strong", "--time-ms", "50"],
                     "--level sets the budget of --algorithm mcts"),
                    (["play", "--algorithm", "mcts", "--depth", "3"], "--depth is not for --algorithm mcts"),
-                   (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts")]:
+                   (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts"),
+                   (["play", "--threads", "2"], "--threads is for solve and analyze"),
+                   (["solve", "--threads", "0"], "--threads must be a whole number")]:
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 # An MCTS level: Casual's playout budget (levels.hpp, kMctsLevels), the same move for the same seed.

@@ -74,7 +74,7 @@ class ParallelSolver {
  public:
   // Helpers order the moves of nodes less than this many plies below the
   // root with their own tie-breaks (each seeds Solver::jitter differently)...
-  static constexpr int kJitterPlies = 8;
+  static constexpr int kJitterPlies = 2;
   // ... drawn from 0..kJitterRange-1 and added to 4 x the ordering score.
   static constexpr int kJitterRange = 8;
   // Thread 0 starts every probe alone and calls the helpers in at its first

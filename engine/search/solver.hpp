@@ -456,6 +456,7 @@ class Solver {
     // Step 5. Order: the winning spots a move creates (with many empty
     // cells, plus the heuristic's gain), then centre first.
     MoveList<Bits, Game::kMoveSlots> moves;
+    const bool drift = plies < jitterPlies_;  // (a helper thread near the root)
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
@@ -465,7 +466,7 @@ class Solver {
       if (opt_.ordering) {
         score = pos.orderScore(b, forcing_);
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
-        if (plies < jitterPlies_) score = 4 * score + jitter(key, m);
+        if (drift) score = 4 * score + jitter(key, m);
       }
       moves.add(b, score);
     }
