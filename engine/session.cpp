@@ -1,6 +1,7 @@
 #include "session.hpp"
 
 #include "core/notation.hpp"
+#include "search/parallel_solver.hpp"
 #include "search/player.hpp"
 
 namespace gs {
@@ -211,6 +212,36 @@ int Session::solve() {
       assert(!"Session::solve: the game has no exact solver");
       return 0;
     }
+  });
+}
+
+Session::SolveReport Session::solveExact(int threads, const std::function<void(const SolveReport&)>& onProgress) {
+  assert(threads >= 1 && outcome() == Outcome::kOngoing);
+  return withPosition([&](const auto& g) {
+    using Game = std::decay_t<decltype(g)>;
+    SolveReport report;
+    if constexpr (hasSolverBounds<Game>) {
+      const Deadline clock = Deadline::fromNow(0);  // no limit: the clock of the solve
+      ParallelSolver<Game> solver(solverTt_, threads);
+      report.threads = solver.threads();
+      report.lo = -winScoreAtPly<Game>(g.plies() + 1);  // every score still possible, as the driver starts
+      report.hi = winScoreAtPly<Game>(g.plies() + 2);
+      if (onProgress) onProgress(report);
+      solver.setOnProgress([&](const SolveProgress& p) {
+        report.lo = p.lo;
+        report.hi = p.hi;
+        report.nodes = p.nodes;
+        report.ms = p.ms;
+        if (onProgress) onProgress(report);
+      });
+      report.lo = report.hi = solver.solve(g);
+      report.nodes = solver.nodes();
+      report.ms = clock.elapsedMs();
+      lastNodes_ = report.nodes;
+    } else {
+      assert(!"Session::solveExact: the game has no exact solver");
+    }
+    return report;
   });
 }
 

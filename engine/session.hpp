@@ -74,6 +74,23 @@ class Session {
   int solve();
   std::uint64_t lastNodes() const { return lastNodes_; }
 
+  // A solve on request (the page's "Solve from here"): the exact score of
+  // the position for the side to move, with `threads` threads
+  // (search/parallel_solver.hpp; 1: the calling thread alone, a build
+  // without threads always), in the solver's table. onProgress hears the proven
+  // interval [lo, hi] as it narrows (the first report is the interval the
+  // solve starts from, the last has lo == hi == the score), always on the
+  // calling thread. No deadline: a front end that must stop it ends the
+  // whole engine (the Web Worker is terminated).
+  // Preconditions: info().hasSolver, the game is not over, threads >= 1.
+  struct SolveReport {
+    int lo = 0, hi = 0;         // the proven interval of the exact score
+    std::uint64_t nodes = 0;    // every thread's nodes so far
+    double ms = 0;              // since the solve started
+    int threads = 1;            // threads searching
+  };
+  SolveReport solveExact(int threads, const std::function<void(const SolveReport&)>& onProgress = {});
+
   // --- opening books (games with a book file) -----------------------
   // Replaces the book of `game` by the file image `bytes` (search/book.hpp).
   // Returns "" on success; otherwise the reason, and that game is played

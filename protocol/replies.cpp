@@ -209,6 +209,38 @@ void review(Session& session, const Request& r, const std::string& id, const Pos
                    [&](const Deadline& d, const auto& onChange) { return session.review(d, onChange); });
 }
 
+// The fields solveinfo and solved share: the proven interval, the work and
+// the threads.
+void solveFields(Json& o, const Session::SolveReport& s) {
+  o.key("lo").num(s.lo);
+  o.key("hi").num(s.hi);
+  o.key("nodes").num(static_cast<long long>(s.nodes));
+  o.key("nps").num(nps(s.nodes, s.ms));
+  o.key("timeMs").real(s.ms);
+  o.key("threads").num(s.threads);
+}
+
+// The exact solver on request: every narrowing of the interval, then the score.
+void solve(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  if (!session.info().hasSolver)
+    return post(errorReply(id, std::string(session.info().displayName) + " has no exact solver"));
+  if (session.outcome() != Outcome::kOngoing)
+    return post(errorReply(id, "the game is over: there is no position to solve"));
+  bool first = true;
+  const Session::SolveReport result = session.solveExact(r.threads, [&](const Session::SolveReport& now) {
+    if (now.lo == now.hi && !first) return;  // the answer: posted as `solved` below
+    first = false;
+    Json o = reply("solveinfo", id);
+    solveFields(o, now);
+    post(o.done());
+  });
+  Json o = reply("solved", id);
+  o.key("score").num(result.lo);
+  o.key("outcome").num((result.lo > 0) - (result.lo < 0));
+  solveFields(o, result);
+  post(o.done());
+}
+
 }  // namespace
 
 void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
@@ -226,7 +258,7 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
     session.newGame(r.game.empty() ? session.game() : findGame(r.game));
     return post(reply("newgameok", id).done());
   }
-  if (r.type != "search" && r.type != "analyze" && r.type != "review")
+  if (r.type != "search" && r.type != "analyze" && r.type != "review" && r.type != "solve")
     return post(errorReply(id, "the engine does not answer '" + r.type + "' requests"));
   // A position. (Another game clears the tables, as newgame does.)
   const GameId game = findGame(r.game);
@@ -235,6 +267,7 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
   if (!err.empty()) return post(errorReply(id, err));
   if (r.type == "search") return search(session, r, id, post);
   if (r.type == "review") return review(session, r, id, post);
+  if (r.type == "solve") return solve(session, r, id, post);
   return analyze(session, r, id, post);
 }
 

@@ -4,7 +4,7 @@
 //
 // The worker keeps what only it knows: `isready` (its load time), `memory`
 // (the wasm heap), `book` (the download) and `stop` (its queue). Every other
-// type is answered here: search, analyze, newgame, levels, games.
+// type is answered here: search, analyze, review, solve, newgame, levels, games.
 //
 // `id` is the request's id as the page sent it, as JSON text
 // (JSON.stringify(message.id); "" when it has none): replies echo it.

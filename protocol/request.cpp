@@ -366,6 +366,12 @@ Request checkRequest(const std::string& json) {
     r.timeMs = static_cast<int>(timeMs);
     r.engineMs = engineBudgetMs(r.timeMs);
     r.usesBook = r.error.empty() && *gameInfo(findGame(r.game)).bookFile != '\0';
+  } else if (r.type == "solve") {
+    double threads = 1;
+    if (req.get("threads") && !intField(req.get("threads"), 1, 64, threads))
+      r.error = "threads must be an integer from 1 to 64";
+    else r.error = position(req, r);
+    r.threads = static_cast<int>(threads);
   } else if (r.type == "newgame") {
     if (const Json* game = req.get("game")) r.error = gameField(game, r);
   } else if (r.type != "isready" && r.type != "levels" && r.type != "games" && r.type != "memory" &&

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the static site into build/site/: the engine compiled to WebAssembly
-# (build/wasm, Emscripten from Debian) plus the page from web/. Every path in
-# the site is relative, so it works from any sub-path of any static host.
+# (build/wasm, Emscripten from Debian), its threaded build (build/wasm-mt:
+# every object compiled with -pthread), plus the page from web/. Every path in
+# the site is relative, so it works from any sub-path of any static host
+# (docs/hosting.md: the headers that let the page use the threaded build).
 #
 #   scripts/build-site.sh
 set -euo pipefail
@@ -17,14 +19,21 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DGS_BUILD_TESTS=OFF
   "-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node;--no-experimental-fetch" >/dev/null
 cmake --build build/wasm -j"$(nproc)"
 
+step "threaded wasm build (build/wasm-mt)"
+emcmake cmake -S . -B build/wasm-mt -DCMAKE_BUILD_TYPE=Release -DGS_BUILD_TESTS=OFF -DGS_WASM_THREADS=ON \
+  "-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node;--no-experimental-fetch" >/dev/null
+cmake --build build/wasm-mt -j"$(nproc)"
+
 step "site (build/site)"
 rm -rf build/site
 mkdir -p build/site/engine build/site/js build/site/tree build/site/study
-cp web/index.html web/style.css web/favicon.svg web/manifest.webmanifest web/worker.js web/sw.js build/site/
+cp web/index.html web/style.css web/favicon.svg web/manifest.webmanifest web/worker.js web/sw.js web/_headers build/site/
 cp web/js/*.js build/site/js/
 # The search-tree explorer (#view=tree, and its own page tree/index.html).
 find web/tree -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' \) -exec cp {} build/site/tree/ \;
 cp build/wasm/bin/gamesearch.js build/wasm/bin/gamesearch.wasm build/wasm/bin/link.js build/wasm/bin/link.wasm build/site/engine/
+# The threaded engine: the worker loads it when the page is cross-origin isolated.
+cp build/wasm-mt/bin/gamesearch-mt.js build/wasm-mt/bin/gamesearch-mt.wasm build/wasm-mt/bin/gamesearch-mt.worker.js build/site/engine/
 # The opening book (made by tools/bookgen, see docs/book.md). The worker
 # reports a missing or damaged book in the page and plays on without it.
 cp web/book.bin build/site/book.bin

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the site and serves it locally: http://127.0.0.1:8080/ (or --port N;
-# --host 0.0.0.0 serves it to the local network too, to try it on a phone).
+# --host 0.0.0.0 serves it to the local network too, to try it on a phone),
+# with the cross-origin isolation headers (scripts/serve.py), so the engine
+# runs with several threads.
 #
 #   scripts/play.sh [--port N] [--host ADDRESS]
 set -euo pipefail
@@ -15,7 +17,7 @@ while (($#)); do
     --port=*) PORT="${1#--port=}"; shift ;;
     --host) HOST="${2:-}"; shift 2 || { echo "play.sh: --host needs an address" >&2; exit 2; } ;;
     --host=*) HOST="${1#--host=}"; shift ;;
-    -h|--help) sed -n 2,5p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,7p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "play.sh: unknown option '$1' (use --port N, --host ADDRESS)" >&2; exit 2 ;;
   esac
 done
@@ -48,4 +50,4 @@ if [[ "$HOST" == 0.0.0.0 || "$HOST" == "::" ]]; then
 else
   echo "Open http://${HOST}:${PORT}/ in your browser (Ctrl-C to stop)."
 fi
-exec python3 -m http.server "$PORT" --bind "$HOST" --directory build/site
+exec python3 scripts/serve.py --port "$PORT" --bind "$HOST" --directory build/site

@@ -5,7 +5,8 @@
 
 The list is every file of the site (relative paths, so the site works from
 any sub-path), plus "./" for each folder with an index.html (the address a
-browser opens), less the service worker's own two files. The version is a
+browser opens), less the service worker's own two files and the hosts'
+`_headers` file (read by the host, which need not serve it). The version is a
 sha256 over the paths and contents of the listed files and of sw.js: a build
 that changes any byte gets a new version, so the service worker's script
 changes too (the browser installs it as an update) and it fills a new cache,
@@ -18,6 +19,7 @@ import os
 import sys
 
 OWN = ('sw.js', 'sw-manifest.js')   # the service worker itself: fetched by the browser, never cached
+HOST = ('_headers',)                # the host's own settings (Netlify, Cloudflare Pages): maybe not served
 
 
 def precache(site):
@@ -26,7 +28,7 @@ def precache(site):
         dirnames.sort()
         for name in filenames:
             rel = os.path.relpath(os.path.join(dirpath, name), site).replace(os.sep, '/')
-            if rel not in OWN:
+            if rel not in OWN and rel not in HOST:
                 files.append(rel)
     files.sort()
     digest = hashlib.sha256()

@@ -97,6 +97,9 @@ TEST_CASE("Requests: good requests are accepted with their fields", "[inputs]") 
   CHECK((r.error.empty() && r.algorithm == "mcts" && r.playouts == 0 && r.timeMs == 200 && r.seed == 9));
   CHECK(checkRequest(R"({"type":"search","game":"connect4","moves":"4","timeMs":10})").algorithm == "alphabeta");
   CHECK(checkRequest(R"({"type":"newgame"})").error.empty());
+  r = checkRequest(R"({"type":"solve","game":"connect4","moves":"4453","threads":2})");
+  CHECK((r.error.empty() && r.type == "solve" && r.moves == "4453" && r.threads == 2 && !r.usesBook));
+  CHECK(checkRequest(R"({"type":"solve","game":"connect4","moves":""})").threads == 1);
   CHECK(checkRequest(R"({"type":"book","extra":[1,{"a":null},"\u00e9\ud83d\ude00"]})").error.empty());
 }
 
@@ -138,5 +141,9 @@ TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]")
   CHECK(error(R"({"type":"search","game":"connect4","moves":"4","timeMs":10,"playouts":5})") ==
         "playouts is for algorithm mcts");
   CHECK(error(R"({"type":"newgame","game":"go"})") == "unknown game 'go'");
+  CHECK(error(R"({"type":"solve","game":"connect4","moves":"4","threads":0})") == "threads must be an integer from 1 to 64");
+  CHECK(error(R"({"type":"solve","game":"connect4","moves":"4","threads":1.5})") ==
+        "threads must be an integer from 1 to 64");
+  CHECK(error(R"({"type":"solve","game":"connect4","moves":"48"})") == "column 8 at position 2 is out of range 1-7");
   CHECK(error(std::string(70000, ' ')) == "the request is too large");
 }

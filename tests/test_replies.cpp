@@ -147,3 +147,33 @@ TEST_CASE("Replies: a review marks the moves of the game played so far", "[proto
   CHECK(r.back().find(R"({"ply":1,"move":2,"mark":"draw-to-loss","better":5})") != std::string::npos);
   CHECK(r.back().find(R"({"ply":0,"move":1,"mark":"keeps","better":null})") != std::string::npos);
 }
+
+TEST_CASE("Replies: a solve reports the proven interval, then the exact score", "[protocol]") {
+  const std::string moves = "5455174361263362";  // Test_L2_R2's second line: 26 cells left, score -1
+  Session reference(0, 1 << 20);
+  REQUIRE(reference.setMoves(moves).empty());
+  const int score = reference.solve();
+  REQUIRE(score == -1);
+  Session s(0, 1 << 20);
+  const auto replies = run(s, R"({"type":"solve","game":"connect4","moves":")" + moves + R"(","threads":1})", "4");
+  REQUIRE(replies.size() >= 2);
+  INFO(replies.front());
+  INFO(replies.back());
+  // The first report is the interval the solve starts from: every score a game of 16 stones can still end with.
+  CHECK(startsWith(replies.front(), R"({"type":"solveinfo","id":4,"lo":-)"));
+  for (std::size_t i = 0; i + 1 < replies.size(); ++i) CHECK(startsWith(replies[i], R"({"type":"solveinfo","id":4,)"));
+  const std::string sign = std::to_string((score > 0) - (score < 0));
+  CHECK(startsWith(replies.back(), R"({"type":"solved","id":4,"score":)" + std::to_string(score) + R"(,"outcome":)" +
+                                       sign + R"(,"lo":)" + std::to_string(score) + R"(,"hi":)" +
+                                       std::to_string(score) + R"(,"nodes":)"));
+  CHECK(replies.back().find(R"("threads":1})") != std::string::npos);
+  // Two threads (search/parallel_solver.hpp): the same score, and the reply says two searched.
+  Session two(0, 1 << 20);
+  const auto parallel = run(two, R"({"type":"solve","game":"connect4","moves":")" + moves + R"(","threads":2})", "6");
+  INFO(parallel.back());
+  CHECK(startsWith(parallel.back(), R"({"type":"solved","id":6,"score":-1,)"));
+  CHECK(parallel.back().find(R"("threads":2})") != std::string::npos);
+  // Games without a solver, and finished games, are refused.
+  CHECK(run(s, R"({"type":"solve","game":"connect4","moves":"1212121"})", "5").back() ==
+        R"({"type":"error","id":5,"message":"the game is over: there is no position to solve"})");
+}

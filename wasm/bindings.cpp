@@ -35,12 +35,18 @@
 //                              text (protocol/replies.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
+//   Module.threadPool()     -> the threaded build's pool of helper workers
+//                              (the module option threadHelpers, 1 when not
+//                              given; wasm/CMakeLists.txt), 0 in the
+//                              single-threaded build; runRequest gives a solve
+//                              at most threadPool() + 1 threads
 // SearchInfo.nodes is a JS number (exact up to 2^53).
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -149,8 +155,21 @@ void setInfoNodes(gs::SearchInfo& i, double n) { i.nodes = static_cast<std::uint
 val infoPv(const gs::SearchInfo& i) { return toArray(i.pv); }
 void setInfoPv(gs::SearchInfo& i, val pv) { i.pv = fromArray(pv); }
 
+int threadPool() {
+#ifdef __EMSCRIPTEN_PTHREADS__
+  const val helpers = val::module_property("threadHelpers");
+  return helpers.isNumber() ? std::max(1, helpers.as<int>()) : 1;
+#else
+  return 0;
+#endif
+}
+
 void runRequest(gs::Session& s, const gs::Request& r, const std::string& id, val post) {
-  gs::runRequest(s, r, id, [&post](const std::string& json) { post(json); });
+  // The pool's workers are started with the module: the worker cannot start
+  // more while the engine runs, so a solve asks for no more than there are.
+  gs::Request capped = r;
+  capped.threads = std::max(1, std::min(r.threads, threadPool() + 1));
+  gs::runRequest(s, capped, id, [&post](const std::string& json) { post(json); });
 }
 
 // Memory figures for the soak test: the (fixed) wasm heap, and the bytes
@@ -203,10 +222,12 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("engineMs", &gs::Request::engineMs)
       .field("usesBook", &gs::Request::usesBook)
       .field("algorithm", &gs::Request::algorithm)
-      .field("playouts", &gs::Request::playouts);
+      .field("playouts", &gs::Request::playouts)
+      .field("threads", &gs::Request::threads);
   function("checkRequest", &gs::checkRequest);
   function("runRequest", &runRequest);
   function("memoryStats", &memoryStats);
+  function("threadPool", &threadPool);
 
   class_<gs::Session>("Session")
       .constructor(&makeSession, allow_raw_pointers())

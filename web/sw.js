@@ -10,8 +10,16 @@
 // pages it already controls from the old cache, and once they are closed the
 // new one takes over and deletes the old caches: a page never gets a mix of
 // two builds. Registered by js/offline.js.
+//
+// Cross-origin isolation where the host sends no headers (GitHub Pages):
+// every response this worker serves (the site's own files) carries Cross-Origin-Opener-Policy
+// same-origin and Cross-Origin-Embedder-Policy require-corp (and
+// Cross-Origin-Resource-Policy same-origin), so a page it controls is
+// isolated and the engine runs its threaded build (docs/hosting.md). A page
+// opened before this worker controlled it is not; js/offline.js reloads it
+// once when the worker takes it over.
 // (The service worker's globals: eslint.config.mjs gives this file none.)
-/* global PRECACHE, self, importScripts, caches, fetch, Request, Response, URL */
+/* global PRECACHE, self, importScripts, caches, fetch, Request, Response, URL, Headers */
 'use strict';
 
 importScripts('sw-manifest.js');
@@ -42,6 +50,19 @@ self.addEventListener('activate', (event) => {
     .then(() => self.clients.claim()));
 });
 
+const ISOLATION = [['Cross-Origin-Opener-Policy', 'same-origin'], ['Cross-Origin-Embedder-Policy', 'require-corp'],
+  ['Cross-Origin-Resource-Policy', 'same-origin']];
+
+// `res` with the isolation headers. (A new Response has no URL of its own, so
+// a cached file answers under the address asked for: a worker's location is
+// its script's response URL, and worker.js?book=off still sees its ?book=off.)
+function isolated(res) {
+  if (!res || res.type === 'opaque' || res.type === 'opaqueredirect' || res.status === 0) return res;
+  const headers = new Headers(res.headers);
+  for (const [name, value] of ISOLATION) headers.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -49,12 +70,11 @@ self.addEventListener('fetch', (event) => {
   url.search = '';   // worker.js?book=off, ./?book=off: the same files
   url.hash = '';
   if (!URLS.has(url.href)) return;
-  // A cached file answers under the address asked for (a new Response has no
-  // URL of its own): a worker's location is its script's response URL, and
-  // worker.js?book=off must still see its ?book=off.
-  const asked = (hit) => (hit && new URL(req.url).search
-    ? new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers }) : hit);
+  // The site's files (the documents and workers that need the headers among
+  // them) from the cache, or the network when missing there; other requests
+  // are left alone (same-origin subresources need no headers).
   event.respondWith(caches.open(CACHE)
     .then((cache) => cache.match(req, { ignoreSearch: true }))
-    .then((hit) => asked(hit) || fetch(req)));
+    .then((hit) => hit || fetch(req))
+    .then(isolated));
 });

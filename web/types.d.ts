@@ -141,6 +141,7 @@ export interface CheckedRequest {
   usesBook: boolean;    // search: plays from the game's opening book
   algorithm: string;    // search: 'alphabeta' or 'mcts'
   playouts: number;     // search, mcts: the playout budget (0: the time only)
+  threads: number;      // solve: the threads asked for
 }
 
 /** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */
@@ -151,6 +152,8 @@ export interface EngineModule {
   /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`. */
   runRequest(session: Session, request: CheckedRequest, idJson: string, post: (json: string) => void): void;
   memoryStats(): { heapBytes: number; usedBytes: number; arenaBytes: number };
+  /** The threaded build's pool of helper workers (a solve uses at most one more thread); 0 in the single-threaded build. */
+  threadPool(): number;
   treeTrace(game: string, moves: string, algorithm: string, depth: number, cap: number): any;
   treeCounts(game: string, moves: string, depth: number): any;
   treeDeepening(game: string, moves: string, depth: number): any;
@@ -167,6 +170,8 @@ export interface EngineModule {
 
 interface ModuleOptions {
   locateFile?: (path: string) => string;
+  mainScriptUrlOrBlob?: string;   // the threaded build: the script its thread workers load
+  threadHelpers?: number;         // the threaded build: its pool of helper workers
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
 

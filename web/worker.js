@@ -10,6 +10,13 @@
 // replies. A search blocks this worker until its deadline (the engine checks
 // its clock itself), so `stop` is only read between requests; to abandon a
 // running search the page terminates the worker and switches to a spare one.
+//
+// Two builds of the engine (docs/hosting.md): where the page is cross-origin
+// isolated (SharedArrayBuffer exists), the threaded one
+// (engine/gamesearch-mt.js, which starts its pool of thread workers with the
+// module, one fewer than the device's cores: this worker blocks while the
+// engine runs and could not start them then), else the single-threaded one.
+// `readyok` says which, and how many threads a solve can use.
 /* global createGameSearch */
 'use strict';
 
@@ -24,6 +31,12 @@ let loaded = false;
 const queue = [];
 const startTime = performance.now();
 let loadMs = 0;
+const THREADED = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+const ENGINE_SCRIPT = THREADED ? 'engine/gamesearch-mt.js' : 'engine/gamesearch.js';
+let threadPool = 0;  // the threaded build's pool of helpers: a solve uses at most one more thread
+// The threaded build's helpers, started with the module: the device's cores
+// less this worker's own, at least 1, and 8 threads in all at most.
+const THREAD_HELPERS = Math.max(1, Math.min((self.navigator.hardwareConcurrency || 2) - 1, 7));
 // worker.js?book=off: no book, the engine searches from the first move (the
 // page passes its own ?book=off on; for watching the search, and for tests
 // of long thinks early in the game).
@@ -59,7 +72,8 @@ function handle(entry) {
     const r = checked(entry);
     if (r.error) return fail(id, r.error);
     switch (r.type) {
-      case 'isready': return reply({ type: 'readyok', id, loadMs });
+      case 'isready': return reply({ type: 'readyok', id, loadMs, build: THREADED ? 'threads' : 'single',
+        maxThreads: threadPool + 1 });
       case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
       case 'book': return reply({ type: 'book', id, ...book });
       default: {
@@ -141,11 +155,15 @@ self.onmessage = (event) => {
 };
 
 try {
-  importScripts('engine/gamesearch.js');
+  importScripts(ENGINE_SCRIPT);
   createGameSearch({
     locateFile: (path) => new URL('engine/' + path, self.location.href).href,
+    // The thread workers load the engine's script by this address (not this worker's own).
+    mainScriptUrlOrBlob: new URL(ENGINE_SCRIPT, self.location.href).href,
+    threadHelpers: THREAD_HELPERS,
   }).then((module) => {
     engine = module;
+    threadPool = module.threadPool();
     const games = module.games();
     bookGame = games.find((g) => g.hasBook) || null;
     session = new module.Session(games[0].id, TABLE_MIB);

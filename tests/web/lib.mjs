@@ -37,11 +37,13 @@ async function waitForPort(port, ms) {
   throw new Error(`server on port ${port} did not start`);
 }
 
-// Serves build/site (or `dir`) with python3 -m http.server; returns {url, stop()}.
-export async function serveSite(dir = SITE) {
+// Serves build/site (or `dir`) with scripts/serve.py (python3's http.server
+// with the cross-origin isolation headers, as scripts/play.sh serves it;
+// isolation: false sends none, as a plain static host); returns {url, stop()}.
+export async function serveSite(dir = SITE, { isolation = true } = {}) {
   const port = await freePort();
-  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
-    { stdio: 'ignore' });
+  const proc = spawn('python3', [path.join(ROOT, 'scripts/serve.py'), '--port', String(port), '--bind', '127.0.0.1',
+    '--directory', dir, ...(isolation ? [] : ['--no-isolation'])], { stdio: 'ignore' });
   const stop = () => { if (proc.exitCode === null) proc.kill(); };
   process.on('exit', stop);  // also when a test dies half-way
   await waitForPort(port, 10000);
@@ -54,11 +56,12 @@ export async function launchChromium() {
 }
 
 // Registers one browser test (node:test): serves `dir` (build/site by
-// default), launches Chromium, awaits body({browser, url, server}), then
-// closes both whether the body passed or threw.
-export function runBrowserTest(name, body, { dir } = {}) {
+// default; isolation: false without the isolation headers), launches
+// Chromium, awaits body({browser, url, server}), then closes both whether the
+// body passed or threw.
+export function runBrowserTest(name, body, { dir, isolation = true } = {}) {
   return test(name, async () => {
-    const server = await serveSite(dir);
+    const server = await serveSite(dir, { isolation });
     const browser = await launchChromium();
     try {
       await body({ browser, url: server.url, server });

@@ -37,7 +37,7 @@ function tempSite(files) {
 }
 
 test('precache list and version', () => {
-  const files = { 'index.html': '<p>a', 'sw.js': '// sw', 'js/main.js': 'x = 1;', 'tree/index.html': 't' };
+  const files = { 'index.html': '<p>a', 'sw.js': '// sw', 'js/main.js': 'x = 1;', 'tree/index.html': 't', '_headers': '/*' };
   const a = precache(tempSite(files));
   const same = precache(tempSite(files));
   const changed = precache(tempSite({ ...files, 'js/main.js': 'x = 2;' }));
@@ -49,7 +49,7 @@ test('precache list and version', () => {
     assert.notEqual(a.version, other.version, `${what} gives a new version (a new cache name)`);
   }
   assert.deepEqual(a.files, ['./', 'tree/', 'index.html', 'js/main.js', 'tree/index.html'],
-    'every file, the folders with an index.html, not the service worker itself');
+    'every file, the folders with an index.html, not the service worker itself nor the host\'s _headers');
 
   // The real site: everything the app needs, relative paths only.
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-precache-'));
@@ -57,7 +57,7 @@ test('precache list and version', () => {
   const site = precache(copy);
   for (const f of ['./', 'index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'worker.js', 'js/main.js',
     'js/offline.js', 'js/study.js', 'tree/route.js', 'tree/trace-worker.js', 'engine/gamesearch.js',
-    'engine/gamesearch.wasm', 'engine/link.js', 'engine/link.wasm', 'book.bin', 'levels.json', 'study/index.json']) {
+    'engine/gamesearch.wasm', 'engine/gamesearch-mt.js', 'engine/gamesearch-mt.wasm', 'engine/gamesearch-mt.worker.js', 'engine/link.js', 'engine/link.wasm', 'book.bin', 'levels.json', 'study/index.json']) {
     assert.ok(site.files.includes(f), `${f} is precached`);
   }
   assert.ok(!site.files.some((f) => f.startsWith('/') || f.includes('..') || /^sw(-manifest)?\.js$/.test(f)),

@@ -3,8 +3,9 @@
 // game's line, and keeping the URL hash, the status line and
 // document.body.dataset.state (human-turn | thinking | game-over, and paused
 // in computer vs computer) up to date;
-// document.body.dataset.analysis (running | done) and .review (running |
-// done) say what the analysis and the review are doing.
+// document.body.dataset.analysis (running | done), .review (running |
+// done) and .solve (running | done | stopped) say what the analysis, the
+// review and "Solve from here" are doing.
 //
 // The line: the moves played (game.history) and, after an undo or a step
 // back, the moves ahead (the redo groups); the move list shows it all.
@@ -71,6 +72,10 @@ export class Controller {
     this.token = 0;
     this.state = '';
     this.landing = Promise.resolve();
+    this.solving = false;    // "Solve from here" runs on the engine
+    this.threads = 1;        // the threads a solve asks for (the page's setting)
+    /** @type {(event: {state: string, reply?: any, threads?: number}) => void} */
+    this.onSolve = () => {};  // hears a solve start, progress, end or stop
   }
 
   get names() { return sideNames(this.game.kind); }
@@ -94,6 +99,12 @@ export class Controller {
   // What a review belongs to: the game and its line.
   get reviewKey() { return `${this.game.kind}:${this.line.join('')}`; }
   get canHint() { return this.state === 'human-turn' && !this.hint; }
+  // "Solve from here": a position of a game with an exact solver, not over,
+  // while no computer is thinking.
+  get canSolve() {
+    return Boolean(this.game) && this.game.def.hasSolver && !this.game.over
+      && (this.state === 'human-turn' || this.state === 'paused');
+  }
   // The selected level's settings, or null for Custom (the thinking time).
   get level() {
     return this.levels.find((l) => l.name === this.settings.level) || null;
@@ -327,12 +338,14 @@ export class Controller {
     this.active = false;
     this.engine.cancel();
     this.token++;
+    if (this.solving) this.endSolve('stopped');
     if (this.panel.thinking) this.panel.stopThinking();
   }
 
   // Switches the analysis on or off. Switching it off stops it at once.
   setAnalysis(on) {
     if (on === this.analysisOn) return;
+    if (this.solving) this.cancelSolve();
     this.analysisOn = on;
     this.saveHash();
     this.evalBar.show(on);
@@ -377,6 +390,7 @@ export class Controller {
   // the level's time finds it. Hint, board numbers and panel read the same result.
   async requestHint() {
     if (!this.canHint) return;
+    if (this.solving) this.stopSolve();
     const token = this.token;
     const g = this.game;
     const side = g.sideToMove;
@@ -423,6 +437,7 @@ export class Controller {
   positionChanged(animate) {
     this.engine.cancel();
     this.token++;
+    if (this.solving) this.endSolve('stopped');
     this.hint = 0;
     this.hintFollows = false;
     if (this.refusal) {  // a refused move's reason belongs to the old position
@@ -552,6 +567,67 @@ export class Controller {
     const g = this.game;
     delete document.body.dataset.analysis;
     this.evalBar.set(g.kind, { kind: 'wdl', score: g.winner ? -1 : 0, source: 'solver' }, g.plies, g.sideToMove, this.names);
+  }
+
+  // "Solve from here": the exact solver on the position, with this.threads
+  // threads, in the engine's worker (whatever the engine was doing is
+  // dropped); its progress (the proven interval) and its answer go to the
+  // panel and to onSolve. A move, undo, new game or stopSolve() cancels it
+  // as they cancel a search.
+  async startSolve() {
+    if (!this.canSolve || this.solving) return;
+    this.engine.cancel();
+    const token = ++this.token;
+    const g = this.game;
+    const ctx = this.searchContext();
+    this.solving = true;
+    document.body.dataset.solve = 'running';
+    this.panel.startSolving(this.threads, ctx);
+    this.onSolve({ state: 'running', threads: this.threads });
+    this.onChange();
+    let reply;
+    try {
+      reply = await this.engine.request({ type: 'solve', game: g.kind, moves: g.moveString(), threads: this.threads },
+        (info) => {
+          if (token !== this.token) return;
+          this.panel.showSolving(info, ctx);
+          this.onSolve({ state: 'running', reply: info });
+        });
+    } catch (e) {
+      this.endSolve('stopped');
+      return this.engineFailed(e);
+    }
+    if (!reply || token !== this.token) return;
+    this.panel.stopThinking();
+    this.panel.showSolving(reply, ctx);
+    this.panel.setWho(`Solved with ${reply.threads === 1 ? '1 thread' : `${reply.threads} threads`}`);
+    this.onSolve({ state: 'done', reply });
+    this.endSolve('done');
+    if (this.analysisOn) this.evalBar.set(g.kind, { kind: 'exact', score: reply.score, source: 'solver' }, g.plies,
+      g.sideToMove, this.names);
+  }
+
+  // Stops a running solve; the position's analysis (when it is on) starts again.
+  stopSolve() {
+    if (!this.solving) return;
+    this.cancelSolve();
+    if (this.analysisOn && this.state === 'human-turn') this.startAnalysis(this.token);
+  }
+
+  // Stops a running solve, nothing else.
+  cancelSolve() {
+    this.engine.cancel();
+    this.token++;
+    if (this.panel.thinking) this.panel.stopThinking();
+    this.panel.clearThinking('Engine');
+    this.endSolve('stopped');
+  }
+
+  endSolve(state) {
+    this.solving = false;
+    document.body.dataset.solve = state;
+    if (state === 'stopped') this.onSolve({ state });
+    this.onChange();
   }
 
   // Analyses the position (every move: book, solver, estimates; the engine's

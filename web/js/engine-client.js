@@ -1,8 +1,8 @@
 // The page's one client of a worker protocol: the engine worker (worker.js,
 // docs/protocol.md) for Play, Demo and Study, and the trace worker
 // (tree/trace-worker.js, through tree/engine.js) for the tree explorer and
-// MENACE. Every request gets an id; `info`, `analysisinfo` and `reviewinfo`
-// replies go to the request's onInfo, an `error` reply rejects it, any other
+// MENACE. Every request gets an id; `info`, `analysisinfo`, `reviewinfo` and
+// `solveinfo` replies go to the request's onInfo, an `error` reply rejects it, any other
 // reply resolves it.
 //
 // A search blocks its worker, so a search cannot be interrupted by a message.
@@ -26,6 +26,8 @@
  * @property {Worker} worker
  * @property {boolean} ready
  * @property {number} [loadMs]
+ * @property {string} [build]  'threads' or 'single': the engine build the worker loaded
+ * @property {number} [maxThreads]  the most threads a solve can use there
  * @property {BookReport} [book]
  * @property {Error | null} failure
  * @property {Promise<number>} readyPromise
@@ -77,12 +79,15 @@ export class EngineClient {
    * engine; rejects if it failed first. */
   ready() { return this.current.readyPromise; }
   get busy() { return this.pending.size > 0; }
+  /** The current worker's engine build ('threads' or 'single', '' before it loaded) and its most threads. */
+  get build() { return { build: this.current.build || '', maxThreads: this.current.maxThreads || 1 }; }
 
   /**
    * Sends a request; resolves with the final reply (bestmove, analysis, ...),
    * or with null if the request was cancelled; rejects on an engine error.
    * @param {object} msg  a request without its id
-   * @param {(info: WorkerReply) => void} [onInfo]  hears the request's streamed replies (info, analysisinfo, reviewinfo)
+   * @param {(info: WorkerReply) => void} [onInfo]  hears the request's streamed replies (info, analysisinfo,
+   *   reviewinfo, solveinfo)
    * @returns {Promise<WorkerReply | null>}
    */
   request(msg, onInfo) {
@@ -130,6 +135,8 @@ export class EngineClient {
     if (msg.type === 'readyok' && msg.id === 'warmup') {
       entry.ready = true;
       entry.loadMs = msg.loadMs;
+      entry.build = msg.build;
+      entry.maxThreads = msg.maxThreads;
       entry.markReady(msg.loadMs);
       return;
     }
@@ -145,7 +152,7 @@ export class EngineClient {
     if (entry !== this.current) return;
     const p = this.pending.get(Number(msg.id));
     if (!p) return;  // stale: cancelled or unknown
-    if (msg.type === 'info' || msg.type === 'analysisinfo' || msg.type === 'reviewinfo') {
+    if (msg.type === 'info' || msg.type === 'analysisinfo' || msg.type === 'reviewinfo' || msg.type === 'solveinfo') {
       if (p.onInfo) p.onInfo(msg);
     } else if (msg.type === 'error') {
       this.pending.delete(Number(msg.id));

@@ -13,6 +13,7 @@ import { registerOffline } from './offline.js';
 import { h } from './dom.js';
 import { Sound } from './sound.js';
 import { SavedPart, storageAvailable } from './storage.js';
+import { isThreadsSetting, mountSolve } from './solve-view.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { formatHash, loadLinkParser, viewOf } from './url-state.js';
@@ -51,7 +52,9 @@ const savedSettings = new SavedPart('settings', 1, (d) => {
   const flags = ['analysis', 'engine', 'numbers', 'sound', 'large', 'open'];
   if (!flags.every((k) => isBool(d[k]))) return null;
   if (d.algorithm !== undefined && d.algorithm !== 'alphabeta' && d.algorithm !== 'mcts') return null;
+  if (d.threads !== undefined && !isThreadsSetting(d.threads)) return null;
   return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs, algorithm: d.algorithm || 'alphabeta',
+    threads: d.threads || 'auto',
     ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
 });
 const savedGame = new SavedPart('game', 1, (d) => (d && typeof d === 'object' && typeof d.game === 'string'
@@ -311,7 +314,7 @@ function installViews(root, controller) {
 // the controller at once; the game comes back as {hash, game, moves, ahead}
 // for the first Play view (null: nothing saved). A saved part
 // that cannot be used is reported in the notice banner and dropped.
-function restoreSaved(ui, controller, panel) {
+function restoreSaved(ui, controller, panel, solve) {
   const settings = savedSettings.load();
   const game = savedGame.load();
   const problems = [];
@@ -345,6 +348,7 @@ function restoreSaved(ui, controller, panel) {
     ui.settings.open = s.open;
     ui.analysisTime.value = String(s.analysisMs);
     controller.setAnalysisTime(s.analysisMs);
+    solve.setting = s.threads;
   } else {
     // Settings folded at first on a phone, where they would push the game away.
     ui.settings.open = matchMedia('(min-width: 861px)').matches;
@@ -489,7 +493,7 @@ function start() {
     if (keepSavedGame && linkedHash && location.hash !== linkedHash) keepSavedGame = false;
     if (keepSavedGame && !force) return;
     savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
-      algorithm: controller.settings.algorithm,
+      algorithm: controller.settings.algorithm, threads: solve.setting,
       analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
       numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
     if (!keepSavedGame) {
@@ -500,6 +504,7 @@ function start() {
   panel.onLine = bestLine.update;
   const sync = () => {
     syncControls(ui, controller, results);
+    solve.sync();
     result.update();
     bestLine.update(panel.line);
     if (controller.active) save();
@@ -513,6 +518,9 @@ function start() {
     // The review's own worker (no spare: it is started for one review and stopped after it).
     reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
   });
+
+  const solve = mountSolve({ controller, engine, button: $button('solve'), result: $('solve-result'),
+    select: $select('threads-select'), buildText: $('engine-build'), onSetting: () => save(true) });
 
   ui.time.max = String(TIME_STEPS.length - 1);
   ui.game.addEventListener('change', () => {
@@ -566,6 +574,7 @@ function start() {
     const first = [...ui.analysisTime.options].find((o) => o.defaultSelected) || ui.analysisTime.options[0];
     ui.analysisTime.value = first.value;
     controller.setAnalysisTime(Number(first.value));
+    solve.setting = 'auto';
     controller.load('');
     panel.hideNotice('saved');
     $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
@@ -599,7 +608,7 @@ function start() {
         opt.textContent = levelLabel(l.name);
         ui.level.insertBefore(opt, ui.level.lastElementChild);
       }
-      const savedGameAt = restoreSaved(ui, controller, panel);
+      const savedGameAt = restoreSaved(ui, controller, panel, solve);
       setSaved(savedGameAt);
       applyLook();
       restored = true;

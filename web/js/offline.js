@@ -1,11 +1,42 @@
-// Registers the service worker (sw.js) that keeps the site for offline play.
+// Registers the service worker (sw.js) that keeps the site for offline play
+// and adds the cross-origin isolation headers where the host sends none.
 // Only where it can work: a browser with service workers, on a page served
 // over http(s) from a secure context (https, or localhost). A failure is
 // harmless (the game runs from the network as before), so it is not
 // reported as an error.
+//
+// A page opened before the service worker controlled it (the first visit)
+// is not cross-origin isolated, so its engine runs single-threaded; when the
+// worker takes the page over, the page reloads once to get its headers. Once
+// per tab: if the reloaded page is still not isolated (a browser that does not
+// honour headers from a service worker), it stays as it is, single-threaded.
+
+const RELOADED = 'fourinarow.isolation-reload';
+
+// Whether this tab already reloaded for isolation (sessionStorage may be refused).
+function reloadedBefore() {
+  try {
+    return sessionStorage.getItem(RELOADED) === '1';
+  } catch {
+    return true;   // no way to remember it: never risk a reload loop
+  }
+}
+
+function reloadForIsolation() {
+  if (window.crossOriginIsolated || reloadedBefore()) return;
+  try {
+    sessionStorage.setItem(RELOADED, '1');
+  } catch {
+    return;
+  }
+  location.reload();
+}
 
 export function registerOffline() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext || !/^https?:$/.test(location.protocol)) return;
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', reloadForIsolation, { once: true });
+  }
   const register = () => {
     // updateViaCache 'none': update checks always see the new sw-manifest.js.
     navigator.serviceWorker.register('sw.js', { updateViaCache: 'none' })

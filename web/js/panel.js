@@ -1,18 +1,22 @@
 // The text side of the page: status line (aria-live), notice banner, thinking
-// panel (depth, score in words, nodes, nodes/s, principal variation, progress
-// bar) and move list. Pure DOM updates; no game logic.
+// panel (depth, score in words, nodes, nodes/s, threads, principal variation,
+// progress bar; a solve's proven interval) and move list. Pure DOM updates;
+// no game logic.
 
 import { formatCount, hasOutcome, provedDrawOrBetter, scoreInWords } from './score-words.js';
 import { markOf, moveName, valueInWords } from './analysis-view.js';
 
 const $ = (id) => document.getElementById(id);
 
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
 export class Panel {
   constructor() {
     this.el = {
       status: $('status'), notice: $('notice'), noticeText: $('notice-text'),
       who: $('think-who'), depthLabel: $('think-depth-label'), depth: $('think-depth'), score: $('think-score'),
-      nodes: $('think-nodes'),
+      nodes: $('think-nodes'), threads: $('think-threads'),
       nps: $('think-nps'), pv: $('think-pv'), progress: $('think-progress'), bar: $('think-bar'),
       statusBar: $('status-bar'),
       moves: $('moves'), list: $('move-list'), hint: $('hint-text'), legend: $('analysis-legend'),
@@ -51,6 +55,7 @@ export class Panel {
     this.thinking = { start: performance.now(), budgetMs, ctx, label: who };
     this.el.who.textContent = who;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '…';
+    this.el.threads.textContent = '1';   // the search, the analysis and the review use one thread
     this.el.progress.hidden = false;
     this.el.bar.style.width = '0%';
     this.el.statusBar.style.width = '0%';
@@ -97,6 +102,31 @@ export class Panel {
     this.setLine(Array.isArray(info.pv) && info.pv.length ? { at: c.moves, moves: info.pv } : null);
   }
 
+  // "Solve from here" started with `threads` threads: no budget, so no
+  // progress bar (the proven interval shows the progress).
+  startSolving(threads, ctx) {
+    this.startThinking(`Solving with ${threads === 1 ? '1 thread' : `${threads} threads`}`, Infinity, ctx);
+    this.el.progress.hidden = true;
+    this.el.depthLabel.textContent = 'Proven';
+    this.el.threads.textContent = String(threads);
+    this.setLine(null);
+  }
+
+  // A solve's report (worker 'solveinfo' or 'solved'): the proven interval
+  // of the exact score (the side to move's view), then the value in words.
+  showSolving(info, c) {
+    this.el.depthLabel.textContent = 'Proven';
+    const done = info.type === 'solved';
+    this.el.depth.textContent = done ? 'exact value' : `${signed(info.lo)} … ${signed(info.hi)} (score for ${c.names[c.side]})`;
+    this.el.score.textContent = done
+      ? `${scoreInWords(c.kind, info.score, true, c.plies, c.side, c.names, info.outcome, 'solver')} (proven in ${seconds(info.timeMs)})`
+      : 'solving…';
+    this.el.nodes.textContent = formatCount(info.nodes);
+    this.el.nps.textContent = info.nps ? `${formatCount(info.nps)}/s` : '–';
+    this.el.threads.textContent = String(info.threads);
+    this.el.pv.textContent = '–';
+  }
+
   setLine(line) {
     this.line = line;
     this.onLine(line);
@@ -111,7 +141,7 @@ export class Panel {
   clearThinking(text) {
     this.stopThinking();
     this.el.who.textContent = text;
-    for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '–';
+    for (const k of ['depth', 'score', 'nodes', 'nps', 'threads', 'pv']) this.el[k].textContent = '–';
     this.el.depthLabel.textContent = 'Depth';
     this.setLine(null);
   }

@@ -1,0 +1,126 @@
+// Several threads in the browser (docs/hosting.md): the worker runs the
+// threaded engine where the page is cross-origin isolated and the
+// single-threaded one elsewhere.
+//  - served with the isolation headers (scripts/serve.py, as scripts/play.sh
+//    serves it): the page is isolated, the worker reports the threaded build
+//    and Automatic threads (this machine's cores, at most 8), and
+//    "Solve from here" with 2 threads proves the value `gamesearch solve`
+//    prints; a move cancels a running solve;
+//  - served without them and the service worker blocked (a plain static
+//    host): not isolated, the single-threaded build, and the page still plays;
+//  - served without them, the service worker allowed (GitHub Pages): the page
+//    reloads once when the service worker takes it over and is isolated then.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import test from 'node:test';
+import { ROOT, runBrowserTest } from './lib.mjs';
+import { NATIVE } from './native.mjs';
+import { moves, open, settle, watchErrors } from './page-helpers.mjs';
+
+const { threadsFor, isThreadsSetting } = await import(`${ROOT}/web/js/solve-view.js`);
+
+test('threads for a setting', () => {
+  assert.equal(threadsFor('auto', 8, 2), 2, 'Automatic: the cores');
+  assert.equal(threadsFor('auto', 8, 16), 8, 'Automatic: at most the pool');
+  assert.equal(threadsFor('auto', 1, 16), 1, 'the single-threaded build: 1');
+  assert.equal(threadsFor('auto', 8, 0), 1, 'unknown cores: 1');
+  assert.equal(threadsFor('4', 8, 2), 4, 'a count is kept (more threads than cores is allowed)');
+  assert.equal(threadsFor('4', 1, 2), 1, 'a count above the engine\'s most is capped');
+  assert.ok(isThreadsSetting('auto') && isThreadsSetting('3') && !isThreadsSetting('0') && !isThreadsSetting(3)
+    && !isThreadsSetting('x'), 'saved settings are checked');
+});
+
+// Test_L2_R2's third line (16 stones, 26 empty cells: a solve of a few hundred
+// thousand nodes) and its value from the native command line.
+const POSITION = '2531276566711153';
+const nativeScore = () => Number(execFileSync(NATIVE, ['solve'], { input: `${POSITION}\n`, encoding: 'utf8' })
+  .trim().split(/\s+/)[1]);
+
+const page = async (browser, options = {}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  return { context, page: await context.newPage() };
+};
+const build = (p) => p.evaluate(() => ({ isolated: window.crossOriginIsolated,
+  build: document.body.dataset.engineBuild, threads: document.body.dataset.threads }));
+
+await runBrowserTest('with the isolation headers: the threaded build, and Solve from here', async ({ browser, url }) => {
+  const { context, page: p } = await page(browser, { serviceWorkers: 'block' });
+  const errors = watchErrors(p);
+  await open(p, url, `#game=connect4&moves=${POSITION}&ai=none`);
+  await p.waitForFunction(() => document.body.dataset.engineBuild, null, { timeout: 15000 });
+  const cores = await p.evaluate(() => navigator.hardwareConcurrency);
+  const most = Math.max(1, Math.min(cores - 1, 7)) + 1;   // worker.js: a helper per core beyond the first, 1 at least
+  const b = await build(p);
+  assert.deepEqual(b, { isolated: true, build: 'threads', threads: String(Math.min(cores, most)) },
+    `isolated, the threaded build, Automatic threads (${cores} cores)`);
+  assert.match(await p.textContent('#engine-build'), new RegExp(`up to ${most} threads`));
+
+  console.log('Solve from here with 2 threads: the native value');
+  await p.selectOption('#threads-select', '2');
+  assert.equal(await p.evaluate(() => document.body.dataset.threads), '2');
+  await p.click('#solve');
+  await p.waitForFunction(() => document.body.dataset.solve === 'done', null, { timeout: 60000 });
+  const score = nativeScore();
+  const result = await p.textContent('#solve-result');
+  const signed = score > 0 ? `+${score}` : String(score);
+  assert.ok(result.includes(`(exact score ${signed} for `) && result.includes('with 2 threads'),
+    `the native value ${signed}, 2 threads: "${result}"`);
+  assert.equal(await p.textContent('#think-threads'), '2', 'the panel shows the threads');
+  assert.match(await p.textContent('#think-nps'), /\/s$/, 'and the speed');
+
+  console.log('a move cancels a running solve');
+  await p.goto(`${url}#game=connect4&moves=&ai=none`);
+  await p.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+  await p.click('#solve');
+  await p.waitForFunction(() => document.body.dataset.solve === 'running');
+  assert.equal(await p.textContent('#solve'), 'Stop solving');
+  await p.keyboard.press('4');
+  await p.waitForFunction(() => document.body.dataset.solve === 'stopped', null, { timeout: 5000 });
+  assert.equal(await moves(p), '4');
+  assert.equal(await p.textContent('#solve'), 'Solve from here');
+  console.log('Stop cancels it too');
+  await p.click('#solve');
+  await p.waitForFunction(() => document.body.dataset.solve === 'running');
+  await p.click('#solve');
+  await p.waitForFunction(() => document.body.dataset.solve === 'stopped', null, { timeout: 5000 });
+  assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
+  await context.close();
+});
+
+await runBrowserTest('without the headers and without the service worker: single-threaded, still plays', async ({ browser, url }) => {
+  const { context, page: p } = await page(browser, { serviceWorkers: 'block' });
+  const errors = watchErrors(p);
+  await open(p, url, '#game=connect4&moves=&ai=1&level=casual');
+  await p.waitForFunction(() => document.body.dataset.engineBuild, null, { timeout: 15000 });
+  assert.deepEqual(await build(p), { isolated: false, build: 'single', threads: '1' });
+  assert.equal(await settle(p), 'human-turn');
+  assert.equal((await moves(p)).length, 1, 'the computer opened');
+  await p.keyboard.press('4');
+  await p.waitForFunction(() => document.getElementById('moves').textContent.length === 3, null, { timeout: 20000 });
+  assert.equal(await settle(p), 'human-turn', 'and answered');
+  assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
+  await context.close();
+}, { isolation: false });
+
+await runBrowserTest('without the headers, with the service worker: isolated after one reload', async ({ browser, url }) => {
+  const { context, page: p } = await page(browser);
+  const errors = watchErrors(p);
+  let loads = 0;
+  p.on('load', () => { loads++; });
+  await open(p, url, '#game=connect4&moves=44&ai=none');
+  // The first load is not isolated; once the service worker controls the page it reloads once.
+  await p.waitForFunction(() => window.crossOriginIsolated && document.body.dataset.engineBuild === 'threads', null,
+    { timeout: 30000, polling: 200 });
+  assert.ok(await p.evaluate(() => Boolean(navigator.serviceWorker.controller)), 'controlled by the service worker');
+  assert.equal(await moves(p), '44', 'the position survives the reload (it is in the link)');
+  await new Promise((r) => { setTimeout(r, 1500); });
+  assert.equal(loads, 2, 'one reload, no loop');
+  // A new tab of the same site is isolated from the start.
+  const p2 = await context.newPage();
+  await open(p2, url, '#game=connect4&moves=&ai=none');
+  await p2.waitForFunction(() => document.body.dataset.engineBuild, null, { timeout: 15000 });
+  assert.deepEqual(await build(p2), { isolated: true, build: 'threads', threads: await p2.evaluate(
+    () => String(Math.min(navigator.hardwareConcurrency, 8))) }, 'Automatic: the cores (at most 8)');
+  assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
+  await context.close();
+}, { isolation: false });
