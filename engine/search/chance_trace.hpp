@@ -9,9 +9,8 @@
 // Precondition: a search without a deadline (value(), not think()): a search
 // stopped by its clock leaves nodes unclosed.
 //
-// The nodes are kept in preorder (the order the search entered them): node
-// i's subtree is [i, end), its first child i + 1 when i + 1 < end, the next
-// sibling of a child c is nodes[c].end. Three kinds of node:
+// The nodes are kept in preorder (the order the search entered them;
+// search/trace_recorder.hpp). Three kinds of node:
 //   decision  a rolled position: its side picks a move; its edge from the
 //             parent (a chance node) is the outcome: the first face and the
 //             outcome's weight (merged faces share one outcome)
@@ -33,6 +32,7 @@
 #include <vector>
 
 #include "search/expectimax.hpp"
+#include "search/trace_recorder.hpp"
 
 namespace gs {
 
@@ -53,71 +53,43 @@ struct ChanceTraceNode {
 };
 
 template <class Game>
-class ChanceRecorder {
+class ChanceRecorder : public PreorderTrace<ChanceTraceNode, Game> {
  public:
   static constexpr bool kEnabled = true;
   static constexpr std::size_t kDefaultCap = 200'000;
 
-  explicit ChanceRecorder(std::size_t cap = kDefaultCap) : cap_(cap) {}
-
-  int nextIndex() const { return nodes_.size() < cap_ ? static_cast<int>(nodes_.size()) : -1; }
+  explicit ChanceRecorder(std::size_t cap = kDefaultCap) : PreorderTrace<ChanceTraceNode, Game>(cap) {}
 
   int enter(ChanceNodeKind kind, const Game& g, int edge, int weight, std::int64_t alpha, std::int64_t beta,
             int depth) {
-    if (nodes_.size() >= cap_) {
-      truncated_ = true;
-      stack_.push_back(-1);
-      return -1;
-    }
     ChanceTraceNode n;
-    n.parent = stack_.empty() ? -1 : stack_.back();
     n.kind = kind;
     n.edge = static_cast<std::int8_t>(edge);
     n.weight = static_cast<std::uint8_t>(weight);
     n.alpha = alpha;
     n.beta = beta;
     n.depth = static_cast<std::uint8_t>(depth);
-    nodes_.push_back(n);
-    positions_.push_back(g);
-    stack_.push_back(static_cast<int>(nodes_.size()) - 1);
-    return stack_.back();
+    return this->push(n, g);
   }
   void leaf(int index, ChanceLeaf kind) {
-    if (index >= 0) nodes_[index].leaf = kind;
+    if (index >= 0) this->nodes_[index].leaf = kind;
   }
   void leave(int index, std::int64_t value, ChanceCut cut, int pruned) {
-    stack_.pop_back();
-    if (index < 0) return;
-    ChanceTraceNode& n = nodes_[index];
-    n.value = value;
-    n.cut = cut;
-    n.pruned = static_cast<std::uint8_t>(pruned);
-    n.truncated = truncated_;
-    n.end = static_cast<std::int32_t>(nodes_.size());
+    if (ChanceTraceNode* n = this->pop(index)) {
+      n->value = value;
+      n->cut = cut;
+      n->pruned = static_cast<std::uint8_t>(pruned);
+    }
   }
-  void markChosen(int index) {
-    if (index >= 0) nodes_[index].chosen = true;
-  }
-
-  const std::vector<ChanceTraceNode>& nodes() const { return nodes_; }
-  const Game& position(std::size_t i) const { return positions_[i]; }
-  bool truncated() const { return truncated_; }
 
   // The value of node i (and its window) divided by this is the expected
   // result in [-1, 1] for the side to move there (see the top of the file).
   std::int64_t valueScale(std::size_t i) const {
-    const ChanceTraceNode& n = nodes_[i];
+    const ChanceTraceNode& n = this->nodes_[i];
     using S = ExpectimaxSearcher<Game>;
     if (n.kind != ChanceNodeKind::kChance) return S::kWin * S::power(n.depth - 1);
     return n.leaf == ChanceLeaf::kHorizon ? S::kWin : S::kWin * S::power(n.depth);
   }
-
- private:
-  std::vector<ChanceTraceNode> nodes_;
-  std::vector<Game> positions_;
-  std::vector<int> stack_;
-  std::size_t cap_;
-  bool truncated_ = false;
 };
 
 }  // namespace gs

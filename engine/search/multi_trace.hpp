@@ -10,9 +10,8 @@
 // Precondition: searchDepth(), not think(): a search stopped by its clock
 // leaves nodes unclosed, and think()'s iterations would follow one another.
 //
-// The nodes are kept in preorder (the order the search entered them): node
-// i's subtree is [i, end), its first child i + 1 when i + 1 < end, the next
-// sibling of a child c is nodes[c].end. Per node:
+// The nodes are kept in preorder (the order the search entered them;
+// search/trace_recorder.hpp). Per node:
 //   move      the move slot that led here (-1 at the root)
 //   depth     plies to go (0: a horizon leaf)
 //   values    max^n: the node's vector (at a shallow cut, the best child's so
@@ -37,6 +36,7 @@
 #include <vector>
 
 #include "search/multiplayer.hpp"
+#include "search/trace_recorder.hpp"
 
 namespace gs {
 
@@ -59,66 +59,38 @@ struct MultiTraceNode {
 };
 
 template <class Game>
-class MultiRecorder {
+class MultiRecorder : public PreorderTrace<MultiTraceNode<Game::kPlayers>, Game> {
  public:
   static constexpr bool kEnabled = true;
   static constexpr std::size_t kDefaultCap = 50'000;
   using Node = MultiTraceNode<Game::kPlayers>;
 
-  explicit MultiRecorder(std::size_t cap = kDefaultCap) : cap_(cap) {}
-
-  int nextIndex() const { return nodes_.size() < cap_ ? static_cast<int>(nodes_.size()) : -1; }
+  explicit MultiRecorder(std::size_t cap = kDefaultCap) : PreorderTrace<Node, Game>(cap) {}
 
   int enter(const Game& g, int move, int depth, int bound, int alpha, int beta) {
-    if (nodes_.size() >= cap_) {
-      truncated_ = true;
-      stack_.push_back(-1);
-      return -1;
-    }
     Node n;
-    n.parent = stack_.empty() ? -1 : stack_.back();
     n.move = static_cast<std::int8_t>(move);
     n.depth = static_cast<std::uint8_t>(depth);
     n.bound = bound;
     n.alpha = alpha;
     n.beta = beta;
-    nodes_.push_back(n);
-    positions_.push_back(g);
-    stack_.push_back(static_cast<int>(nodes_.size()) - 1);
-    return stack_.back();
+    return this->push(n, g);
   }
   void leaf(int index, MultiLeaf kind) {
-    if (index >= 0) nodes_[index].leaf = kind;
+    if (index >= 0) this->nodes_[index].leaf = kind;
   }
   void values(int index, const std::array<int, Game::kPlayers>& v) {
     if (index < 0) return;
-    nodes_[index].values = v;
-    nodes_[index].hasValues = true;
+    this->nodes_[index].values = v;
+    this->nodes_[index].hasValues = true;
   }
   void leave(int index, int value, MultiCut cut, int pruned) {
-    stack_.pop_back();
-    if (index < 0) return;
-    Node& n = nodes_[index];
-    n.value = value;
-    n.cut = cut;
-    n.pruned = static_cast<std::uint8_t>(pruned);
-    n.truncated = truncated_;
-    n.end = static_cast<std::int32_t>(nodes_.size());
+    if (Node* n = this->pop(index)) {
+      n->value = value;
+      n->cut = cut;
+      n->pruned = static_cast<std::uint8_t>(pruned);
+    }
   }
-  void markChosen(int index) {
-    if (index >= 0) nodes_[index].chosen = true;
-  }
-
-  const std::vector<Node>& nodes() const { return nodes_; }
-  const Game& position(std::size_t i) const { return positions_[i]; }
-  bool truncated() const { return truncated_; }
-
- private:
-  std::vector<Node> nodes_;
-  std::vector<Game> positions_;
-  std::vector<int> stack_;
-  std::size_t cap_;
-  bool truncated_ = false;
 };
 
 }  // namespace gs
