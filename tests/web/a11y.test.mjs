@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, runBrowserTest } from './lib.mjs';
-import { moves, open, settle, state, watchErrors } from './page-helpers.mjs';
+import { axeViolations, moves, open, settle, state, watchErrors } from './page-helpers.mjs';
 
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const VIEWS = [
@@ -36,11 +36,7 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
         await page.waitForSelector(ready, { timeout: 15000 });
         await page.waitForTimeout(800);
         await page.addScriptTag({ content: AXE });
-        const violations = await page.evaluate(async () => {
-          const r = await /** @type {any} */ (window).axe.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-          return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
-        });
+        const violations = await axeViolations(page);
         assert.deepEqual(violations, [], `${name}, ${scheme}, ${viewport.width}x${viewport.height}`);
       }
       console.log(`  ${scheme} ${viewport.width}x${viewport.height}: ${VIEWS.length} views, no violation`);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import { ROOT, SHOTS, runBrowserTest } from './lib.mjs';
-import { contrastRatio, watchErrors } from './page-helpers.mjs';
+import { axeViolations, contrastRatio, watchErrors } from './page-helpers.mjs';
 import { loadLinkModule } from './wasm.mjs';
 
 // MENACE's rules (js/rules.js) need the games as the engine describes them.
@@ -245,11 +245,7 @@ await runBrowserTest('MENACE: keyboard play, colour-blind beads, kept across rel
   await a.goto(`${url}index.html#view=menace`);
   await idle(a);
   await a.addScriptTag({ content: fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8') });
-  const axe = () => a.evaluate(async () => {
-    const r = await /** @type {any} */ (window).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const axe = () => axeViolations(a);
   await a.selectOption('#menace-opponent', 'human');
   await a.click('#menace-play');
   await a.waitForFunction(() => document.querySelector('#menace-status').textContent.startsWith('Your move'));

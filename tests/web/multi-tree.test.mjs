@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, SHOTS, SITE, runBrowserTest } from './lib.mjs';
+import { axeViolations } from './page-helpers.mjs';
 
 const ENGINE = path.join(SITE, 'engine');
 if (!fs.existsSync(path.join(ENGINE, 'gamesearch.wasm')) || !fs.readFileSync(path.join(ENGINE, 'gamesearch.wasm')).includes('connect3pTree')) {
@@ -210,11 +211,7 @@ runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with 
     await ready(p);
     for (const id of ['maxn', 'paranoid']) await p.click(`${pane(id)} button:has-text("Expand all")`);
     await p.addScriptTag({ content: axe });
-    const violations = await p.evaluate(async () => {
-      const r = await /** @type {any} */ (window).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-      return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = await axeViolations(p);
     assert.deepEqual(violations, [], `axe, ${colorScheme}`);
     await context.close();
   }

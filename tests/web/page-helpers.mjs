@@ -93,3 +93,14 @@ export function contrastRatio(a, b) {
   const [x, y] = [lum(a), lum(b)];
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
+
+// The WCAG 2.x A and AA rules that axe-core (injected by the caller with
+// page.addScriptTag) finds broken on the page, each as "rule: its first two
+// targets".
+export function axeViolations(page) {
+  return page.evaluate(async () => {
+    const r = await /** @type {any} */ (window).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
