@@ -46,12 +46,13 @@ void checkAgainstMinimax(int positions, int minPlies, int maxPlies, std::uint32_
     ++checked;
     const int truth = minimaxValue(g);
     INFO(Game::kName << " position " << moves << " minimax " << truth);
-    for (int mask = 0; mask < 16; ++mask) {
+    for (int mask = 0; mask < 32; ++mask) {
       SolverOptions o;
       o.ordering = mask & 1;
       o.table = mask & 2;
       o.lineBounds = mask & 4;
       o.quickWins = mask & 8;
+      o.forcedMoves = mask & 16;
       tt.clear();
       Solver<Game> s(tt);
       s.setOptions(o);

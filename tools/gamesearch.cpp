@@ -95,6 +95,9 @@ Options
                               by the lines still open
   --no-quick-wins             solve, analyze: the solver does not look for a move
                               that leaves the opponent no defence
+  --no-forced-moves           solve, analyze: the solver searches a forced move's
+                              node as any other (by default it plays the move
+                              through: no table, ordering or line bounds there)
   --no-gain-ordering          solve, analyze: the solver orders moves by threats
                               and centre only, also with 28 or more empty cells
                               (by default the heuristic's gain counts there)
@@ -293,6 +296,8 @@ Config parseArgs(int argc, char** argv) {
       c.solver.lineBounds = false;
     } else if (a == "--no-quick-wins") {
       c.solver.quickWins = false;
+    } else if (a == "--no-forced-moves") {
+      c.solver.forcedMoves = false;
     } else if (a == "--no-gain-ordering") {
       c.solver.gainOrdering = false;
     } else if (a == "--no-eval-ordering") {

@@ -63,10 +63,12 @@
 //    b. Solver bounds (hasSolverBounds<G>, with threats): what the exact
 //       solver's alpha-beta needs (search/solver.hpp).
 //         Bits nonLosingMoves() const, int signUpperBound() const,
-//         int signLowerBound() const, int orderScore(Bits, bool forcing) const,
-//         bool leavesNoDefence(Bits move) const (after the move the opponent
-//         has no move that does not lose at once; true only for a move
-//         whose orderScore is above 0, so the solver asks only then),
+//         int signLowerBound() const, Bits spotsAfter(Bits move) const
+//         (the mover's winning spots after the move),
+//         int orderScore(Bits move, Bits spots, Bits oppSpots, bool forcing) const,
+//         bool leavesNoDefence(Bits move, Bits spots) const (after the move
+//         the opponent has no move that does not lose at once; true only for
+//         a move that leaves spots, so the solver asks only then),
 //         static int stonesOfKey(std::uint64_t key)
 //    c. Mirror (hasMirror<G>): a left-right symmetry, for the opening book.
 //         std::uint64_t mirrorKey() const, static int mirrorMove(int m)
@@ -155,8 +157,9 @@ template <class G>
 using SolverBounds = std::void_t<
     decltype(std::declval<const G&>().nonLosingMoves()), decltype(int{std::declval<const G&>().signUpperBound()}),
     decltype(int{std::declval<const G&>().signLowerBound()}),
-    decltype(int{std::declval<const G&>().orderScore(typename G::Bits{}, true)}),
-    decltype(bool{std::declval<const G&>().leavesNoDefence(typename G::Bits{})}),
+    decltype(typename G::Bits{std::declval<const G&>().spotsAfter(typename G::Bits{})}),
+    decltype(int{std::declval<const G&>().orderScore(typename G::Bits{}, typename G::Bits{}, typename G::Bits{}, true)}),
+    decltype(bool{std::declval<const G&>().leavesNoDefence(typename G::Bits{}, typename G::Bits{})}),
     decltype(int{G::stonesOfKey(std::uint64_t{})})>;
 
 template <class G>

@@ -72,6 +72,7 @@ struct SolverOptions {
   bool lineBounds = true;  // step 3's bounds from the lines still open
   bool gainOrdering = true;  // step 5's heuristic gain near the root (kGainOrderEmpty)
   bool quickWins = true;     // step 5's check for a win with the mover's next stone
+  bool forcedMoves = true;   // step 12's forced moves played through
 };
 
 template <class Game>
@@ -110,12 +111,13 @@ class Solver {
   static constexpr int kNearEmpty = 18;
   // At nodes with at least this many empty cells (the roots of large
   // subtrees, where ordering pays most and costs least), a move's ordering
-  // score is kGainThreatWeight x its winning spots + the change it makes to
-  // the heuristic evaluation's window and centre terms (Game::moveGain):
+  // score is kGainThreatWeight x its Game::orderScore + the change it makes
+  // to the heuristic evaluation's window and centre terms (Game::moveGain):
   // the heuristic breaks ties that the static order would break, and a
-  // large gain (a blocked three is 6) can outweigh a spot or two.
+  // large gain (a blocked three is 6) can outweigh a spot or two (a spot
+  // above a playable cell counts 4 in the long-game order: step 13).
   static constexpr int kGainOrderEmpty = 28;
-  static constexpr int kGainThreatWeight = 4;
+  static constexpr int kGainThreatWeight = 1;
   // Positions with at least this many empty cells (the first few moves) and
   // their left-right mirror images share one table entry (the smaller of the
   // two keys; games with a mirror, core/game.hpp). Near the root the two
@@ -288,11 +290,17 @@ class Solver {
   }
 
   // The move the table remembers for `pos` (the one that last proved a lower
-  // bound there, e.g. the winning or drawing move solveSign found), or -1
+  // bound there, e.g. the winning or drawing move solveSign found; a forced
+  // move, the only one that does not lose at once, is not stored but is
+  // the answer at once), or -1
   // (usually with at most kFullWindowEmpty empty cells, where the table is
   // not used; always in Tic-Tac-Toe). A hint to try first, not a proof: with
   // moveReaches it is one.
   int hintMove(const Game& pos) const {
+    if (opt_.forcedMoves && !pos.lastMoverWon() && !pos.isFull() && !pos.canWinNext()) {
+      const Bits next = pos.nonLosingMoves();  // one move: played through, not stored (negamax)
+      if (next && !(next & (next - 1))) return Game::moveOf(next);
+    }
     SolverEntry e;
     bool found;
     if (Game::kMaxPlies - pos.plies() < kNearEmpty) {
@@ -424,6 +432,16 @@ class Solver {
     // stone, we cannot win with our next one.
     int lo = -winScoreAtPly<Game>(plies + 3);
     int hi = winScoreAtPly<Game>(plies + 2);
+    // A forced move (the only one that does not lose at once) is played
+    // through: the child's search is this node's, so it neither probes nor
+    // stores, orders nor checks the lines here (docs/solver.md, step 12).
+    if (opt_.forcedMoves && !(next & (next - 1))) {
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+      Game child = pos;
+      child.playBits(next);
+      return -negamax(child, -std::min(beta, hi), -std::max(alpha, lo));
+    }
     // ... and what the lines still open allow (a side that cannot complete a
     // line cannot win; the follow-up, connect4.hpp). These are bounds on the
     // win/draw/loss (a win scores at least 1, a loss at most -1), so they
@@ -466,17 +484,18 @@ class Solver {
     // empty cells, plus the heuristic's gain), then centre first.
     MoveList<Bits, Game::kMoveSlots> moves;
     const bool drift = plies < jitterPlies_;  // (a helper thread near the root)
+    const Bits oppSpots = pos.opponentWinningSpots();
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
       if (!b) continue;
       if (childTable) tableFor(empty - 1).prefetch(childKey(pos, b));  // the child probes soon
-      const int score0 = opt_.ordering ? pos.orderScore(b, forcing_) : 1;
-      // we win with our next stone (only a move with an ordering score leaves no defence: core/game.hpp)
-      if (opt_.quickWins && score0 > 0 && pos.leavesNoDefence(b)) return winScoreAtPly<Game>(plies + 2);
+      const Bits spots = pos.spotsAfter(b);
+      // we win with our next stone (only a move that leaves spots leaves no defence: core/game.hpp)
+      if (opt_.quickWins && spots && pos.leavesNoDefence(b, spots)) return winScoreAtPly<Game>(plies + 2);
       int score = 0;
       if (opt_.ordering) {
-        score = score0;
+        score = pos.orderScore(b, spots, oppSpots, forcing_);
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
         if (drift) score = 4 * score + jitter(key, m);
       }

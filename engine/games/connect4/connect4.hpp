@@ -152,30 +152,37 @@ class Connect4 {
     }
     return possible & ~(oppWin >> 1);  // never play just below an opponent's threat
   }
-  // Whether `move` (one of nonLosingMoves()) leaves the opponent no move that
-  // does not lose at once (two threats to block, or a threat right above the
-  // only block, or every move under a threat): the mover then wins with its
-  // next stone. The same as nonLosingMoves() == 0 after the move; written
-  // over the same winning spots as orderScore(), which the compiler shares
-  // when both are asked about one move.
-  bool leavesNoDefence(Bits move) const {
-    const Bits mask = mask_ | move;
-    const Bits spots = winningSpotsOf(current_ | move, mask);
-    const Bits legal = (mask + kBottom) & kBoard;
+  // Winning spots `move` leaves the mover (empty cells, maybe not playable
+  // yet): what the solver's quick-win test and ordering below are written over,
+  // computed once per move.
+  Bits spotsAfter(Bits move) const { return winningSpotsOf(current_ | move, mask_ | move); }
+  // Whether `move` (one of nonLosingMoves(); `spots` = spotsAfter(move))
+  // leaves the opponent no move that does not lose at once (two threats to
+  // block, or a threat right above the only block, or every move under a
+  // threat): the mover then wins with its next stone. The same as
+  // nonLosingMoves() == 0 after the move.
+  bool leavesNoDefence(Bits move, Bits spots) const {
+    const Bits legal = ((mask_ | move) + kBottom) & kBoard;
     const Bits forced = legal & spots;
     if (forced & (forced - 1)) return true;
     return ((forced ? forced : legal) & ~(spots >> 1)) == 0;
   }
+  bool leavesNoDefence(Bits move) const { return leavesNoDefence(move, spotsAfter(move)); }
   // Ordering score of a move: how many winning spots it leaves the mover.
-  int threatScore(Bits move) const { return countSparse(winningSpotsOf(current_ | move, mask_ | move)); }
-  // Solver ordering score: winning spots the move leaves the mover; with
-  // `forcing`, spots playable at once (the opponent must answer) count twice.
-  int orderScore(Bits move, bool forcing) const {
-    const Bits mask = mask_ | move;
-    const Bits spots = winningSpotsOf(current_ | move, mask);
-    int s = countSparse(spots);
-    if (forcing) s += 2 * countSparse(spots & (mask + kBottom) & kBoard);
-    return s;
+  int threatScore(Bits move) const { return countSparse(spotsAfter(move)); }
+  // Solver ordering score of `move` (`spots` = spotsAfter(move), `oppSpots`
+  // = opponentWinningSpots() before it). With `forcing` (a probe about a
+  // short game): the spots, those playable at once (the opponent must
+  // answer) three times. Otherwise only the useful spots count, those not
+  // right above an opponent's spot (the opponent wins below them first), and
+  // a useful spot right above a playable cell four times: the opponent can no
+  // longer play that column, the strongest hold on the board in a long game.
+  // (docs/solver.md, step 13.)
+  int orderScore(Bits move, Bits spots, Bits oppSpots, bool forcing) const {
+    const Bits legal = ((mask_ | move) + kBottom) & kBoard;
+    if (forcing) return countSparse(spots) + 2 * countSparse(spots & legal);
+    const Bits useful = spots & ~(oppSpots << 1);
+    return countSparse(useful) + 3 * countSparse(useful & (legal << 1));
   }
 
   // Change of the evaluation's window and centre terms (for the mover) that

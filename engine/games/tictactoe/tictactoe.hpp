@@ -78,20 +78,17 @@ class TicTacToe {
   // with no line free of the other's marks cannot win.
   int signUpperBound() const { return hasFreeLine(current_) ? 1 : 0; }
   int signLowerBound() const { return hasFreeLine(current_ ^ mask_) ? -1 : 0; }
-  int threatScore(Bits move) const {
-    return __builtin_popcountll(winningSpotsOf(current_ | move, mask_ | move)) * 4 +
-           kCellValue[moveOf(move)];
-  }
+  Bits spotsAfter(Bits move) const { return winningSpotsOf(current_ | move, mask_ | move); }
+  int threatScore(Bits move) const { return __builtin_popcountll(spotsAfter(move)) * 4 + kCellValue[moveOf(move)]; }
 
   int moveGain(Bits move) const { return kCellValue[moveOf(move)]; }
 
-  int orderScore(Bits move, bool /*forcing*/) const { return threatScore(move); }
-  // Whether `move` (one of nonLosingMoves()) leaves the opponent two threats
-  // to block: the mover then wins with its next mark.
-  bool leavesNoDefence(Bits move) const {
-    const Bits spots = winningSpotsOf(current_ | move, mask_ | move);
-    return (spots & (spots - 1)) != 0;
-  }
+  int orderScore(Bits move, Bits /*spots*/, Bits /*oppSpots*/, bool /*forcing*/) const { return threatScore(move); }
+  // Whether `move` (one of nonLosingMoves(); `spots` = spotsAfter(move))
+  // leaves the opponent two threats to block: the mover then wins with its
+  // next mark.
+  bool leavesNoDefence(Bits /*move*/, Bits spots) const { return (spots & (spots - 1)) != 0; }
+  bool leavesNoDefence(Bits move) const { return leavesNoDefence(move, spotsAfter(move)); }
 
   std::uint64_t key() const { return mask_ | (current_ << 9); }
   static constexpr int mirrorMove(int cell) { return cell - cell % 3 + 2 - cell % 3; }
