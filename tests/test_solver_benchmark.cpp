@@ -62,14 +62,14 @@ TEST_CASE("Connect Four key helpers: mirror key and stones from a key", "[solver
 }
 
 TEST_CASE("Solver: a position and its mirror image share entries near the root", "[solver]") {
-  // kMirrorKeyEmpty: with at least 28 empty cells the table key is the smaller
+  // kMirrorKeyEmpty: with at least 20 empty cells the table key is the smaller
   // of a position's key and its mirror image's, and the stored move is kept
   // for the image that owns the key.
   TranspositionTable tt(std::size_t{32} << 20);
   Solver<Connect4> solver(tt);
   int shared = 0, hinted = 0;
   for (auto& [moves, expected] : gs_test::readBenchmark("Test_L1_R1", 60)) {
-    if (moves.size() > 14) continue;  // at least 28 empty cells
+    if (moves.size() > 22) continue;  // at least 20 empty cells
     INFO("Test_L1_R1: " << moves);
     const Connect4 p = gs_test::fromMoves<Connect4>(moves);
     Connect4 m;

@@ -9,7 +9,9 @@
 //               towards 0; positions with at most kFullWindowEmpty empty cells
 //               are searched once with the full window instead. Each node
 //               1. counts itself, 2. generates only moves that do not lose at
-//               once (a node with none is a loss), 3. clamps the window to the
+//               once (a node with none is a loss; with one, the forced move
+//               is played through: the child's search is the node's, with
+//               step 3's first clamp), 3. clamps the window to the
 //               best and worst scores still possible, and (where they can
 //               cut off: alpha >= -1 or beta <= 1, so in every null-window
 //               probe) to what the lines still open allow
@@ -21,20 +23,21 @@
 //               leaves the opponent no move that does not lose at once
 //               (Game::leavesNoDefence; the child is not visited), else
 //               lowers the upper bound to a win with the stone after, and
-//               orders moves by the winning spots a move creates (spots
-//               playable at once count 3 when the root probe is about a short
-//               game; with kGainOrderEmpty empty cells or more, weighed
-//               against the heuristic evaluation's gain), centre first on
-//               ties, and prefetches the children's
+//               orders moves by the winning spots a move creates
+//               (Game::orderScore: when the root probe is about a short game,
+//               spots playable at once count 3; in a long one only the spots
+//               not above an opponent's, those above a playable cell 4; with
+//               kGainOrderEmpty empty cells or more, plus the heuristic
+//               evaluation's gain), centre first on ties, and prefetches the children's
 //               table slots, 6. searches them; when the first move does not
 //               cut off (and kEtcMinEmpty cells are empty; before the first
-//               move with kEagerEtcMinEmpty empty cells in a long game), the
+//               move in a long game), the
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs),
 //               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering (and its heuristic part alone), the line bounds, the
-//               quick wins of step 5 and the table can be switched off
-//               separately.
+//               quick wins of step 5, the forced moves of step 2 and the table
+//               can be switched off separately.
 //               docs/solver.md has the measurements behind every choice.
 //
 // The table is two SolverTables (solver_table.hpp) over the memory of the
@@ -99,11 +102,10 @@ class Solver {
   static constexpr int kSmallTreeTableMinEmpty = kFullWindowEmpty + 1;
   static_assert(kSmallTreeTableMinEmpty > kFullWindowEmpty,
                 "small trees never touch the table: they skip attachTables(), and clear() relies on that");
-  // Enhanced transposition cut-offs only at nodes with at least this many empty cells.
+  // Enhanced transposition cut-offs only at nodes with at least this many
+  // empty cells: before the first move when the root probe is about a long
+  // game, after it (once it failed to cut off) in a short one.
   static constexpr int kEtcMinEmpty = 10;
-  // ... and before the first move (not only after it failed to cut off) at
-  // nodes with at least this many, when the root probe is about a long game.
-  static constexpr int kEagerEtcMinEmpty = 16;
   // Positions with fewer empty cells than this keep their entries in the near
   // table (kNearWords 8-byte words): most nodes are near the end, and a probe
   // there is a cache hit instead of a memory access, while the entries of the
@@ -124,7 +126,7 @@ class Solver {
   // images of a position are both searched (in a symmetric position, every
   // move and its mirror), each a large subtree; deeper, the second key costs
   // more per node than the rare shared entry saves.
-  static constexpr int kMirrorKeyEmpty = 28;
+  static constexpr int kMirrorKeyEmpty = 20;
   static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : SolverTable<Game>::kMinWords;
 
   explicit Solver(TranspositionTable& tt)
@@ -517,11 +519,11 @@ class Solver {
     const int alpha0 = alpha;
     int best = lo;
     unsigned skip = 0;  // moves whose table bound already shows they fail low
-    // Enhanced transposition cut-offs: in a large subtree of a long game at
-    // once (a child known to cut saves a whole search of the first move), else
-    // once the first move did not cut off, when the children's prefetched
-    // slots are loaded and the probes cost no wait.
-    const int etcAt = !childTable ? -1 : (!forcing_ && empty >= kEagerEtcMinEmpty) ? 0 : empty >= kEtcMinEmpty ? 1 : -1;
+    // Enhanced transposition cut-offs: in a long game at once (a child known
+    // to cut saves a whole search of the first move), in a short one once
+    // the first move did not cut off, when the children's prefetched slots
+    // are loaded and the probes cost no wait.
+    const int etcAt = !childTable || empty < kEtcMinEmpty ? -1 : forcing_ ? 1 : 0;
     for (int i = 0; i < moves.size(); ++i) {
       if (skip >> i & 1) continue;
       if (i == etcAt) {
