@@ -48,4 +48,17 @@ TEST_CASE("Transposition table: clear() empties what the search and the solver w
   tt.clear();  // nothing written since: still all 0
   CHECK(std::all_of(w, w + tt.wordCount(), [](std::uint64_t x) { return x == 0; }));
   CHECK(tt.probe(42) == nullptr);
+  // A parallel solver's helpers each have a near block of their own:
+  // distinct, kept, and cleared with the rest.
+  auto* n2 = static_cast<std::uint64_t*>(tt.nearWords(2));
+  CHECK(n2 != n);
+  CHECK(tt.nearWords(0) == n);
+  CHECK(tt.nearWords(1) != n2);
+  CHECK(tt.nearWords(2) == n2);
+  CHECK(std::all_of(n2, n2 + TranspositionTable::kNearWords, [](std::uint64_t x) { return x == 0; }));
+  n2[7] = 9;
+  n[7] = 8;
+  tt.clear();
+  CHECK(n2[7] == 0);
+  CHECK(n[7] == 0);
 }

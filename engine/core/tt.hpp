@@ -4,7 +4,8 @@
 // entries. The number of buckets is the largest power of two whose size fits
 // in the budget, so the table never allocates more than it was given (minimum
 // one bucket) and never grows after construction. An exact solver using the
-// table adds one fixed block of 1 MiB, its near table (nearWords()).
+// table adds one fixed block of 1 MiB per solver thread, its near tables
+// (nearWords()).
 //
 // Entry: the full 64-bit position key (no false hits: keys are unique per
 // position), a 16-bit score, the bound kind (exact / lower / upper), the
@@ -37,6 +38,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -63,7 +65,7 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t budgetBytes = kDefaultBytes) { resize(budgetBytes); }
   ~TranspositionTable() {
     std::free(table_);
-    std::free(near_);
+    for (std::uint64_t* n : near_) std::free(n);
   }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -92,7 +94,7 @@ class TranspositionTable {
     generation_ = 0;
     if (!dirty_) return;
     std::memset(static_cast<void*>(table_), 0, size_ * sizeof(Bucket));
-    if (near_) std::memset(static_cast<void*>(near_), 0, kNearWords * 8);
+    for (std::uint64_t* n : near_) std::memset(static_cast<void*>(n), 0, kNearWords * 8);
     dirty_ = false;
   }
   // Start of a new search: older entries become preferred victims.
@@ -139,19 +141,22 @@ class TranspositionTable {
   }
   std::size_t wordCount() const { return bytes() / 8; }
 
-  // A second, small block of kNearWords 8-byte words for the exact solver's
-  // near table (solver.hpp): allocated on the first call (all 0), never
-  // moved, cleared with the main block by clear(). It is not part of the
-  // budget: 1 MiB more, only for a table an exact solver uses. The same rule
-  // as for words(): ask again after every clear() before writing.
+  // Small blocks of kNearWords 8-byte words for the exact solver's near
+  // tables (solver.hpp), one per solver thread (`thread`: 0 for the calling
+  // thread; parallel_solver.hpp gives each helper its own): each allocated
+  // on its first call (all 0), never moved, cleared with the main block by
+  // clear(). They are not part of the budget: 1 MiB more per thread, only
+  // for a table an exact solver uses. The same rule as for words(): ask
+  // again after every clear() before writing.
   static constexpr std::size_t kNearWords = std::size_t{1} << 17;
-  void* nearWords() {
+  void* nearWords(std::size_t thread = 0) {
     dirty_ = true;
-    if (!near_) {
-      near_ = static_cast<std::uint64_t*>(std::calloc(kNearWords, 8));
-      if (!near_) throw std::bad_alloc();
+    while (near_.size() <= thread) {
+      auto* n = static_cast<std::uint64_t*>(std::calloc(kNearWords, 8));
+      if (!n) throw std::bad_alloc();
+      near_.push_back(n);
     }
-    return near_;
+    return near_[thread];
   }
 
  private:
@@ -173,7 +178,7 @@ class TranspositionTable {
   std::size_t size_ = 0;
   std::size_t mask_ = 0;
   std::uint8_t generation_ = 0;
-  std::uint64_t* near_ = nullptr;
+  std::vector<std::uint64_t*> near_;  // nearWords(i) is near_[i]
   bool dirty_ = true;  // something may be non-zero
 };
 

@@ -1,5 +1,6 @@
 // Parallel exact solver: Solver<Game> (solver.hpp) on several threads that
-// share one table ("lazy SMP").
+// share one table and split the moves of a node between them (lazy SMP with
+// a simplified ABDADA).
 //
 //   ParallelSolver<Connect4> solver(tt, 4);   // the calling thread + 3 helpers
 //   solver.setOnProgress([](const SolveProgress& p) { ... });
@@ -8,20 +9,29 @@
 // Design. The calling thread is thread 0: it runs Solver's own driver
 // (solve()'s null-window probes, solveSign()'s probes) unchanged. Each probe
 // of a tree that uses the table is searched by every thread at once, all on
-// the same window, through the same table (the TranspositionTable's memory,
-// read and written a whole 64-bit entry at a time: solver_table.hpp). The
-// helpers drift apart from thread 0 and from each other: near the root
-// (kJitterPlies plies below it) each orders its moves with its own
-// pseudo-random tie-breaks (Solver::jitter), so they search different
-// subtrees first and leave their proofs in the table, where the other
-// threads find them. The first thread to finish the probe settles it for all:
-// a shared stop flag, read every 4096 nodes, unwinds the others (a search
-// that unwinds stores nothing), and the probe's fail-soft bound is the
-// finisher's. Every thread's bound is proven, so the driver narrows the
-// score interval to the same exact value as Solver: solve() and solveSign()
-// answer exactly as Solver does; only the node counts vary from run to run
-// with more than one thread. With one thread nothing is shared and
-// nothing drifts: the same search, the same node counts as Solver.
+// the same window, through the same main table (the TranspositionTable's
+// memory, read and written a whole 64-bit entry at a time:
+// solver_table.hpp). The threads split the work through a small shared
+// table of the positions being searched now (Solver::inProgress_, step 6 of
+// Solver::negamax): at a node with at least Solver::kSplitMinEmpty empty
+// cells, a thread leaves a move after the first for a second pass when
+// another thread is searching its position, and takes the next one; when it
+// comes back to it, the other thread's proof is usually in the table. (The
+// first move is searched by every thread that comes to the node: at a node
+// that cuts off, it is usually the only one.) Helpers also order the moves
+// of the top kJitterPlies plies below the root with their own pseudo-random
+// tie-breaks (Solver::jitter). Nodes nearer the end of the game (the near
+// table, Solver::kNearEmpty) are in a near block of each thread's own
+// (TranspositionTable::nearWords(i)): every node reads and writes there, and
+// a cache line written by two cores moves between them at every store. The
+// first thread to finish the probe settles it for all: a shared stop flag,
+// read every 4096 nodes, unwinds the others (a search that unwinds stores
+// nothing), and the probe's fail-soft bound is the finisher's. Every
+// thread's bound is proven, so the driver narrows the score interval to the
+// same exact value as Solver: solve() and solveSign() answer exactly as
+// Solver does; only the node counts vary from run to run with more than one
+// thread. With one thread nothing is shared, split or jittered: the same
+// search, the same node counts as Solver.
 //
 // Threads: threads - 1 helpers are created by the constructor and wait on a
 // condition variable between probes; the destructor stops and joins them
@@ -98,6 +108,11 @@ class ParallelSolver {
     Solver<Game>& main = *solvers_[0];
     main.probeRunner_ = [this](const Game& pos, int alpha, int beta) { return runProbe(pos, alpha, beta); };
     main.setCheckpoint([this](std::uint64_t) { return mainCheckpoint(); });
+    if (threads > 1) {
+      inProgress_ = std::make_unique<std::atomic<std::uint64_t>[]>(Solver<Game>::kInProgressSlots);
+      for (std::size_t i = 0; i < Solver<Game>::kInProgressSlots; ++i) inProgress_[i].store(0, std::memory_order_relaxed);
+      for (auto& s : solvers_) s->inProgress_ = inProgress_.get();
+    }
     for (int i = 1; i < threads; ++i) {
       Solver<Game>& s = *solvers_[i];
       s.jitterSeed_ = static_cast<std::uint64_t>(i);
@@ -132,6 +147,14 @@ class ParallelSolver {
   }
   // Thread i's share of nodes() (0: the calling thread).
   std::uint64_t threadNodes(int i) const { return solvers_[i]->nodes(); }
+  // Moves a thread left for later because another one was searching them
+  // (Solver::deferrals), all threads, since resetNodes(): how often the
+  // threads split a node's moves between them.
+  std::uint64_t deferrals() const {
+    std::uint64_t n = 0;
+    for (const auto& s : solvers_) n += s->deferrals();
+    return n;
+  }
   void resetNodes() {
     for (auto& s : solvers_) s->resetNodes();
   }
@@ -258,7 +281,12 @@ class ParallelSolver {
       job_.forcing = m.forcing_;
       job_.tableMinEmpty = m.tableMinEmpty_;
       job_.table = m.table_;
-      job_.near = m.near_;
+      // Each helper's own near block (the table's nearWords(i)): the near
+      // entries are the ones every node reads and writes, and a cache line
+      // that two cores both write moves between them at every store.
+      job_.near.clear();
+      for (int i = 0; i < threads(); ++i)
+        job_.near.push_back(i == 0 ? m.near_ : SolverTable<Game>(m.tt_.nearWords(i), Solver<Game>::kNearWords));
       job_.deadline = m.deadline_;
       open_ = true;
       settled_ = false;
@@ -284,7 +312,8 @@ class ParallelSolver {
     SolverOptions opt;
     bool forcing = false;
     int tableMinEmpty = 0;
-    SolverTable<Game> table{nullptr, SolverTable<Game>::kMinWords}, near{nullptr, SolverTable<Game>::kMinWords};
+    SolverTable<Game> table{nullptr, SolverTable<Game>::kMinWords};
+    std::vector<SolverTable<Game>> near;  // [i]: helper i's
     Deadline deadline;
   };
 
@@ -305,7 +334,7 @@ class ParallelSolver {
       s.forcing_ = job.forcing;
       s.tableMinEmpty_ = job.tableMinEmpty;
       s.table_ = job.table;
-      s.near_ = job.near;
+      s.near_ = job.near[i];
       s.deadline_ = job.deadline;
       s.aborted_ = false;
       s.jitterPlies_ = job.pos.plies() + kJitterPlies;
@@ -336,6 +365,7 @@ class ParallelSolver {
   std::vector<std::unique_ptr<Solver<Game>>> solvers_;  // [0]: the calling thread's
   std::vector<std::unique_ptr<Published>> published_;
   std::vector<std::thread> helpers_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> inProgress_;  // Solver::inProgress_, shared by all threads
 
   // The probe thread 0 searches (only thread 0 touches these).
   Game probePos_;

@@ -33,7 +33,10 @@
 //               cut off (and kEtcMinEmpty cells are empty; before the first
 //               move in a long game), the
 //               children's table bounds may cut off at once or drop moves
-//               that cannot raise alpha (enhanced transposition cut-offs),
+//               that cannot raise alpha (enhanced transposition cut-offs);
+//               with several threads (ParallelSolver), a move after the
+//               first that another thread is searching waits for a second
+//               pass (kSplitMinEmpty empty cells or more),
 //               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering (and its heuristic part alone), the line bounds, the
 //               quick wins of step 5, the forced moves of step 2 and the table
@@ -54,6 +57,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 
@@ -127,6 +131,12 @@ class Solver {
   // move and its mirror), each a large subtree; deeper, the second key costs
   // more per node than the rare shared entry saves.
   static constexpr int kMirrorKeyEmpty = 20;
+  // With several threads, a node with at least this many empty cells lets
+  // another thread's current move wait (step 6); kInProgressSlots is the size of
+  // the shared table of those moves (a power of two).
+  static constexpr int kSplitMinEmpty = 18;
+  static constexpr int kInProgressBits = 14;
+  static constexpr std::size_t kInProgressSlots = std::size_t{1} << kInProgressBits;
   static constexpr std::size_t kNearWords = Game::kMaxPlies > kNearEmpty ? TranspositionTable::kNearWords : SolverTable<Game>::kMinWords;
 
   explicit Solver(TranspositionTable& tt)
@@ -135,7 +145,13 @@ class Solver {
   void setOptions(const SolverOptions& o) { opt_ = o; }
   const SolverOptions& options() const { return opt_; }
   std::uint64_t nodes() const { return nodes_; }
-  void resetNodes() { nodes_ = 0; }
+  void resetNodes() {
+    nodes_ = 0;
+    deferrals_ = 0;
+  }
+  // Moves this thread left for later because another thread was searching
+  // them (ParallelSolver; step 6), since resetNodes(): 0 with one thread.
+  std::uint64_t deferrals() const { return deferrals_; }
 
   // Optional deadline (the time-limited player's "solve if it fits in the
   // budget"): the clock is checked every 4096 nodes; once it has passed, the
@@ -524,33 +540,55 @@ class Solver {
     // the first move did not cut off, when the children's prefetched slots
     // are loaded and the probes cost no wait.
     const int etcAt = !childTable || empty < kEtcMinEmpty ? -1 : forcing_ ? 1 : 0;
-    for (int i = 0; i < moves.size(); ++i) {
-      if (skip >> i & 1) continue;
-      if (i == etcAt) {
-        for (int j = i; j < moves.size(); ++j) {
-          SolverEntry e;
-          if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j)), e)) continue;
-          if (-e.upper >= beta) {  // this move is known to reach beta
-            if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)), nodes_ - nodes0 + 1);
-            return -e.upper;
+    // Several threads (ParallelSolver): here, a move after the first whose
+    // position another thread is searching now waits for a second pass
+    // (by then its proof is usually in the table), so the threads split the
+    // moves of a node between them instead of all searching the same one.
+    const bool split = inProgress_ != nullptr && empty >= kSplitMinEmpty;
+    unsigned deferred = 0;
+    for (int pass = 0; pass < 2; ++pass) {  // pass 1: the moves deferred in pass 0
+      for (int i = 0; i < moves.size(); ++i) {
+        if (pass == 0 ? skip >> i & 1 : !(deferred >> i & 1)) continue;
+        if (i == etcAt && pass == 0) {
+          for (int j = i; j < moves.size(); ++j) {
+            SolverEntry e;
+            if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j)), e)) continue;
+            if (-e.upper >= beta) {  // this move is known to reach beta
+              if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)), nodes_ - nodes0 + 1);
+              return -e.upper;
+            }
+            if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
+              skip |= 1u << j;
+              if (-e.lower > best) best = -e.lower;
+            }
           }
-          if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
-            skip |= 1u << j;
-            if (-e.lower > best) best = -e.lower;
-          }
+          if (skip >> i & 1) continue;
         }
-        if (skip >> i & 1) continue;
+        Game child = pos;
+        child.playBits(moves.move(i));
+        std::atomic<std::uint64_t>* mark = nullptr;
+        std::uint64_t childId = 0;
+        if (split) {
+          childId = tableKey(child) | 1;  // (never 0, the empty slot)
+          mark = &inProgress_[(childId * 0x9E3779B97F4A7C15ULL) >> (64 - kInProgressBits)];
+          if (pass == 0 && i > 0 && mark->load(std::memory_order_relaxed) == childId) {
+            deferred |= 1u << i;
+            ++deferrals_;
+            continue;
+          }
+          mark->store(childId, std::memory_order_relaxed);
+        }
+        int score = -negamax(child, -beta, -alpha);
+        if (mark) mark->compare_exchange_strong(childId, 0, std::memory_order_relaxed);
+        if (aborted_) return 0;
+        if (score >= beta) {  // Step 7. Store the result
+          if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)), nodes_ - nodes0 + 1);
+          return score;
+        }
+        if (score > best) best = score;
+        if (score > alpha) alpha = score;
       }
-      Game child = pos;
-      child.playBits(moves.move(i));
-      int score = -negamax(child, -beta, -alpha);
-      if (aborted_) return 0;
-      if (score >= beta) {  // Step 7. Store the result
-        if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)), nodes_ - nodes0 + 1);
-        return score;
-      }
-      if (score > best) best = score;
-      if (score > alpha) alpha = score;
+      if (!deferred) break;
     }
     if (useTable) {
       if (best > alpha0) store(pos, key, best, best, -1, nodes_ - nodes0 + 1);  // exact
@@ -605,10 +643,16 @@ class Solver {
   int tableMinEmpty_ = kTableMinEmpty;
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t deferrals_ = 0;
   bool aborted_ = false;
   Deadline deadline_;
   std::function<bool(std::uint64_t)> checkpoint_;
   std::function<int(const Game&, int, int)> probeRunner_;  // set by a ParallelSolver
+  // The positions the threads are searching now (ParallelSolver's, shared;
+  // null with one thread): kInProgressSlots words; while some thread
+  // searches a position, its table key | 1 is in the slot given by the top
+  // kInProgressBits of that times an odd constant; 0 marks an empty slot.
+  std::atomic<std::uint64_t>* inProgress_ = nullptr;
   int jitterPlies_ = 0;
   int jitterRange_ = 1;
   std::uint64_t jitterSeed_ = 0;
