@@ -156,11 +156,14 @@ MctsResult Session::thinkMcts(const MctsOptions& options, const MctsLimits& limi
   });
 }
 
-Analysis Session::analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange) {
+Analysis Session::analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange,
+                          int threads) {
+  assert(threads >= 1);
   return withPosition([&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;
     Analyzer<Game> analyzer(tt_, solverTt_);
     analyzer.setSearchOptions(searchOptions_);
+    analyzer.setThreads(threads);
     if (books_[game_].size()) analyzer.setBook(&books_[game_]);
     Analysis a = analyzer.analyze(g, deadline, onChange);
     lastNodes_ = a.nodes;

@@ -152,6 +152,7 @@ void analysisFields(Json& o, const Analysis& a, double ms) {
   o.key("complete").boolean(a.complete());
   o.key("nodes").num(static_cast<long long>(a.nodes));
   o.key("timeMs").real(ms);
+  o.key("threads").num(a.threads);
 }
 
 // A request answered by a stream: `run(deadline, onChange)` works until the
@@ -173,7 +174,7 @@ void analyze(Session& session, const Request& r, const std::string& id, const Po
   if (session.outcome() != Outcome::kOngoing)
     return post(errorReply(id, "the game is over: there is no move to analyse"));
   streamed<Analysis>(r, id, post, "analysisinfo", "analysis", analysisFields,
-                     [&](const Deadline& d, const auto& onChange) { return session.analyze(d, onChange); });
+                     [&](const Deadline& d, const auto& onChange) { return session.analyze(d, onChange, r.threads); });
 }
 
 // The fields reviewinfo and review share.

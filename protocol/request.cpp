@@ -361,9 +361,13 @@ Request checkRequest(const std::string& json) {
     r.error = search(req, r);
   } else if (r.type == "analyze" || r.type == "review") {
     double timeMs = 0;
+    double threads = 1;
     if (!intField(req.get("timeMs"), 1, 60000, timeMs)) r.error = "timeMs must be an integer from 1 to 60000";
+    else if (r.type == "analyze" && req.get("threads") && !intField(req.get("threads"), 1, 64, threads))
+      r.error = "threads must be an integer from 1 to 64";
     else r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
+    r.threads = static_cast<int>(threads);
     r.engineMs = engineBudgetMs(r.timeMs);
     r.usesBook = r.error.empty() && *gameInfo(findGame(r.game)).bookFile != '\0';
   } else if (r.type == "solve") {

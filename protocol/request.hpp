@@ -28,7 +28,7 @@ struct Request {
   // Carlo tree search, search/mcts.hpp: timeMs and/or playouts, no level).
   std::string algorithm = "alphabeta";
   double playouts = 0;  // mcts: the playout budget (0: the time only)
-  int threads = 1;      // solve: the threads asked for (1-64; the worker may give fewer)
+  int threads = 1;      // solve, analyze: the threads asked for (1-64; the worker may give fewer)
   // search, analyze, review: the engine's own budget, engineBudgetMs(timeMs),
   // and whether the answer comes from the game's opening book when there is
   // one (a game with a book file; a search only at full strength:

@@ -133,6 +133,26 @@ TEST_CASE("Replies: an analysis streams every change and ends with the whole ana
                              R"({"move":3,"legal":true,"kind":"exact","score":-2,"exact":true,"outcome":-1,"depth":0,"source":"solver"},)"));
   CHECK(r.back().find(R"("position":{"kind":"exact","score":0,"exact":true,"outcome":0,)") != std::string::npos);
   CHECK(r.back().find(R"("best":2,"complete":true,"nodes":)") != std::string::npos);
+  CHECK(r.back().find(R"(,"threads":1})") != std::string::npos);
+}
+
+TEST_CASE("Replies: an analysis with 2 threads proves what one thread proves", "[protocol][threads]") {
+  // Connect Four after 44533444 (issue 17's example): every column exact
+  // within the budget, the solver's proofs searched by 1 and by 2 threads.
+  auto scores = [](const std::string& reply) {
+    const auto from = reply.find(R"("scores":)"), to = reply.find(R"(,"nodes":)");
+    REQUIRE(from != std::string::npos);
+    REQUIRE(to != std::string::npos);
+    return reply.substr(from, to - from);
+  };
+  Session one(0, 4 << 20), two(0, 4 << 20);
+  const auto a = run(one, R"({"type":"analyze","game":"connect4","moves":"44533444","timeMs":30000})", "1");
+  const auto b = run(two, R"({"type":"analyze","game":"connect4","moves":"44533444","timeMs":30000,"threads":2})", "1");
+  INFO(a.back() << "\n" << b.back());
+  CHECK(a.back().find(R"("complete":true)") != std::string::npos);
+  CHECK(scores(a.back()) == scores(b.back()));
+  CHECK(a.back().find(R"(,"threads":1})") != std::string::npos);
+  CHECK(b.back().find(R"(,"threads":2})") != std::string::npos);
 }
 
 TEST_CASE("Replies: a review marks the moves of the game played so far", "[protocol]") {

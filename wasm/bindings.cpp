@@ -166,7 +166,8 @@ int threadPool() {
 
 void runRequest(gs::Session& s, const gs::Request& r, const std::string& id, val post) {
   // The pool's workers are started with the module: the worker cannot start
-  // more while the engine runs, so a solve asks for no more than there are.
+  // more while the engine runs, so a solve or an analysis asks for no more
+  // than there are.
   gs::Request capped = r;
   capped.threads = std::max(1, std::min(r.threads, threadPool() + 1));
   gs::runRequest(s, capped, id, [&post](const std::string& json) { post(json); });

@@ -141,7 +141,7 @@ export interface CheckedRequest {
   usesBook: boolean;    // search: plays from the game's opening book
   algorithm: string;    // search: 'alphabeta' or 'mcts'
   playouts: number;     // search, mcts: the playout budget (0: the time only)
-  threads: number;      // solve: the threads asked for
+  threads: number;      // solve, analyze: the threads asked for
 }
 
 /** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */

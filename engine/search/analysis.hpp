@@ -113,6 +113,7 @@ struct Analysis {
   std::vector<Value> moves;
   std::vector<int> order;  // the move slots, the game's centre first (ties in bestMoveOf)
   std::uint64_t nodes = 0;
+  int threads = 1;  // the solver's threads (a build without threads: 1)
   // Every legal move has its exact score.
   bool complete() const {
     for (const Value& v : moves)
@@ -265,6 +266,7 @@ class Analyzer {
     if constexpr (hasSolverBounds<Game>) {
       ParallelSolver<Game> solver(solverTt_, threads_);
       solver.setOptions(solverOptions_);
+      a.threads = solver.threads();
       // Win/draw/loss of every open move, then exact scores of the wins and losses.
       rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false);
       if (exactScores_) {

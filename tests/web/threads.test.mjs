@@ -5,7 +5,8 @@
 //    serves it): the page is isolated, the worker reports the threaded build
 //    and Automatic threads (this machine's cores, at most 8), and
 //    "Solve from here" with 2 threads proves the value `gamesearch solve`
-//    prints; a move cancels a running solve;
+//    prints, and the analysis with the same setting every column's exact
+//    score `gamesearch analyze` prints; a move cancels a running solve;
 //  - served without them and the service worker blocked (a plain static
 //    host): not isolated, the single-threaded build, and the page still plays;
 //  - served without them, the service worker allowed (GitHub Pages): the page
@@ -33,6 +34,8 @@ test('threads for a setting', () => {
 // Test_L2_R2's third line (16 stones, 26 empty cells: a solve of a few hundred
 // thousand nodes) and its value from the native command line.
 const POSITION = '2531276566711153';
+// Issue 17's example: every column exact within a second natively.
+const ANALYSED = '44533444';
 const nativeScore = () => Number(execFileSync(NATIVE, ['solve'], { input: `${POSITION}\n`, encoding: 'utf8' })
   .trim().split(/\s+/)[1]);
 
@@ -67,6 +70,15 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
     `the native value ${signed}, 2 threads: "${result}"`);
   assert.equal(await p.textContent('#think-threads'), '2', 'the panel shows the threads');
   assert.match(await p.textContent('#think-nps'), /\/s$/, 'and the speed');
+
+  console.log('the analysis uses the setting too: 2 threads, the native values');
+  await p.goto(`${url}#game=connect4&moves=${ANALYSED}&ai=none&analysis=1`);
+  await p.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 30000 });
+  const truth = execFileSync(NATIVE, ['analyze'], { input: `${ANALYSED}\n`, encoding: 'utf8' }).trim().split(/\s+/).slice(1);
+  const shown = await p.evaluate(() => [...document.querySelectorAll('[data-analysis-col]')]
+    .map((e) => `${e.dataset.kind} ${e.dataset.score}`));
+  assert.deepEqual(shown, truth.map((t) => (t === 'x' ? 'illegal 0' : `exact ${t}`)), 'every column exact, as the solver says');
+  assert.equal(await p.textContent('#think-threads'), '2', 'the panel shows the analysis\'s threads');
 
   console.log('a move cancels a running solve');
   await p.goto(`${url}#game=connect4&moves=&ai=none`);

@@ -1,6 +1,10 @@
 // Loads the wasm engine (build/wasm/bin, or the directory `bin`) in node.
 // Node 20's fetch cannot load a file path, so the bytes are handed over
-// directly (wasmBinary).
+// directly (wasmBinary). With `helpers` > 0, the threaded engine instead
+// (gamesearch-mt.js in `bin`, default build/wasm-mt/bin) with that many
+// helper threads in its pool (its module option threadHelpers, as
+// web/worker.js gives it); a process that loaded it ends with process.exit
+// (the pool's threads keep node running).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,10 +12,15 @@ import { ROOT } from './lib.mjs';
 
 const BIN = path.join(ROOT, 'build/wasm/bin');
 
-export async function loadEngine(bin = BIN) {
+export async function loadEngine(bin = undefined, { helpers = 0 } = {}) {
   const require = createRequire(import.meta.url);
-  const createGameSearch = require(path.join(bin, 'gamesearch.js'));
-  const module = await createGameSearch({ wasmBinary: fs.readFileSync(path.join(bin, 'gamesearch.wasm')) });
+  const dir = bin ?? (helpers > 0 ? path.join(ROOT, 'build/wasm-mt/bin') : BIN);
+  const name = helpers > 0 ? 'gamesearch-mt' : 'gamesearch';
+  const createGameSearch = require(path.join(dir, `${name}.js`));
+  const module = await createGameSearch({
+    wasmBinary: fs.readFileSync(path.join(dir, `${name}.wasm`)),
+    ...(helpers > 0 ? { threadHelpers: helpers, locateFile: (/** @type {string} */ f) => path.join(dir, f) } : {}),
+  });
   // The Emscripten node glue rethrows every uncaught error from a handler of
   // its own, which prints its whole minified source; keep node's own reports.
   process.removeAllListeners('uncaughtException');

@@ -409,7 +409,7 @@ export class Controller {
     let reply;
     try {
       reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
-        timeMs: this.helpTime }, (info) => { if (token === this.token) this.panel.showAnalysis(info, ctx); });
+        timeMs: this.helpTime, threads: this.threads }, (info) => { if (token === this.token) this.panel.showAnalysis(info, ctx); });
     } catch (e) {
       return this.engineFailed(e);
     }
@@ -642,7 +642,8 @@ export class Controller {
     this.panel.startThinking('Analysis', this.analysisMs, ctx);
     let reply;
     try {
-      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(), timeMs: this.analysisMs },
+      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(), timeMs: this.analysisMs,
+        threads: this.threads },
         (info) => { if (token === this.token && this.analysisOn) this.showAnalysis(info, false); });
     } catch (e) {
       return this.engineFailed(e);

@@ -55,7 +55,7 @@ export class Panel {
     this.thinking = { start: performance.now(), budgetMs, ctx, label: who };
     this.el.who.textContent = who;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '…';
-    this.el.threads.textContent = '1';   // the search, the analysis and the review use one thread
+    this.el.threads.textContent = '1';   // the search and the review use one thread (an analysis says how many)
     this.el.progress.hidden = false;
     this.el.bar.style.width = '0%';
     this.el.statusBar.style.width = '0%';
@@ -162,6 +162,7 @@ export class Panel {
     this.el.score.textContent = valueInWords(ctx.kind, v, ctx.plies, ctx.side, ctx.names);
     this.el.nodes.textContent = formatCount(a.nodes);
     this.el.nps.textContent = a.timeMs > 0 ? `${formatCount(a.nodes * 1000 / a.timeMs)}/s` : '–';
+    this.el.threads.textContent = String(a.threads ?? 1);
     this.el.pv.textContent = a.best ? String(a.best) : '–';
     this.setLine(a.best ? { at: ctx.moves, moves: [a.best] } : null);
     if (this.thinking) this.el.who.textContent = `${this.thinking.label || 'Analysis'}: ${done} of ${legal.length} proven`;
