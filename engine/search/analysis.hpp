@@ -23,8 +23,12 @@
 //      gets a slice of time, and a move that did not finish waits for the
 //      next round, whose slices are kSliceGrowth times longer (what a cut-off
 //      proof had stored in the solver's table is kept, so a later round goes
-//      on where it stopped). After the first round, the moves still unproven
-//      get a quick heuristic estimate, so that every move shows something;
+//      on where it stopped). With a long budget (more than kLateEstimatesMs),
+//      after the first round the moves still unproven get a quick heuristic
+//      estimate, so that every move shows something while the proofs go on;
+//      with a short one (the hint, a 1 s analysis), the proofs have the
+//      budget but its last kLateEstimateShare, and only the moves still
+//      unproven then get their estimates, in that last part;
 //   4. the same rounds for the exact scores of the wins and losses;
 //   5. without a solver (a game without the solver-bounds capability), the
 //      heuristic search alone, the time shared between the moves.
@@ -215,6 +219,12 @@ class Analyzer {
   // time left, and at most kEstimateMs per move.
   static constexpr double kEstimateShare = 0.1;
   static constexpr double kEstimateMs = 150;
+  // Budgets up to this long leave the estimates to the end, in the last
+  // kLateEstimateShare of the budget (at least kLateEstimateMinMs): every
+  // millisecond before goes to the proofs.
+  static constexpr double kLateEstimatesMs = 2000;
+  static constexpr double kLateEstimateShare = 0.05;
+  static constexpr double kLateEstimateMinMs = 20;
   // Without a deadline and without a solver: this long per move.
   static constexpr double kUnlimitedEstimateMs = 1000;
 
@@ -267,15 +277,27 @@ class Analyzer {
       ParallelSolver<Game> solver(solverTt_, threads_);
       solver.setOptions(solverOptions_);
       a.threads = solver.threads();
-      // Win/draw/loss of every open move, then exact scores of the wins and losses.
-      rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false);
+      // Win/draw/loss of every open move (with a short budget, estimates
+      // for those still unproven in its last part), then exact scores of
+      // the wins and losses.
+      const bool late = deadline.limited() && deadline.remainingMs() <= kLateEstimatesMs;
+      if (late) {
+        const double reserve = std::max(kLateEstimateMinMs, deadline.remainingMs() * kLateEstimateShare);
+        rounds(a, pos, open, deadline.slice(deadline.remainingMs() - reserve), solver, changed, false, false);
+        std::vector<int> left;
+        for (int m : open)
+          if (!a.moves[m].proven()) left.push_back(m);
+        if (!left.empty()) estimate(a, pos, left, deadline, deadline.remainingMs(), changed);
+      } else {
+        rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false, /*earlyEstimates=*/true);
+      }
       if (exactScores_) {
         std::vector<int> decided;
         for (int i = 0; i < Game::kMoveSlots; ++i) {
           const int m = centreOrder<Game>(i);
           if (a.moves[m].kind == ValueKind::kWdl && a.moves[m].score != 0) decided.push_back(m);
         }
-        rounds(a, pos, decided, deadline, solver, changed, /*exactPhase=*/true);
+        rounds(a, pos, decided, deadline, solver, changed, /*exactPhase=*/true, /*earlyEstimates=*/false);
       }
       a.nodes += solver.nodes();
     } else {
@@ -287,13 +309,14 @@ class Analyzer {
  private:
   // Proves the moves of `todo` in rounds of growing slices until all are
   // done or the deadline has passed: their win/draw/loss, or (exactPhase)
-  // their exact score, knowing their sign.
+  // their exact score, knowing their sign. earlyEstimates: the moves still
+  // unproven after the first round get their estimates then.
   template <class S>
   void rounds(Analysis& a, const Game& pos, std::vector<int> todo, const Deadline& deadline, S& solver,
-              const std::function<void()>& changed, bool exactPhase) {
+              const std::function<void()>& changed, bool exactPhase, bool earlyEstimates) {
     const bool limited = deadline.limited();
     double slice = 0;
-    bool estimated = exactPhase;  // estimates are for moves with nothing proven
+    bool estimated = exactPhase || !earlyEstimates;  // estimates are for moves with nothing proven
     while (!todo.empty() && !deadline.expired()) {
       if (limited) {
         const double first = deadline.remainingMs() / (kFirstSlices * static_cast<double>(todo.size()));
