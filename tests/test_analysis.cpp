@@ -128,6 +128,30 @@ TEST_CASE("analysis streams every change and ends with what it returns", "[analy
   for (int m = 0; m < Connect4::kMoveSlots; ++m) CHECK(a.moves[m].kind != ValueKind::kPending);
 }
 
+TEST_CASE("analysis with a short budget proves first and then estimates only what is left", "[analysis]") {
+  // 44533444: every column provable, but not all within the first round's
+  // slices. With a budget of 2 s or less no move gets an estimate before
+  // the proofs of win/draw/loss are over: once one shows an estimate, no
+  // move's win/draw/loss is proven any more (exact scores of moves already
+  // won or lost still may be). (With the estimates after the first round,
+  // as a long budget has them, this fails: 4 ms slices leave columns open.)
+  const Connect4 g = gs_test::fromMoves<Connect4>("44533444");
+  TranspositionTable searchTt(1 << 20), solverTt(1 << 22);
+  Analyzer<Connect4> analyzer(searchTt, solverTt);
+  bool estimateSeen = false, provenAfterEstimate = false;
+  Analysis last;
+  analyzer.analyze(g, Deadline::fromNow(1000), [&](const Analysis& now) {
+    for (int m = 0; m < Connect4::kMoveSlots; ++m) {
+      const bool wasOpen = last.moves.empty() || !last.moves[m].proven();
+      if (estimateSeen && wasOpen && now.moves[m].proven()) provenAfterEstimate = true;
+      if (now.moves[m].kind == ValueKind::kEstimate) estimateSeen = true;
+    }
+    last = now;
+  });
+  static_assert(Analyzer<Connect4>::kLateEstimatesMs >= 1000, "1 s is a short budget");
+  CHECK(!provenAfterEstimate);
+}
+
 TEST_CASE("analysis uses the opening book for the moves whose positions it holds", "[analysis]") {
   // A book that knows the position after column 4 is a loss for its side to move.
   const Connect4 root;

@@ -53,8 +53,7 @@ TEST_CASE("Transposition table: clear() empties what the search and the solver w
   auto* n2 = static_cast<std::uint64_t*>(tt.nearWords(2));
   CHECK(n2 != n);
   CHECK(tt.nearWords(0) == n);
-  CHECK(tt.nearWords(1) != n2);
-  CHECK(tt.nearWords(2) == n2);
+  CHECK(tt.nearWords(2) == n2);  // kept where it was
   CHECK(std::all_of(n2, n2 + TranspositionTable::kNearWords, [](std::uint64_t x) { return x == 0; }));
   n2[7] = 9;
   n[7] = 8;

@@ -151,12 +151,18 @@ class TranspositionTable {
   static constexpr std::size_t kNearWords = std::size_t{1} << 17;
   void* nearWords(std::size_t thread = 0) {
     dirty_ = true;
-    while (near_.size() <= thread) {
+    reserveNearBlocks(thread + 1);
+    return near_[thread];
+  }
+  // Allocates the first `blocks` near blocks now (all 0: the table stays
+  // clean), so that nearWords(i) for i < blocks never allocates later.
+  // They are kept until the table is destroyed.
+  void reserveNearBlocks(std::size_t blocks) {
+    while (near_.size() < blocks) {
       auto* n = static_cast<std::uint64_t*>(std::calloc(kNearWords, 8));
       if (!n) throw std::bad_alloc();
       near_.push_back(n);
     }
-    return near_[thread];
   }
 
  private:

@@ -220,8 +220,8 @@ class Analyzer {
   static constexpr double kEstimateShare = 0.1;
   static constexpr double kEstimateMs = 150;
   // Budgets up to this long leave the estimates to the end, in the last
-  // kLateEstimateShare of the budget (at least kLateEstimateMinMs): every
-  // millisecond before goes to the proofs.
+  // kLateEstimateShare of the budget (at least kLateEstimateMinMs, at most
+  // half of it): every millisecond before goes to the proofs.
   static constexpr double kLateEstimatesMs = 2000;
   static constexpr double kLateEstimateShare = 0.05;
   static constexpr double kLateEstimateMinMs = 20;
@@ -253,6 +253,7 @@ class Analyzer {
     auto changed = [&] {
       if (onChange) onChange(a);
     };
+    if constexpr (hasSolverBounds<Game>) a.threads = ParallelSolver<Game>::usableThreads(threads_);
     std::vector<int> open;  // moves with nothing proven yet, centre first
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = centreOrder<Game>(i);
@@ -276,18 +277,22 @@ class Analyzer {
     if constexpr (hasSolverBounds<Game>) {
       ParallelSolver<Game> solver(solverTt_, threads_);
       solver.setOptions(solverOptions_);
-      a.threads = solver.threads();
+      assert(a.threads == solver.threads());
       // Win/draw/loss of every open move (with a short budget, estimates
       // for those still unproven in its last part), then exact scores of
       // the wins and losses.
       const bool late = deadline.limited() && deadline.remainingMs() <= kLateEstimatesMs;
       if (late) {
-        const double reserve = std::max(kLateEstimateMinMs, deadline.remainingMs() * kLateEstimateShare);
-        rounds(a, pos, open, deadline.slice(deadline.remainingMs() - reserve), solver, changed, false, false);
+        const double timeLeft = deadline.remainingMs();
+        const double reserve = std::min(std::max(kLateEstimateMinMs, timeLeft * kLateEstimateShare), timeLeft / 2);
+        rounds(a, pos, open, deadline.slice(timeLeft - reserve), solver, changed, false, false);
         std::vector<int> left;
         for (int m : open)
           if (!a.moves[m].proven()) left.push_back(m);
-        if (!left.empty()) estimate(a, pos, left, deadline, deadline.remainingMs(), changed);
+        if (!left.empty()) {  // (at least kLateEstimateMinMs, should the proofs overrun their end)
+          const Deadline last = deadline.atLeastFromNow(kLateEstimateMinMs);
+          estimate(a, pos, left, last, last.remainingMs(), changed);
+        }
       } else {
         rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false, /*earlyEstimates=*/true);
       }

@@ -94,13 +94,23 @@ class ParallelSolver {
   // Progress reports while thread 0 searches, at most this often.
   static constexpr double kProgressMs = 100;
 
-  // Precondition: threads >= 1. A WebAssembly build without pthreads has
-  // one thread only: threads() is then 1 whatever was asked.
+  // The threads a ParallelSolver asked for `threads` (>= 1) runs: a
+  // WebAssembly build without pthreads has one thread only.
+  static int usableThreads(int threads) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    return 1;
+#else
+    return threads;
+#endif
+  }
+
+  // Precondition: threads >= 1; threads() is usableThreads(threads). The
+  // helpers' near blocks are allocated here (tt.reserveNearBlocks), never
+  // while a search runs.
   ParallelSolver(TranspositionTable& tt, int threads) {
     assert(threads >= 1);
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-    threads = 1;
-#endif
+    threads = usableThreads(threads);
+    tt.reserveNearBlocks(static_cast<std::size_t>(threads));
     for (int i = 0; i < threads; ++i) {
       solvers_.push_back(std::make_unique<Solver<Game>>(tt));
       published_.push_back(std::make_unique<Published>());
