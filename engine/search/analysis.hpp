@@ -289,10 +289,7 @@ class Analyzer {
         std::vector<int> left;
         for (int m : open)
           if (!a.moves[m].proven()) left.push_back(m);
-        if (!left.empty()) {  // (at least kLateEstimateMinMs, should the proofs overrun their end)
-          const Deadline last = deadline.atLeastFromNow(kLateEstimateMinMs);
-          estimate(a, pos, left, last, last.remainingMs(), changed);
-        }
+        if (!left.empty()) estimate(a, pos, left, deadline, deadline.remainingMs(), changed, /*everyMove=*/true);
       } else {
         rounds(a, pos, open, deadline, solver, changed, /*exactPhase=*/false, /*earlyEstimates=*/true);
       }
@@ -357,20 +354,29 @@ class Analyzer {
   }
 
   // Heuristic values of the moves of `todo` (kept as estimates unless the
-  // search proves one), `budgetMs` shared between them.
+  // search proves one), `budgetMs` shared between them. everyMove: a move
+  // whose search the deadline stopped before depth 1 (or that it left no
+  // time for) gets a depth-1 search without one, which takes microseconds:
+  // the last phase of an analysis leaves no move without a value.
   void estimate(Analysis& a, const Game& pos, const std::vector<int>& todo, const Deadline& deadline,
-                double budgetMs, const std::function<void()>& changed) {
+                double budgetMs, const std::function<void()>& changed, bool everyMove = false) {
     Searcher<Game> searcher(searchTt_);
     searcher.setOptions(searchOptions_);
     if (!deadline.limited()) budgetMs = kUnlimitedEstimateMs * static_cast<double>(todo.size());
     for (std::size_t i = 0; i < todo.size(); ++i) {
-      if (deadline.expired()) break;
+      if (deadline.expired() && !everyMove) break;
       const int m = todo[i];
       const double share = std::max(1.0, budgetMs / static_cast<double>(todo.size()));
       Game child = pos;
       child.play(m);
       SearchLimits limits;
-      const SearchResult r = searcher.think(child, limits, deadline.slice(share));
+      SearchResult r = searcher.think(child, limits, deadline.slice(share));
+      if (r.info.depth == 0 && !r.info.exact && everyMove) {
+        a.nodes += r.info.nodes;
+        limits.timeMs = 0;
+        limits.maxDepth = 1;
+        r = searcher.think(child, limits, Deadline());
+      }
       a.nodes += r.info.nodes;
       Value& v = a.moves[m];
       if (r.info.depth == 0 && !r.info.exact) continue;  // stopped before depth 1: still pending
