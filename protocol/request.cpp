@@ -243,6 +243,14 @@ std::string gameField(const Json* game, Request& r) {
   return "";
 }
 
+// The optional threads field (solve, analyze: 1-64, default 1). "" or the message.
+std::string threadsField(const Json& req, Request& r) {
+  double threads = 1;
+  if (req.get("threads") && !intField(req.get("threads"), 1, 64, threads)) return "threads must be an integer from 1 to 64";
+  r.threads = static_cast<int>(threads);
+  return "";
+}
+
 // The position fields: game and moves (a legal game). "" or the message.
 std::string position(const Json& req, Request& r) {
   if (std::string err = gameField(req.get("game"), r); !err.empty()) return err;
@@ -361,21 +369,15 @@ Request checkRequest(const std::string& json) {
     r.error = search(req, r);
   } else if (r.type == "analyze" || r.type == "review") {
     double timeMs = 0;
-    double threads = 1;
     if (!intField(req.get("timeMs"), 1, 60000, timeMs)) r.error = "timeMs must be an integer from 1 to 60000";
-    else if (r.type == "analyze" && req.get("threads") && !intField(req.get("threads"), 1, 64, threads))
-      r.error = "threads must be an integer from 1 to 64";
-    else r.error = position(req, r);
+    if (r.error.empty() && r.type == "analyze") r.error = threadsField(req, r);
+    if (r.error.empty()) r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
-    r.threads = static_cast<int>(threads);
     r.engineMs = engineBudgetMs(r.timeMs);
     r.usesBook = r.error.empty() && *gameInfo(findGame(r.game)).bookFile != '\0';
   } else if (r.type == "solve") {
-    double threads = 1;
-    if (req.get("threads") && !intField(req.get("threads"), 1, 64, threads))
-      r.error = "threads must be an integer from 1 to 64";
-    else r.error = position(req, r);
-    r.threads = static_cast<int>(threads);
+    r.error = threadsField(req, r);
+    if (r.error.empty()) r.error = position(req, r);
   } else if (r.type == "newgame") {
     if (const Json* game = req.get("game")) r.error = gameField(game, r);
   } else if (r.type != "isready" && r.type != "levels" && r.type != "games" && r.type != "memory" &&
