@@ -259,6 +259,38 @@ TEST_CASE("Solver: the win/draw/loss solve settles a quick result as cheaply as 
   }
 }
 
+TEST_CASE("Solver: from the first six stones the exact solve starts with the win/draw/loss", "[solver]") {
+  // Positions with Solver::kSignFirstEmpty (36) empty cells or more: solve()
+  // asks solveSign first, then probes outwards from its sign (docs/solver.md,
+  // step 15). Each score is checked against two single probes (at most v,
+  // not at most v - 1), which do not go through that driver.
+  static_assert(Solver<Connect4>::kSignFirstEmpty == 36, "the positions below have 36 empty cells");
+  TranspositionTable tt(std::size_t{32} << 20);
+  Solver<Connect4> solver(tt);
+  for (const auto& [moves, score] : {std::pair{"161463", 0}, std::pair{"266434", 1}, std::pair{"252634", 2},
+                                     std::pair{"627633", -2}, std::pair{"457522", -3}}) {
+    INFO(moves);
+    const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+    tt.clear();
+    solver.resetNodes();
+    REQUIRE(solver.solve(g) == score);
+    const std::uint64_t exactNodes = solver.nodes();
+    tt.clear();
+    CHECK(solver.scoreAtMost(g, score));
+    tt.clear();
+    CHECK_FALSE(solver.scoreAtMost(g, score - 1));
+    // The sign's probes are the solve's first: a draw needs nothing more,
+    // any other value at least one probe more.
+    tt.clear();
+    solver.resetNodes();
+    REQUIRE(solver.solveSign(g) == (score > 0) - (score < 0));
+    if (score == 0)
+      CHECK(solver.nodes() == exactNodes);
+    else
+      CHECK(solver.nodes() < exactNodes);
+  }
+}
+
 TEST_CASE("Solver: the win/draw/loss solve agrees with the sign of the exact score", "[solver]") {
   TranspositionTable tt(std::size_t{32} << 20);
   Solver<Connect4> solver(tt);

@@ -98,6 +98,9 @@ class Solver {
   // Forcing moves (immediate threats) count double when the root probe asks
   // whether the game ends within this many plies.
   static constexpr int kForcingHorizon = 22;
+  // solve() from at least this many empty cells (the first six stones):
+  // the win/draw/loss first, then outwards from it (docs/solver.md, step 15).
+  static constexpr int kSignFirstEmpty = 36;
   // No table at nodes with fewer empty cells than this; in a position with at
   // most kFullWindowEmpty empty cells (solve()'s one full-window search, and
   // solveSign/signAtMost/moveReaches probes there) the second value: no
@@ -195,6 +198,19 @@ class Solver {
       ++nodes_;
       return 0;
     }
+    // Early in the game the values are small, and every probe near the
+    // value is a proof over the whole game. The halving driver below needs
+    // three or four of them (for +1: at least 0, at most 2, at most 1, at
+    // least 1); the win/draw/loss first (solveSign: a quick win, a quick
+    // loss, then the probe at 0), then one probe per score outwards from it
+    // (at most 1, at most 2, ... for a win) needs two for a value of +-1 and
+    // none for a draw. Larger values need more, so only from
+    // kSignFirstEmpty empty cells on, where they are rare.
+    const bool outwards = sign == kUnknownSign && Game::kMaxPlies - pos.plies() >= kSignFirstEmpty;
+    if (outwards) {
+      sign = solveSign(pos);
+      if (aborted_) return 0;
+    }
     if (sign == 0) return 0;
     if (sign == 1) lo = 1;
     if (sign == -1) hi = -1;
@@ -212,6 +228,7 @@ class Solver {
         med = lo / 2;
       else if (med >= 0 && hi / 2 > med)
         med = hi / 2;
+      if (outwards) med = sign > 0 ? lo : hi - 1;
       // Plies until the game ends if the value is med: forcing moves matter
       // when that is short.
       forcing_ = forcingAt(med, pos.plies());
