@@ -451,8 +451,12 @@ class Solver {
 
   // Precondition: the side to move cannot win at once, the game is not over.
   // Returns a fail-soft bound: <= alpha means the value is at most the result,
-  // >= beta at least the result, in between the exact value.
-  int negamax(const Game& pos, int alpha, int beta) {
+  // >= beta at least the result, in between the exact value. `cutNode`: the
+  // node is expected to cut off (the root, a first move's child of an
+  // expected all-node) rather than search all its moves (the children of
+  // an expected cut-node after its first move, of an expected all-node all);
+  // only step 6's split between threads uses it.
+  int negamax(const Game& pos, int alpha, int beta, bool cutNode = true) {
     ++nodes_;  // Step 1. Count the node, honour the deadline (and the checkpoint)
     const std::uint64_t nodes0 = nodes_;  // the work of what this node stores: nodes_ - nodes0 + 1
     if ((nodes_ & 4095) == 0) checkpoint();
@@ -475,7 +479,7 @@ class Solver {
       if (hi <= alpha) return hi;
       Game child = pos;
       child.playBits(next);
-      return -negamax(child, -std::min(beta, hi), -std::max(alpha, lo));
+      return -negamax(child, -std::min(beta, hi), -std::max(alpha, lo), !cutNode);
     }
     // ... and what the lines still open allow (a side that cannot complete a
     // line cannot win; the follow-up, connect4.hpp). These are bounds on the
@@ -561,8 +565,12 @@ class Solver {
     // position another thread is searching now waits for a second pass
     // (by then its proof is usually in the table), so the threads split the
     // moves of a node between them instead of all searching the same one.
+    // The first move waits too at an expected all-node, where every move is
+    // searched anyway; at an expected cut-node it is the likely refutation,
+    // which every thread searches first.
     const bool split = inProgress_ != nullptr && empty >= kSplitMinEmpty;
     unsigned deferred = 0;
+    bool searched = false;  // after the first move searched here, a cut-node's children are expected cut-nodes too
     for (int pass = 0; pass < 2; ++pass) {  // pass 1: the moves deferred in pass 0
       for (int i = 0; i < moves.size(); ++i) {
         if (pass == 0 ? skip >> i & 1 : !(deferred >> i & 1)) continue;
@@ -588,14 +596,15 @@ class Solver {
         if (split) {
           childId = tableKey(child) | 1;  // (never 0, the empty slot)
           mark = &inProgress_[(childId * 0x9E3779B97F4A7C15ULL) >> (64 - kInProgressBits)];
-          if (pass == 0 && i > 0 && mark->load(std::memory_order_relaxed) == childId) {
+          if (pass == 0 && (i > 0 || !cutNode) && mark->load(std::memory_order_relaxed) == childId) {
             deferred |= 1u << i;
             ++deferrals_;
             continue;
           }
           mark->store(childId, std::memory_order_relaxed);
         }
-        int score = -negamax(child, -beta, -alpha);
+        int score = -negamax(child, -beta, -alpha, !cutNode || searched);
+        searched = true;
         if (mark) mark->compare_exchange_strong(childId, 0, std::memory_order_relaxed);
         if (aborted_) return 0;
         if (score >= beta) {  // Step 7. Store the result
