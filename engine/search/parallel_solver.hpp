@@ -14,11 +14,12 @@
 // solver_table.hpp). The threads split the work through a small shared
 // table of the positions being searched now (Solver::inProgress_, step 6 of
 // Solver::negamax): at a node with at least Solver::kSplitMinEmpty empty
-// cells, a thread leaves a move after the first for a second pass when
-// another thread is searching its position, and takes the next one; when it
-// comes back to it, the other thread's proof is usually in the table. (The
-// first move is searched by every thread that comes to the node: at a node
-// that cuts off, it is usually the only one.) Helpers also order the moves
+// cells, a thread leaves a move after the first (at an expected all-node
+// the first too) for a second pass when another thread is searching its
+// position, and takes the next one; when it comes back to it, the other
+// thread's proof is usually in the table. (At an expected cut-node the
+// first move is searched by every thread that comes to the node: it is
+// usually the only one searched there.) Helpers also order the moves
 // of the top kJitterPlies plies below the root with their own pseudo-random
 // tie-breaks (Solver::jitter). Nodes nearer the end of the game (the near
 // table, Solver::kNearEmpty) are in a near block of each thread's own

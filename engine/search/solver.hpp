@@ -35,8 +35,9 @@
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs);
 //               with several threads (ParallelSolver), a move after the
-//               first that another thread is searching waits for a second
-//               pass (kSplitMinEmpty empty cells or more),
+//               first (at an expected all-node the first too) that another
+//               thread is searching waits for a second pass
+//               (kSplitMinEmpty empty cells or more),
 //               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering (and its heuristic part alone), the line bounds, the
 //               quick wins of step 5, the forced moves of step 2 and the table
@@ -202,10 +203,12 @@ class Solver {
     // value is a proof over the whole game. The halving driver below needs
     // three or four of them (for +1: at least 0, at most 2, at most 1, at
     // least 1); the win/draw/loss first (solveSign: a quick win, a quick
-    // loss, then the probe at 0), then one probe per score outwards from it
-    // (at most 1, at most 2, ... for a win) needs two for a value of +-1 and
-    // none for a draw. Larger values need more, so only from
-    // kSignFirstEmpty empty cells on, where they are rare.
+    // loss, then the probe at 0 and for no win the one at -1), then one
+    // probe per score outwards from it (at most 1, at most 2, ... for a win;
+    // at least -1, at least -2, ... for a loss) needs two for +1, three for
+    // -1 and none beyond the sign for a draw. Larger values need one more
+    // per score, so only from kSignFirstEmpty empty cells on, where they are
+    // rare.
     const bool outwards = sign == kUnknownSign && Game::kMaxPlies - pos.plies() >= kSignFirstEmpty;
     if (outwards) {
       sign = solveSign(pos);
@@ -451,11 +454,12 @@ class Solver {
 
   // Precondition: the side to move cannot win at once, the game is not over.
   // Returns a fail-soft bound: <= alpha means the value is at most the result,
-  // >= beta at least the result, in between the exact value. `cutNode`: the
-  // node is expected to cut off (the root, a first move's child of an
-  // expected all-node) rather than search all its moves (the children of
-  // an expected cut-node after its first move, of an expected all-node all);
-  // only step 6's split between threads uses it.
+  // >= beta at least the result, in between the exact value. `cutNode`:
+  // the node is expected to cut off (the root, every child of an expected
+  // all-node, a cut-node's children after its first searched one) rather
+  // than search all its moves (an all-node: a cut-node's first searched
+  // child); a forced move passes the opposite type. Only step 6's split
+  // between threads uses it.
   int negamax(const Game& pos, int alpha, int beta, bool cutNode = true) {
     ++nodes_;  // Step 1. Count the node, honour the deadline (and the checkpoint)
     const std::uint64_t nodes0 = nodes_;  // the work of what this node stores: nodes_ - nodes0 + 1
@@ -558,8 +562,9 @@ class Solver {
     unsigned skip = 0;  // moves whose table bound already shows they fail low
     // Enhanced transposition cut-offs: in a long game at once (a child known
     // to cut saves a whole search of the first move), in a short one once
-    // the first move did not cut off, when the children's prefetched slots
-    // are loaded and the probes cost no wait.
+    // the first move did not cut off (or was deferred to the second pass:
+    // below), when the children's prefetched slots are loaded and the
+    // probes cost no wait.
     const int etcAt = !childTable || empty < kEtcMinEmpty ? -1 : forcing_ ? 1 : 0;
     // Several threads (ParallelSolver): here, a move after the first whose
     // position another thread is searching now waits for a second pass
