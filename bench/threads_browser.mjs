@@ -9,6 +9,11 @@
 // one run, never figures of different runs.
 //
 //   scripts/build-site.sh && node bench/threads_browser.mjs [FILE] [N] [THREADS_B]
+//
+// FILE has the benchmark files' lines, `<moves> <score>`; a line with no
+// moves (` 1`: a space, then the score) is the empty board, as in
+// gamesearch's own input:
+//   printf ' 1\n' > /tmp/empty.txt && node bench/threads_browser.mjs /tmp/empty.txt 1
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium, ROOT, serveSite } from '../tests/web/lib.mjs';
@@ -17,7 +22,7 @@ const file = process.argv[2] || path.join(ROOT, 'bench/data/Test_L1_R3');
 const count = Number(process.argv[3] || 20);
 const threadsB = Number(process.argv[4] || 2);
 const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).slice(0, count)
-  .map((l) => { const [moves, score] = l.trim().split(/\s+/); return { moves, score: Number(score) }; });
+  .map((l) => { const [moves, score] = l.trimEnd().split(/\s+/); return { moves, score: Number(score) }; });
 
 const server = await serveSite();
 const browser = await launchChromium();
