@@ -224,14 +224,19 @@ class Solver {
     if (smallTree) return negamax(pos, lo - 1, hi + 1);
     if (opt_.table) attachTables();
     // Null-window driver: every probe halves the interval (biased towards 0,
-    // where most values lie and where proofs are cheapest).
+    // where most values lie and where proofs are cheapest), or, after the
+    // sign asked above, tests the score next to the proven end nearer 0.
     while (lo < hi) {
-      int med = lo + (hi - lo) / 2;
-      if (med <= 0 && lo / 2 < med)
-        med = lo / 2;
-      else if (med >= 0 && hi / 2 > med)
-        med = hi / 2;
-      if (outwards) med = sign > 0 ? lo : hi - 1;
+      int med;
+      if (outwards) {
+        med = sign > 0 ? lo : hi - 1;
+      } else {
+        med = lo + (hi - lo) / 2;
+        if (med <= 0 && lo / 2 < med)
+          med = lo / 2;
+        else if (med >= 0 && hi / 2 > med)
+          med = hi / 2;
+      }
       // Plies until the game ends if the value is med: forcing moves matter
       // when that is short.
       forcing_ = forcingAt(med, pos.plies());
