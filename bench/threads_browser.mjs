@@ -8,14 +8,14 @@
 // (`solved.timeMs`); on a shared machine they are noisy: compare the ratio of
 // one run, never figures of different runs.
 //
-//   scripts/build-site.sh && node bench/threads_browser.mjs [FILE] [N] [THREADS_B]
+//   scripts/build-site.sh && node bench/threads_browser.mjs [FILE] [N] [THREADS_B] [--beside]
 //
 // FILE has the benchmark files' lines, `<moves> <score>`; a line with no
 // moves (` 1`: a space, then the score) is the empty board, as in
 // gamesearch's own input:
 //   printf ' 1\n' > /tmp/empty.txt && node bench/threads_browser.mjs /tmp/empty.txt 1
 //
-// With --beside (after the other arguments), each position is also solved
+// With --beside, each position is also solved
 // with 1 thread in two workers at once (each its own table), and the cost of
 // a node is printed three ways: 1 thread alone, 1 thread beside another
 // solve, and THREADS_B threads (their time x THREADS_B / nodes). The second
@@ -80,6 +80,7 @@ try {
       + ` ${String(r[threadsB].nodes).padStart(11)} nodes`);
     if (beside) {
       const pair = await solveIn([0, 1], moves, 1);
+      for (const p of pair) if (p.score !== score) throw new Error(`${moves}: beside another solve gave ${p.score}, the file says ${score}`);
       const b = (nsPerNode(pair[0]) + nsPerNode(pair[1])) / 2;
       sums.aloneMs += r[1].timeMs;
       sums.aloneNodes += r[1].nodes;
