@@ -4,6 +4,7 @@
 Usage: cli_test.py path/to/gamesearch
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -59,6 +60,28 @@ for extra in ([], ["--weak"]):
     code, out, err = run(["solve", "--threads", "3"] + extra, lines)
     check("solve --threads 3 " + " ".join(extra), code == 0 and [x[:2] for x in fields(out)] == [x[:2] for x in fields(one)]
           and len(fields(out)) == 3, out + err)
+# --probes: one stderr line per null-window probe; stdout as without it; the
+# probes' nodes add up to the solve's; every answer holds for the value.
+PROBE = re.compile(r'^probe "(\d*)": value > (-?\d+)\? (yes|no) \((>=|<=) (-?\d+)\), (\d+) nodes \(calling thread (\d+)\), [\d.]+ ms$')
+for extra in ([], ["--weak"], ["--threads", "2"]):
+    _, plain, _ = run(["solve"] + extra, lines)
+    code, out, err = run(["solve", "--probes"] + extra, lines)
+    name = "solve --probes " + " ".join(extra)
+    probes = [PROBE.match(x) for x in err.splitlines()]
+    check(name + " stdout unchanged", code == 0 and [x[:2] for x in fields(out)] == [x[:2] for x in fields(plain)], out + err)
+    check(name + " lines", probes and all(probes) and all((m[3] == "yes") == (m[4] == ">=") for m in probes)
+          and all((int(m[5]) > int(m[2])) == (m[3] == "yes") for m in probes), err)
+    if probes and all(probes):
+        for moves, value, nodes, _ in fields(out):
+            mine = [m for m in probes if m[1] == moves]
+            # (A small tree, 14 empty cells or fewer, is searched with one
+            # full window, without probes.)
+            check(name + " nodes add up " + moves, sum(int(m[6]) for m in mine) == int(nodes)
+                  and all(int(m[7]) <= int(m[6]) for m in mine) if mine else 42 - len(moves) <= 14, err)
+            # The probes ask about the exact score (the sign's too): "yes"
+            # exactly when it is above alpha.
+            if "--weak" not in extra:
+                check(name + " answers hold " + moves, all((int(value) > int(m[2])) == (m[3] == "yes") for m in mine), err)
 code, out, err = run(["analyze", "--threads", "2"], b"335662333565\n")
 check("analyze --threads 2", code == 0 and out.split() == ["335662333565", "-12", "-10", "-12", "-14", "-12", "-2", "-12"], out + err)
 
@@ -152,6 +175,7 @@ for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", 
                    (["play", "--algorithm", "mcts", "--depth", "3"], "--depth is not for --algorithm mcts"),
                    (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts"),
                    (["play", "--threads", "2"], "--threads is for solve and analyze"),
+                   (["analyze", "--probes"], "--probes is for solve"),
                    (["solve", "--threads", "0"], "--threads must be a whole number")]:
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)

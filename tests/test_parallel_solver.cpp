@@ -153,3 +153,60 @@ TEST_CASE("Parallel solver: progress on the calling thread, intervals that narro
     }
   }
 }
+
+TEST_CASE("Parallel solver: probe reports on the calling thread, with bounds that hold and nodes that add up", "[solver][threads]") {
+  TranspositionTable tt(std::size_t{16} << 20);
+  const auto lines = gs_test::readBenchmark("Test_L1_R2", 3);
+  for (int threads : {1, 2}) {
+    ParallelSolver<Connect4> par(tt, threads);
+    const auto caller = std::this_thread::get_id();
+    std::vector<ParallelSolver<Connect4>::ProbeReport> seen;
+    bool otherThread = false;
+    par.setOnProbe([&](const ParallelSolver<Connect4>::ProbeReport& p) {
+      otherThread |= std::this_thread::get_id() != caller;
+      seen.push_back(p);
+    });
+    bool helped = false;  // some probe with nodes of a helper in it
+    for (const bool weak : {false, true}) {
+      for (const auto& [moves, expected] : lines) {
+        INFO(moves << " with " << threads << " threads" << (weak ? ", weak" : ""));
+        tt.clear();
+        par.resetNodes();
+        seen.clear();
+        const int value = weak ? par.solveSign(gs_test::fromMoves<Connect4>(moves)) : par.solve(gs_test::fromMoves<Connect4>(moves));
+        const int want = weak ? (expected > 0) - (expected < 0) : expected;
+        CHECK(value == want);
+        REQUIRE(!seen.empty());
+        CHECK(!otherThread);
+        std::uint64_t sum = 0;
+        for (const auto& p : seen) {
+          // "Is the value above alpha?" answered with a fail-soft bound. The
+          // sign's probes are on the exact score's scale (a win is >= 1).
+          if (p.bound <= p.alpha)
+            CHECK(expected <= p.bound);
+          else
+            CHECK(expected >= p.bound);
+          CHECK(p.callerNodes <= p.nodes);
+          if (threads == 1) CHECK(p.callerNodes == p.nodes);
+          helped |= p.nodes > p.callerNodes;
+          CHECK(p.ms >= 0);
+          sum += p.nodes;
+        }
+        CHECK(sum == par.nodes());  // every node of the solve is in some probe
+      }
+    }
+    CHECK(helped == (threads > 1));
+  }
+  // A small tree: solve() searches it with one full window (no probe);
+  // solveSign() still asks its probes.
+  ParallelSolver<Connect4> par(tt, 1);
+  int probes = 0;
+  par.setOnProbe([&](const ParallelSolver<Connect4>::ProbeReport&) { ++probes; });
+  const auto [moves, expected] = gs_test::readBenchmark("Test_L3_R1", 1)[0];
+  const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+  REQUIRE(Connect4::kMaxPlies - g.plies() <= Solver<Connect4>::kFullWindowEmpty);
+  CHECK(par.solve(g) == expected);
+  CHECK(probes == 0);
+  CHECK(par.solveSign(g) == (expected > 0) - (expected < 0));
+  CHECK(probes >= 1);
+}

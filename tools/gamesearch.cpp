@@ -106,6 +106,11 @@ Options
   --weak                      solve, analyze: win/draw/loss only (1, 0, -1);
                               fewer nodes than the exact score on every benchmark
                               file, far fewer in long games (docs/solver.md)
+  --probes                    solve: print every null-window probe on stderr,
+                              as the solver makes it: the question (is the value
+                              above a?), the answer (a bound), its nodes (all
+                              threads and the calling thread's) and its time;
+                              stdout is unchanged (docs/solver.md, "Probes")
   --book FILE                 play, analyze: answer from this opening book first
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
@@ -159,6 +164,7 @@ struct Config {
   std::uint32_t seed = 0;  // 0: deterministic choice
   bool exact = true;       // play: try the exact solver first (player.hpp)
   bool weak = false;       // solve: win/draw/loss only
+  bool probes = false;     // solve: report every null-window probe on stderr
   std::string bookFile;    // play: opening book (Connect Four)
   std::size_t ttBytes = std::size_t{64} << 20;
   int threads = 1;         // solve, analyze: the solver's threads
@@ -308,6 +314,8 @@ Config parseArgs(int argc, char** argv) {
       ++i;
     } else if (a == "--weak") {
       c.weak = true;
+    } else if (a == "--probes") {
+      c.probes = true;
     } else if (a == "--no-solver") {
       c.exact = false;
     } else if (a == "--no-killers") {
@@ -426,6 +434,7 @@ Config parseArgs(int argc, char** argv) {
   if (c.given.end() != std::find(c.given.begin(), c.given.end(), "--threads") && c.command != "solve" &&
       c.command != "analyze")
     usageError("--threads is for solve and analyze");
+  if (c.probes && c.command != "solve") usageError("--probes is for solve");
   if (!c.mctsOption.empty() && !c.mcts) usageError(c.mctsOption + " needs --algorithm mcts");
   if (c.mcts && (c.depth > 0 || !c.bookFile.empty()))
     usageError(std::string(c.depth > 0 ? "--depth" : "--book") + " is not for --algorithm mcts");
@@ -500,6 +509,15 @@ int run(const Config& cfg) {
         tt.clear();
         solver.resetNodes();
         if (cfg.command == "solve") {
+          if (cfg.probes) {
+            // One line per probe on stderr: the question it asked and its answer.
+            solver.setOnProbe([&moves](const typename gs::ParallelSolver<Game>::ProbeReport& p) {
+              const bool above = p.bound > p.alpha;
+              std::fprintf(stderr, "probe \"%s\": value > %d? %s (%s %d), %llu nodes (calling thread %llu), %.1f ms\n",
+                           moves.c_str(), p.alpha, above ? "yes" : "no", above ? ">=" : "<=", p.bound,
+                           static_cast<unsigned long long>(p.nodes), static_cast<unsigned long long>(p.callerNodes), p.ms);
+            });
+          }
           auto t0 = std::chrono::steady_clock::now();
           int score = cfg.weak ? solver.solveSign(g) : solver.solve(g);
           // Rounded, not truncated: a cut-off fraction would take 0.5 µs off

@@ -149,6 +149,23 @@ class ParallelSolver {
   void clearDeadline() { solvers_[0]->clearDeadline(); }
   bool aborted() const { return solvers_[0]->aborted(); }
   void setOnProgress(std::function<void(const SolveProgress&)> f) { onProgress_ = std::move(f); }
+  // Solver::setOnProbe for the whole solver: a report after every probe, on
+  // the calling thread, with the nodes of all threads. To count the helpers'
+  // nodes exactly, the calling thread waits after each probe until every
+  // helper has stopped searching it (at most a checkpoint's 4096 nodes each),
+  // so a solve that reports its probes runs a little differently.
+  using ProbeReport = typename Solver<Game>::ProbeReport;
+  void setOnProbe(std::function<void(const ProbeReport&)> f) {
+    if (!f) {
+      solvers_[0]->setOnProbe(nullptr);
+      return;
+    }
+    solvers_[0]->setOnProbe([this, f = std::move(f)](const ProbeReport& r) {
+      ProbeReport p = r;
+      p.nodes += helperNodesSinceLastProbe();
+      f(p);
+    });
+  }
 
   // All threads, summed (since construction or resetNodes()).
   std::uint64_t nodes() const {
@@ -210,6 +227,22 @@ class ParallelSolver {
     hi_ = winScoreAtPly<Game>(pos.plies() + 2);
     for (std::size_t i = 1; i < solvers_.size(); ++i)
       published_[i]->nodes.store(solvers_[i]->nodes(), std::memory_order_relaxed);
+    helperNodesMark_ = 0;
+    for (std::size_t i = 1; i < solvers_.size(); ++i) helperNodesMark_ += solvers_[i]->nodes();
+  }
+  // The helpers' nodes since the last call (or begin()), once every helper
+  // is idle: a probe's report.
+  std::uint64_t helperNodesSinceLastProbe() {
+    if (helpers_.empty()) return 0;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      done_.wait(lock, [this] { return busy_ == 0; });
+    }
+    std::uint64_t n = 0;
+    for (std::size_t i = 1; i < solvers_.size(); ++i) n += solvers_[i]->nodes();
+    const std::uint64_t d = n - helperNodesMark_;
+    helperNodesMark_ = n;
+    return d;
   }
   // After a solve: no probe open, every helper back to waiting (so that the
   // table may be cleared or freed and nodes() read), a last report.
@@ -382,6 +415,7 @@ class ParallelSolver {
   Game probePos_;
   int probeAlpha_ = 0, probeBeta_ = 0;
   std::uint64_t probeStart_ = 0;  // thread 0's nodes when it began
+  std::uint64_t helperNodesMark_ = 0;  // the helpers' nodes at the last probe report
   bool posted_ = false;           // the helpers were called in
   unsigned postedGen_ = 0;
 

@@ -59,6 +59,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 
@@ -173,6 +175,22 @@ class Solver {
   // deadline does (aborted() becomes true). Called on the searching thread.
   // ParallelSolver uses it for its shared stop flag and its progress reports.
   void setCheckpoint(std::function<bool(std::uint64_t nodes)> f) { checkpoint_ = std::move(f); }
+
+  // Optional probe report (`gamesearch solve --probes`): called after every
+  // null-window probe of the drivers below that was not aborted, on the
+  // calling thread. The probe asks "is the value > alpha?" (its window is
+  // alpha, alpha + 1); `bound` is its fail-soft answer: the value is at most
+  // `bound` when bound <= alpha, at least `bound` otherwise. A small tree
+  // solved with one full window (solve() at kFullWindowEmpty empty cells or
+  // fewer) makes no probe.
+  struct ProbeReport {
+    int alpha = 0;
+    int bound = 0;
+    std::uint64_t nodes = 0;        // the probe's nodes, all threads (ParallelSolver)
+    std::uint64_t callerNodes = 0;  // ... of those, the calling thread's
+    double ms = 0;                  // the probe's wall time
+  };
+  void setOnProbe(std::function<void(const ProbeReport&)> f) { onProbe_ = std::move(f); }
 
   // Exact score of `pos` for the side to move. Finished positions are allowed:
   // a position won by the last mover scores as that loss, a full board 0.
@@ -375,6 +393,22 @@ class Solver {
   // A ParallelSolver takes over the probes of trees that use the table (its
   // threads search them together); every other probe is one negamax here.
   int probeRoot(const Game& pos, int alpha, int beta) {
+    assert(beta == alpha + 1);
+    if (!onProbe_) return searchProbe(pos, alpha, beta);
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t n0 = nodes_;
+    const int r = searchProbe(pos, alpha, beta);
+    if (!aborted_) {
+      ProbeReport p;
+      p.alpha = alpha;
+      p.bound = r;
+      p.nodes = p.callerNodes = nodes_ - n0;
+      p.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      onProbe_(p);
+    }
+    return r;
+  }
+  int searchProbe(const Game& pos, int alpha, int beta) {
     if (probeRunner_ && opt_.table && Game::kMaxPlies - pos.plies() > kFullWindowEmpty)
       return probeRunner_(pos, alpha, beta);
     return negamax(pos, alpha, beta);
@@ -684,6 +718,7 @@ class Solver {
   Deadline deadline_;
   std::function<bool(std::uint64_t)> checkpoint_;
   std::function<int(const Game&, int, int)> probeRunner_;  // set by a ParallelSolver
+  std::function<void(const ProbeReport&)> onProbe_;
   // The positions the threads are searching now (ParallelSolver's, shared;
   // null with one thread): kInProgressSlots words; while some thread
   // searches a position, its table key | 1 is in the slot given by the top
