@@ -154,7 +154,7 @@ TEST_CASE("Parallel solver: progress on the calling thread, intervals that narro
   }
 }
 
-TEST_CASE("Parallel solver: probe reports on the calling thread, with bounds that hold and nodes that add up", "[solver][threads]") {
+TEST_CASE("Parallel solver: probe reports on the calling thread with bounds that hold and nodes that add up", "[solver][threads]") {
   TranspositionTable tt(std::size_t{16} << 20);
   const auto lines = gs_test::readBenchmark("Test_L1_R2", 3);
   for (int threads : {1, 2}) {
@@ -167,6 +167,7 @@ TEST_CASE("Parallel solver: probe reports on the calling thread, with bounds tha
       seen.push_back(p);
     });
     bool helped = false;  // some probe with nodes of a helper in it
+    bool failSoft = false;  // some bound beyond the window (alpha, alpha + 1)
     for (const bool weak : {false, true}) {
       for (const auto& [moves, expected] : lines) {
         INFO(moves << " with " << threads << " threads" << (weak ? ", weak" : ""));
@@ -189,6 +190,7 @@ TEST_CASE("Parallel solver: probe reports on the calling thread, with bounds tha
           CHECK(p.callerNodes <= p.nodes);
           if (threads == 1) CHECK(p.callerNodes == p.nodes);
           helped |= p.nodes > p.callerNodes;
+          failSoft |= p.bound < p.alpha || p.bound > p.alpha + 1;
           CHECK(p.ms >= 0);
           sum += p.nodes;
         }
@@ -196,6 +198,24 @@ TEST_CASE("Parallel solver: probe reports on the calling thread, with bounds tha
       }
     }
     CHECK(helped == (threads > 1));
+    if (threads == 1) CHECK(failSoft);  // the bound is the probe's, not its window's edge
+  }
+  // A deadline: the probe it cuts short is not reported (its result means
+  // nothing: the first probe, "a win within 10 moves?", would answer "at
+  // most 0"), and the solve ends. The empty board's value is +1.
+  for (int threads : {1, 2}) {
+    ParallelSolver<Connect4> par(tt, threads);
+    std::vector<ParallelSolver<Connect4>::ProbeReport> seen;
+    par.setOnProbe([&](const ParallelSolver<Connect4>::ProbeReport& p) { seen.push_back(p); });
+    tt.clear();
+    const auto t0 = std::chrono::steady_clock::now();
+    par.setDeadline(Deadline(t0, 30));
+    par.solve(Connect4{});  // the empty board takes far longer
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(par.aborted());
+    CHECK(ms < 30 + 250);
+    for (const auto& p : seen) CHECK((p.bound <= p.alpha ? 1 <= p.bound : 1 >= p.bound));
+    par.clearDeadline();
   }
   // A small tree: solve() searches it with one full window (no probe);
   // solveSign() still asks its probes.

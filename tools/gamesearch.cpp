@@ -107,10 +107,11 @@ Options
                               fewer nodes than the exact score on every benchmark
                               file, far fewer in long games (docs/solver.md)
   --probes                    solve: print every null-window probe on stderr,
-                              as the solver makes it: the question (is the value
-                              above a?), the answer (a bound), its nodes (all
-                              threads and the calling thread's) and its time;
-                              stdout is unchanged (docs/solver.md, "Probes")
+                              as the solver makes it: the question (value > A?),
+                              the answer (a bound: >= it for yes, <= it for no),
+                              its nodes (all threads and the calling thread's)
+                              and its time; stdout is unchanged
+                              (docs/solver.md, "Probes")
   --book FILE                 play, analyze: answer from this opening book first
                               (tools/bookgen; the site's is web/book.bin)
   --no-solver                 play: iterative deepening only (by default the
