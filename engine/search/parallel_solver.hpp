@@ -227,8 +227,7 @@ class ParallelSolver {
     hi_ = winScoreAtPly<Game>(pos.plies() + 2);
     for (std::size_t i = 1; i < solvers_.size(); ++i)
       published_[i]->nodes.store(solvers_[i]->nodes(), std::memory_order_relaxed);
-    helperNodesMark_ = 0;
-    for (std::size_t i = 1; i < solvers_.size(); ++i) helperNodesMark_ += solvers_[i]->nodes();
+    helperNodesMark_ = nodes() - solvers_[0]->nodes();
   }
   // The helpers' nodes since the last call (or begin()), once every helper
   // is idle: a probe's report.
@@ -238,8 +237,7 @@ class ParallelSolver {
       std::unique_lock<std::mutex> lock(mutex_);
       done_.wait(lock, [this] { return busy_ == 0; });
     }
-    std::uint64_t n = 0;
-    for (std::size_t i = 1; i < solvers_.size(); ++i) n += solvers_[i]->nodes();
+    const std::uint64_t n = nodes() - solvers_[0]->nodes();
     const std::uint64_t d = n - helperNodesMark_;
     helperNodesMark_ = n;
     return d;
