@@ -14,14 +14,13 @@
 // solver_table.hpp). The threads split the work through a small shared
 // table of the positions being searched now (Solver::inProgress_, step 6 of
 // Solver::negamax): at a node with at least Solver::kSplitMinEmpty empty
-// cells, a thread leaves a move after the first (at an expected all-node
-// the first too) for a second pass when another thread is searching its
-// position, and takes the next one; when it comes back to it, the other
-// thread's proof is usually in the table. (At an expected cut-node the
-// first move is searched by every thread that comes to the node: it is
-// usually the only one searched there.) Helpers also order the moves
-// of the top kJitterPlies plies below the root with their own pseudo-random
-// tie-breaks (Solver::jitter). Nodes nearer the end of the game (the near
+// cells, a thread leaves a move after the first it searched (at an
+// expected all-node the first too) for a second pass when another thread is
+// searching its position, and takes the next one; when it comes back to it,
+// the other thread's proof is usually in the table. (At an expected
+// cut-node the first move is searched by every thread that comes to the
+// node: it is usually the only one searched there. All threads order the
+// moves alike, so they agree on which move that is.) Nodes nearer the end of the game (the near
 // table, Solver::kNearEmpty) are in a near block of each thread's own
 // (TranspositionTable::nearWords(i)): every node reads and writes there, and
 // a cache line written by two cores moves between them at every store. The
@@ -31,8 +30,8 @@
 // thread's bound is proven, so the driver narrows the score interval to the
 // same exact value as Solver: solve() and solveSign() answer exactly as
 // Solver does; only the node counts vary from run to run with more than one
-// thread. With one thread nothing is shared, split or jittered: the same
-// search, the same node counts as Solver.
+// thread. With one thread nothing is shared or split: the same search, the
+// same node counts as Solver.
 //
 // Threads: threads - 1 helpers are created by the constructor and wait on a
 // condition variable between probes; the destructor stops and joins them
@@ -83,11 +82,6 @@ struct SolveProgress {
 template <class Game>
 class ParallelSolver {
  public:
-  // Helpers order the moves of nodes less than this many plies below the
-  // root with their own tie-breaks (each seeds Solver::jitter differently)...
-  static constexpr int kJitterPlies = 2;
-  // ... drawn from 0..kJitterRange-1 and added to 4 x the ordering score.
-  static constexpr int kJitterRange = 8;
   // Thread 0 starts every probe alone and calls the helpers in at its first
   // checkpoint (every 4096 nodes) after this many nodes of the probe: most
   // probes are smaller than waking a thread costs.
@@ -123,11 +117,6 @@ class ParallelSolver {
       inProgress_ = std::make_unique<std::atomic<std::uint64_t>[]>(Solver<Game>::kInProgressSlots);
       for (std::size_t i = 0; i < Solver<Game>::kInProgressSlots; ++i) inProgress_[i].store(0, std::memory_order_relaxed);
       for (auto& s : solvers_) s->inProgress_ = inProgress_.get();
-    }
-    for (int i = 1; i < threads; ++i) {
-      Solver<Game>& s = *solvers_[i];
-      s.jitterSeed_ = static_cast<std::uint64_t>(i);
-      s.jitterRange_ = kJitterRange;
     }
     for (int i = 1; i < threads; ++i) helpers_.emplace_back([this, i] { helperLoop(i); });
   }
@@ -379,7 +368,6 @@ class ParallelSolver {
       s.near_ = job.near[i];
       s.deadline_ = job.deadline;
       s.aborted_ = false;
-      s.jitterPlies_ = job.pos.plies() + kJitterPlies;
       const unsigned gen = job.gen;
       s.setCheckpoint([this, i, gen](std::uint64_t nodes) {
         published_[i]->nodes.store(nodes, std::memory_order_relaxed);

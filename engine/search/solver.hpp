@@ -35,8 +35,8 @@
 //               children's table bounds may cut off at once or drop moves
 //               that cannot raise alpha (enhanced transposition cut-offs);
 //               with several threads (ParallelSolver), a move after the
-//               first (at an expected all-node the first too) that another
-//               thread is searching waits for a second pass
+//               first searched (at an expected all-node the first too) that
+//               another thread is searching waits for a second pass
 //               (kSplitMinEmpty empty cells or more),
 //               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering (and its heuristic part alone), the line bounds, the
@@ -420,19 +420,6 @@ class Solver {
     if (checkpoint_ && checkpoint_(nodes_)) aborted_ = true;
   }
 
-  // The helper threads' drift (ParallelSolver): at nodes with fewer than
-  // jitterPlies_ stones, a move's ordering score is 4 x its score + a
-  // pseudo-random 0..jitterRange_-1 drawn from the position, the move and
-  // jitterSeed_, so each helper tries the moves near the root in its own
-  // order. jitterPlies_ = 0 (the default): no drift.
-  int jitter(std::uint64_t key, int move) const {
-    std::uint64_t h = (key ^ (jitterSeed_ * 0xD6E8FEB86659FD93ULL)) + static_cast<std::uint64_t>(move) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 32;
-    h *= 0xD6E8FEB86659FD93ULL;
-    h ^= h >> 32;
-    return static_cast<int>(h % static_cast<std::uint64_t>(jitterRange_));
-  }
-
   // The win/draw/loss of a position that needs no search (finished, a win at
   // once, one empty cell; with Algorithm::kMinimax every position) in `sign`
   // and true; else false, with the solver ready for negamax probes.
@@ -565,7 +552,6 @@ class Solver {
     // possible: step 3). Order: the winning spots a move creates (with many
     // empty cells, plus the heuristic's gain), then centre first.
     MoveList<Bits, Game::kMoveSlots> moves;
-    const bool drift = plies < jitterPlies_;  // (a helper thread near the root)
     const Bits oppSpots = pos.opponentWinningSpots();
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
@@ -579,7 +565,6 @@ class Solver {
       if (opt_.ordering) {
         score = pos.orderScore(b, spots, oppSpots, forcing_);
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
-        if (drift) score = 4 * score + jitter(key, m);
       }
       moves.add(b, score);
     }
@@ -605,13 +590,14 @@ class Solver {
     // below), when the children's prefetched slots are loaded and the
     // probes cost no wait.
     const int etcAt = !childTable || empty < kEtcMinEmpty ? -1 : forcing_ ? 1 : 0;
-    // Several threads (ParallelSolver): here, a move after the first whose
-    // position another thread is searching now waits for a second pass
-    // (by then its proof is usually in the table), so the threads split the
-    // moves of a node between them instead of all searching the same one.
-    // The first move waits too at an expected all-node, where every move is
-    // searched anyway; at an expected cut-node it is the likely refutation,
-    // which every thread searches first.
+    // Several threads (ParallelSolver): here, a move after the first searched
+    // whose position another thread is searching now waits for a second
+    // pass (by then its proof is usually in the table), so the threads split
+    // the moves of a node between them instead of all searching the same
+    // one. The first move waits too at an expected all-node, where every
+    // move is searched anyway; at an expected cut-node the first move left
+    // after the table's cut-offs is the likely refutation, which every
+    // thread searches first (all threads order the moves alike).
     const bool split = inProgress_ != nullptr && empty >= kSplitMinEmpty;
     unsigned deferred = 0;
     bool searched = false;  // after the first move searched here, a cut-node's children are expected cut-nodes too
@@ -640,7 +626,7 @@ class Solver {
         if (split) {
           childId = tableKey(child) | 1;  // (never 0, the empty slot)
           mark = &inProgress_[(childId * 0x9E3779B97F4A7C15ULL) >> (64 - kInProgressBits)];
-          if (pass == 0 && (i > 0 || !cutNode) && mark->load(std::memory_order_relaxed) == childId) {
+          if (pass == 0 && (searched || !cutNode) && mark->load(std::memory_order_relaxed) == childId) {
             deferred |= 1u << i;
             ++deferrals_;
             continue;
@@ -724,9 +710,6 @@ class Solver {
   // searches a position, its table key | 1 is in the slot given by the top
   // kInProgressBits of that times an odd constant; 0 marks an empty slot.
   std::atomic<std::uint64_t>* inProgress_ = nullptr;
-  int jitterPlies_ = 0;
-  int jitterRange_ = 1;
-  std::uint64_t jitterSeed_ = 0;
 };
 
 }  // namespace gs
