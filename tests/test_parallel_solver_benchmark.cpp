@@ -2,7 +2,8 @@
 // Test_L1_R3's first lines and three early positions, exact and win/draw/loss,
 // with 2 and 4 threads, against the scores Solver gives (the benchmark file's,
 // and those of test_solver_benchmark.cpp's kind for the three positions), and
-// the threads split the moves of nodes between them.
+// the threads split the moves of nodes between them and return to a node
+// another thread proved.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -33,8 +34,11 @@ TEST_CASE("Parallel solver: Test_L1_R3 and early positions with 2 and 4 threads"
       CHECK(par.solveSign(g) == (expected > 0) - (expected < 0));
     }
     // The threads did split nodes' moves between them (Solver step 6) on
-    // these solves of thousands of probes' worth of nodes each.
+    // these solves of thousands of probes' worth of nodes each, and a thread
+    // returned at once to a node another thread had proved above it
+    // (Solver::checkLine), the scores above exact all the same.
     INFO(threads << " threads");
     CHECK(par.deferrals() > 0);
+    CHECK(par.unwinds() > 0);
   }
 }

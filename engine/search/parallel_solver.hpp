@@ -20,7 +20,10 @@
 // the other thread's proof is usually in the table. (At an expected
 // cut-node the first move is searched by every thread that comes to the
 // node: it is usually the only one searched there. All threads order the
-// moves alike, so they agree on which move that is.) Nodes nearer the end of the game (the near
+// moves alike, so they agree on which move that is.) Every 4096 nodes a
+// thread also reads the table entries of the splitting nodes above it, and
+// when another thread has proved one of them, returns to it at once
+// (Solver::checkLine). Nodes nearer the end of the game (the near
 // table, Solver::kNearEmpty) are in a near block of each thread's own
 // (TranspositionTable::nearWords(i)): every node reads and writes there, and
 // a cache line written by two cores moves between them at every store. The
@@ -170,6 +173,13 @@ class ParallelSolver {
   std::uint64_t deferrals() const {
     std::uint64_t n = 0;
     for (const auto& s : solvers_) n += s->deferrals();
+    return n;
+  }
+  // Searches a thread gave up because another had proved a node above it
+  // (Solver::unwinds), all threads, since resetNodes().
+  std::uint64_t unwinds() const {
+    std::uint64_t n = 0;
+    for (const auto& s : solvers_) n += s->unwinds();
     return n;
   }
   void resetNodes() {

@@ -37,7 +37,9 @@
 //               with several threads (ParallelSolver), a move after the
 //               first searched (at an expected all-node the first too) that
 //               another thread is searching waits for a second pass
-//               (kSplitMinEmpty empty cells or more),
+//               (kSplitMinEmpty empty cells or more), and a thread that
+//               finds in the table that another has proved a node above it
+//               returns to that node at once (checkLine),
 //               7. stores what it proved (lower bound, upper bound or exact).
 //               Ordering (and its heuristic part alone), the line bounds, the
 //               quick wins of step 5, the forced moves of step 2 and the table
@@ -154,10 +156,15 @@ class Solver {
   void resetNodes() {
     nodes_ = 0;
     deferrals_ = 0;
+    unwinds_ = 0;
   }
   // Moves this thread left for later because another thread was searching
   // them (ParallelSolver; step 6), since resetNodes(): 0 with one thread.
   std::uint64_t deferrals() const { return deferrals_; }
+  // Times this thread gave up a search because another thread had proved
+  // one of the nodes above it (ParallelSolver; checkLine), since
+  // resetNodes(): 0 with one thread.
+  std::uint64_t unwinds() const { return unwinds_; }
 
   // Optional deadline (the time-limited player's "solve if it fits in the
   // budget"): the clock is checked every 4096 nodes; once it has passed, the
@@ -418,6 +425,32 @@ class Solver {
   __attribute__((noinline, cold)) void checkpoint() {
     if (deadline_.expired()) aborted_ = true;
     if (checkpoint_ && checkpoint_(nodes_)) aborted_ = true;
+    if (aborted_)
+      unwindTo_ = -1;  // a real stop: every node unwinds
+    else if (lineLen_ > 0)
+      checkLine();
+  }
+
+  // Several threads (ParallelSolver): another thread may have proved a node
+  // of this thread's line (line_) while this thread is still below it, for
+  // instance when both searched the same move (a second pass that joined
+  // the other thread, or a mark another position's overwrote). When the
+  // table now settles a line node's window, the thread unwinds to the
+  // shallowest such node like after a stop (storing nothing), and that node
+  // returns the table's bound (step 6).
+  void checkLine() {
+    for (int l = 0; l < lineLen_; ++l) {
+      LineNode& a = line_[l];
+      SolverEntry e;
+      if (!tableFor(a.empty).probe(a.key, e)) continue;
+      if (e.lower >= a.beta || e.upper <= a.alpha) {
+        a.bound = e.lower >= a.beta ? e.lower : e.upper;
+        aborted_ = true;
+        unwindTo_ = l;
+        ++unwinds_;
+        return;
+      }
+    }
   }
 
   // The win/draw/loss of a position that needs no search (finished, a win at
@@ -599,6 +632,13 @@ class Solver {
     // after the table's cut-offs is the likely refutation, which every
     // thread searches first (all threads order the moves alike).
     const bool split = inProgress_ != nullptr && empty >= kSplitMinEmpty;
+    // A node that splits is on the thread's line (checkLine) until it returns.
+    LinePop linePop{nullptr};
+    const int level = split ? lineLen_ : -1;
+    if (split) {
+      line_[lineLen_++] = LineNode{key, alpha, beta, empty, 0};
+      linePop.len = &lineLen_;
+    }
     unsigned deferred = 0;
     bool searched = false;  // after the first move searched here, a cut-node's children are expected cut-nodes too
     for (int pass = 0; pass < 2; ++pass) {  // pass 1: the moves deferred in pass 0
@@ -636,7 +676,12 @@ class Solver {
         int score = -negamax(child, -beta, -alpha, !cutNode || searched);
         searched = true;
         if (mark) mark->compare_exchange_strong(childId, 0, std::memory_order_relaxed);
-        if (aborted_) return 0;
+        if (aborted_) {
+          if (level < 0 || unwindTo_ != level) return 0;
+          aborted_ = false;  // another thread proved this node (checkLine): the table's bound
+          unwindTo_ = -1;
+          return line_[level].bound;
+        }
         if (score >= beta) {  // Step 7. Store the result
           if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)), nodes_ - nodes0 + 1);
           return score;
@@ -700,6 +745,23 @@ class Solver {
   SolverOptions opt_;
   std::uint64_t nodes_ = 0;
   std::uint64_t deferrals_ = 0;
+  std::uint64_t unwinds_ = 0;
+  // The nodes that split their moves (step 6) on the line from the root to
+  // the node searched now, root first, with their windows; `bound`: the
+  // table's bound that settled one (checkLine).
+  struct LineNode {
+    std::uint64_t key;
+    int alpha, beta, empty, bound;
+  };
+  struct LinePop {  // takes the node off the line when it returns
+    int* len;
+    ~LinePop() {
+      if (len) --*len;
+    }
+  };
+  LineNode line_[Game::kMaxPlies + 1];
+  int lineLen_ = 0;
+  int unwindTo_ = -1;  // the line node this thread unwinds to (checkLine), or -1
   bool aborted_ = false;
   Deadline deadline_;
   std::function<bool(std::uint64_t)> checkpoint_;
