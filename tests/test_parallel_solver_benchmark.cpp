@@ -35,8 +35,9 @@ TEST_CASE("Parallel solver: Test_L1_R3 and early positions with 2 and 4 threads"
     }
     // The threads did split nodes' moves between them (Solver step 6) on
     // these solves of thousands of probes' worth of nodes each, and a thread
-    // returned at once to a node another thread had proved above it
-    // (Solver::checkLine), the scores above exact all the same.
+    // returned at once to a node another thread had proved above it, below
+    // the probe's root (Solver::checkLine), the scores above exact all the
+    // same.
     INFO(threads << " threads");
     CHECK(par.deferrals() > 0);
     CHECK(par.unwinds() > 0);

@@ -175,8 +175,9 @@ class ParallelSolver {
     for (const auto& s : solvers_) n += s->deferrals();
     return n;
   }
-  // Searches a thread gave up because another had proved a node above it
-  // (Solver::unwinds), all threads, since resetNodes().
+  // Searches a thread gave up because another had proved a node above it,
+  // below the probe's root (Solver::unwinds), all threads, since
+  // resetNodes().
   std::uint64_t unwinds() const {
     std::uint64_t n = 0;
     for (const auto& s : solvers_) n += s->unwinds();

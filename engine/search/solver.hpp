@@ -162,8 +162,8 @@ class Solver {
   // them (ParallelSolver; step 6), since resetNodes(): 0 with one thread.
   std::uint64_t deferrals() const { return deferrals_; }
   // Times this thread gave up a search because another thread had proved
-  // one of the nodes above it (ParallelSolver; checkLine), since
-  // resetNodes(): 0 with one thread.
+  // one of the nodes above it below the probe's root (ParallelSolver;
+  // checkLine), since resetNodes(): 0 with one thread.
   std::uint64_t unwinds() const { return unwinds_; }
 
   // Optional deadline (the time-limited player's "solve if it fits in the
@@ -434,7 +434,7 @@ class Solver {
   // Several threads (ParallelSolver): another thread may have proved a node
   // of this thread's line (line_) while this thread is still below it, for
   // instance when both searched the same move (a second pass that joined
-  // the other thread, or a mark another position's overwrote). When the
+  // the other thread, or a mark that another position's overwrote). When the
   // table now settles a line node's window, the thread unwinds to the
   // shallowest such node like after a stop (storing nothing), and that node
   // returns the table's bound (step 6).
@@ -447,7 +447,7 @@ class Solver {
         a.bound = e.lower >= a.beta ? e.lower : e.upper;
         aborted_ = true;
         unwindTo_ = l;
-        ++unwinds_;
+        if (l > 0) ++unwinds_;  // (at the root: another thread finished the probe)
         return;
       }
     }
@@ -522,6 +522,8 @@ class Solver {
   int negamax(const Game& pos, int alpha, int beta, bool cutNode = true) {
     ++nodes_;  // Step 1. Count the node, honour the deadline (and the checkpoint)
     const std::uint64_t nodes0 = nodes_;  // the work of what this node stores: nodes_ - nodes0 + 1
+    // (Before this node is on its thread's line: an unwind the checkpoint
+    // starts always returns to a node above it.)
     if ((nodes_ & 4095) == 0) checkpoint();
     if (aborted_) return 0;
     const int plies = pos.plies();
@@ -632,10 +634,12 @@ class Solver {
     // after the table's cut-offs is the likely refutation, which every
     // thread searches first (all threads order the moves alike).
     const bool split = inProgress_ != nullptr && empty >= kSplitMinEmpty;
-    // A node that splits is on the thread's line (checkLine) until it returns.
+    // A node that splits and uses the table is on the thread's line
+    // (checkLine) until it returns.
     LinePop linePop{nullptr};
-    const int level = split ? lineLen_ : -1;
-    if (split) {
+    const bool onLine = split && useTable;
+    const int level = onLine ? lineLen_ : -1;
+    if (onLine) {
       line_[lineLen_++] = LineNode{key, alpha, beta, empty, 0};
       linePop.len = &lineLen_;
     }
