@@ -12,6 +12,12 @@
 // Replies whose id is not pending are ignored, so a stale move can never reach
 // the board. A worker that fails to load (an `error` without id, or the
 // worker's own error event) rejects its pending requests and every later one.
+//
+// A worker that is dropped while it is still loading the engine is stopped
+// only once it has loaded (or failed, or after RETIRE_WAIT_MS): the threaded
+// build's thread workers load the engine's script while the module starts,
+// and stopping their parent then makes the browser report that load as a
+// failed one (a NetworkError in the console) though nothing went wrong.
 
 /** @typedef {import('../types').WorkerReply} WorkerReply */
 /** @typedef {import('../types').BookReport} BookReport */
@@ -34,6 +40,10 @@
  * @property {(ms: number) => void} markReady
  * @property {(error: Error) => void} markFailed
  */
+
+// The longest a dropped worker that is still loading is kept before it is
+// stopped anyway (a load that hangs must not keep a worker for good).
+const RETIRE_WAIT_MS = 10000;
 
 export class EngineClient {
   /**
@@ -103,7 +113,7 @@ export class EngineClient {
   cancel() {
     if (!this.pending.size) return;
     this.dropPending();
-    this.current.worker.terminate();
+    this.retire(this.current);
     if (this.spare) {
       this.current = this.spare;
       this.spare = this.spawn();
@@ -117,8 +127,27 @@ export class EngineClient {
   // Stops every worker for good; pending requests resolve with null.
   terminate() {
     this.dropPending();
-    this.current.worker.terminate();
-    if (this.spare) this.spare.worker.terminate();
+    this.retire(this.current);
+    if (this.spare) this.retire(this.spare);
+  }
+
+  /**
+   * Stops a worker that is no longer used: at once if it has loaded (or
+   * failed, or is not asked `isready`), else when it has (see the top).
+   * @param {Entry} entry
+   */
+  retire(entry) {
+    let timer;
+    const stop = () => { clearTimeout(timer); entry.worker.terminate(); };
+    if (entry.ready || entry.failure || !this.warmup) { stop(); return; }
+    // From now on the worker is heard only for the end of its load: nothing
+    // it says reaches the page.
+    entry.worker.onmessage = (e) => {
+      const msg = e.data;
+      if (msg && (msg.type === 'readyok' || (msg.type === 'error' && msg.id === undefined))) stop();
+    };
+    entry.worker.onerror = (e) => { e.preventDefault(); stop(); };
+    timer = setTimeout(stop, RETIRE_WAIT_MS);
   }
 
   dropPending() {

@@ -1,0 +1,96 @@
+// Node tests of the page's worker client (web/js/engine-client.js) with a
+// stand-in for the browser's Worker: which worker a request goes to, and when
+// a dropped worker is stopped. One that is still loading the engine is kept
+// until it has loaded (stopping it while the threaded build's thread workers
+// load the engine's script makes the browser log a NetworkError), and nothing
+// it says after it was dropped reaches the page.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { ROOT } from './lib.mjs';
+
+// The stand-in: records what the client posts and whether it was stopped;
+// say() delivers a message from the worker as the browser would.
+class FakeWorker {
+  static all = [];
+  constructor(url) {
+    this.url = String(url);
+    this.posted = [];
+    this.terminated = false;
+    this.onmessage = null;
+    this.onerror = null;
+    FakeWorker.all.push(this);
+  }
+  postMessage(msg) { this.posted.push(msg); }
+  terminate() { this.terminated = true; }
+  say(data) { if (!this.terminated && this.onmessage) this.onmessage({ data }); }
+  loaded() { this.say({ type: 'readyok', id: 'warmup', loadMs: 5, build: 'threads', maxThreads: 2 }); }
+}
+globalThis.Worker = FakeWorker;
+const { EngineClient } = await import(`${ROOT}/web/js/engine-client.js`);
+
+const fresh = (options) => {
+  FakeWorker.all = [];
+  const heard = { errors: [], books: [] };
+  const client = new EngineClient('worker.js', {
+    onError: (m) => heard.errors.push(m), onBook: (b) => heard.books.push(b), ...options });
+  return { client, heard, workers: FakeWorker.all };
+};
+
+test('a loaded worker is stopped at once; one still loading only when it has loaded', () => {
+  const { client, heard, workers } = fresh({ spare: false });
+  assert.equal(workers.length, 1);
+  client.terminate();
+  assert.equal(workers[0].terminated, false, 'still loading: kept');
+  workers[0].say({ type: 'book', status: 'ready', positions: 1, plies: 8, message: '' });
+  workers[0].say({ type: 'error', message: 'late' });
+  assert.deepEqual(heard, { errors: [], books: [] }, 'nothing it says reaches the page once dropped');
+  workers[0].loaded();
+  assert.equal(workers[0].terminated, true, 'stopped when it has loaded');
+
+  const second = fresh({ spare: false });
+  second.workers[0].loaded();
+  second.client.terminate();
+  assert.equal(second.workers[0].terminated, true, 'loaded: stopped at once');
+});
+
+test('a dropped worker that fails to load, or never loads, is stopped too', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const failing = fresh({ spare: false });
+  failing.client.terminate();
+  failing.workers[0].say({ type: 'error', message: 'no engine' });
+  assert.equal(failing.workers[0].terminated, true, 'failed: stopped');
+  assert.deepEqual(failing.heard.errors, [], 'its failure is not told: the page dropped it');
+
+  const hung = fresh({ spare: false });
+  hung.client.terminate();
+  t.mock.timers.tick(9999);
+  assert.equal(hung.workers[0].terminated, false);
+  t.mock.timers.tick(1);
+  assert.equal(hung.workers[0].terminated, true, 'a load that hangs: stopped after 10 s');
+});
+
+test('cancel() switches to the spare and drops the busy worker, kept while it loads', async () => {
+  const { client, workers } = fresh();
+  assert.equal(workers.length, 2, 'the current worker and a spare');
+  workers[1].loaded();
+  const reply = client.request({ type: 'search', game: 'connect4', moves: '', timeMs: 100 });
+  assert.equal(workers[0].posted.at(-1).type, 'search', 'the request goes to the current worker');
+  client.cancel();
+  assert.equal(await reply, null, 'a cancelled request resolves with null');
+  assert.equal(workers[0].terminated, false, 'the dropped worker had not loaded: kept until it has');
+  workers[0].loaded();
+  assert.equal(workers[0].terminated, true);
+  assert.equal(workers.length, 3, 'a new spare');
+  const next = client.request({ type: 'search', game: 'connect4', moves: '4', timeMs: 100 });
+  const sent = workers[1].posted.at(-1);
+  assert.equal(sent.type, 'search', 'the old spare is the current worker now');
+  workers[0].say({ type: 'bestmove', id: sent.id, move: 1 });
+  workers[1].say({ type: 'bestmove', id: sent.id, move: 4 });
+  assert.equal((await next).move, 4, 'only the current worker answers');
+
+  // A loaded worker that is busy is stopped at once (its search is abandoned).
+  const busy = client.request({ type: 'search', game: 'connect4', moves: '44', timeMs: 100 });
+  client.cancel();
+  assert.equal(workers[1].terminated, true);
+  assert.equal(await busy, null);
+});
