@@ -3,7 +3,8 @@
 // a dropped worker is stopped. One that is still loading the engine is kept
 // until it has loaded (stopping it while the threaded build's thread workers
 // load the engine's script makes the browser log a NetworkError), and nothing
-// it says after it was dropped reaches the page.
+// it says after it was dropped reaches the page. At most two dropped workers
+// are kept loading at once (each holds the engine's memory).
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { ROOT } from './lib.mjs';
@@ -93,4 +94,18 @@ test('cancel() switches to the spare and drops the busy worker, kept while it lo
   client.cancel();
   assert.equal(workers[1].terminated, true);
   assert.equal(await busy, null);
+});
+
+test('at most two dropped workers are kept loading; more are stopped at once', () => {
+  const clients = [1, 2, 3, 4].map(() => fresh({ spare: false }));
+  for (const c of clients) c.client.terminate();
+  assert.deepEqual(clients.map((c) => c.workers[0].terminated), [false, false, true, true],
+    'the first two kept while they load, the others stopped');
+  clients[0].workers[0].loaded();
+  const fifth = fresh({ spare: false });
+  fifth.client.terminate();
+  assert.equal(fifth.workers[0].terminated, false, 'a place freed when one has loaded');
+  clients[1].workers[0].loaded();
+  fifth.workers[0].loaded();
+  assert.ok([...clients, fifth].every((c) => c.workers[0].terminated), 'all stopped in the end');
 });

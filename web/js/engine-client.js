@@ -44,6 +44,12 @@
 // The longest a dropped worker that is still loading is kept before it is
 // stopped anyway (a load that hangs must not keep a worker for good).
 const RETIRE_WAIT_MS = 10000;
+// At most this many dropped workers are kept loading at once, page-wide:
+// each holds the engine's memory (64 MiB, 96 MiB in the threaded build), and
+// a game picker run through with the arrow keys drops one per key press.
+// Beyond it a dropped worker is stopped at once.
+const MAX_RETIRING = 2;
+let retiring = 0;
 
 export class EngineClient {
   /**
@@ -133,13 +139,25 @@ export class EngineClient {
 
   /**
    * Stops a worker that is no longer used: at once if it has loaded (or
-   * failed, or is not asked `isready`), else when it has (see the top).
+   * failed, or is not asked `isready`, or MAX_RETIRING others are still
+   * loading), else when it has (see the top).
    * @param {Entry} entry
    */
   retire(entry) {
+    if (entry.ready || entry.failure || !this.warmup || retiring >= MAX_RETIRING) {
+      entry.worker.terminate();
+      return;
+    }
+    retiring++;
     let timer;
-    const stop = () => { clearTimeout(timer); entry.worker.terminate(); };
-    if (entry.ready || entry.failure || !this.warmup) { stop(); return; }
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      retiring--;
+      clearTimeout(timer);
+      entry.worker.terminate();
+    };
     // From now on the worker is heard only for the end of its load: nothing
     // it says reaches the page.
     entry.worker.onmessage = (e) => {
