@@ -79,13 +79,13 @@ test('cancel() switches to the spare and drops the busy worker, kept while it lo
   client.cancel();
   assert.equal(await reply, null, 'a cancelled request resolves with null');
   assert.equal(workers[0].terminated, false, 'the dropped worker had not loaded: kept until it has');
-  workers[0].loaded();
-  assert.equal(workers[0].terminated, true);
   assert.equal(workers.length, 3, 'a new spare');
   const next = client.request({ type: 'search', game: 'connect4', moves: '4', timeMs: 100 });
   const sent = workers[1].posted.at(-1);
   assert.equal(sent.type, 'search', 'the old spare is the current worker now');
-  workers[0].say({ type: 'bestmove', id: sent.id, move: 1 });
+  workers[0].say({ type: 'bestmove', id: sent.id, move: 1 });   // the dropped one, still running
+  workers[0].loaded();
+  assert.equal(workers[0].terminated, true);
   workers[1].say({ type: 'bestmove', id: sent.id, move: 4 });
   assert.equal((await next).move, 4, 'only the current worker answers');
 
@@ -96,6 +96,22 @@ test('cancel() switches to the spare and drops the busy worker, kept while it lo
   assert.equal(await busy, null);
 });
 
+test('terminate() twice, or cancel() after it, does nothing more; later requests resolve with null', async () => {
+  const { client, workers } = fresh();
+  client.terminate();
+  client.terminate();
+  client.cancel();
+  assert.ok(workers.every((w) => !w.terminated), 'both still loading: kept (the second call did not drop them again)');
+  assert.equal(workers.length, 2, 'no new worker');
+  assert.equal(await client.request({ type: 'search', game: 'connect4', moves: '', timeMs: 100 }), null);
+  assert.equal(workers[0].posted.length, 1, 'nothing sent after terminate() (only the warm-up isready)');
+  workers[0].loaded();
+  workers[1].loaded();
+  assert.ok(workers.every((w) => w.terminated), 'both stopped once they have loaded');
+});
+
+// (The page-wide count of dropped workers still loading is back at 0 here:
+// every test above lets its dropped workers load, fail or time out.)
 test('at most two dropped workers are kept loading; more are stopped at once', () => {
   const clients = [1, 2, 3, 4].map(() => fresh({ spare: false }));
   for (const c of clients) c.client.terminate();

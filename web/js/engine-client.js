@@ -6,7 +6,7 @@
 // reply resolves it.
 //
 // A search blocks its worker, so a search cannot be interrupted by a message.
-// cancel() therefore terminates the busy worker and switches to a spare worker
+// cancel() therefore drops the busy worker (retire) and switches to a spare worker
 // that was started (and has loaded the engine) in advance, then starts a new
 // spare in the background (without a spare: starts a new worker at once).
 // Replies whose id is not pending are ignored, so a stale move can never reach
@@ -72,6 +72,7 @@ export class EngineClient {
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
     this.pending = new Map();
+    this.closed = false;   // terminate() was called: every later call does nothing
     this.current = this.spawn();
     this.spare = spare ? this.spawn() : null;
   }
@@ -109,6 +110,7 @@ export class EngineClient {
   request(msg, onInfo) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      if (this.closed) { resolve(null); return; }
       if (this.current.failure) { reject(this.current.failure); return; }
       this.pending.set(id, { resolve, reject, onInfo });
       this.current.worker.postMessage({ ...msg, id });
@@ -117,7 +119,7 @@ export class EngineClient {
 
   // Abandons every pending request at once (they resolve with null).
   cancel() {
-    if (!this.pending.size) return;
+    if (this.closed || !this.pending.size) return;
     this.dropPending();
     this.retire(this.current);
     if (this.spare) {
@@ -130,8 +132,11 @@ export class EngineClient {
     if (this.current.failure) this.onError(this.current.failure.message);
   }
 
-  // Stops every worker for good; pending requests resolve with null.
+  // Stops every worker for good (one still loading once it has loaded, see
+  // retire); pending and later requests resolve with null.
   terminate() {
+    if (this.closed) return;
+    this.closed = true;
     this.dropPending();
     this.retire(this.current);
     if (this.spare) this.retire(this.spare);
@@ -140,7 +145,8 @@ export class EngineClient {
   /**
    * Stops a worker that is no longer used: at once if it has loaded (or
    * failed, or is not asked `isready`, or MAX_RETIRING others are still
-   * loading), else when it has (see the top).
+   * loading), else when it has loaded or failed, or after RETIRE_WAIT_MS;
+   * until then nothing it says is heard (see the top).
    * @param {Entry} entry
    */
   retire(entry) {

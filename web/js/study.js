@@ -114,7 +114,7 @@ function plotFigure(run, file) {
 // its every-position plies, whatever their time).
 // An MCTS player searches with the engine's default options (docs/mcts.md).
 function makePlayer(algorithm, timeMs) {
-  const engine = new EngineClient('worker.js?book=off', { spare: false, warmup: false });
+  const engine = new EngineClient('worker.js?book=off', { spare: false });
   const seed = () => crypto.getRandomValues(new Uint32Array(1))[0];
   const request = algorithm === 'mcts'
     ? (moves) => ({ type: 'search', game: 'connect4', moves, algorithm, timeMs, seed: seed() })
