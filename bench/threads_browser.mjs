@@ -100,13 +100,14 @@ try {
     const alone = nsPerNode({ timeMs: sums.aloneMs, nodes: sums.aloneNodes });
     const besideNs = nsPerNode({ timeMs: sums.besideMs, nodes: sums.besideNodes });
     const threadsNs = nsPerNode({ timeMs: total.b, nodes: total.nodesB }, threadsSeen);
-    console.log(`ns per node (totals): 1 thread alone ${alone.toFixed(1)}, beside another solve ${besideNs.toFixed(1)} `
-      + `(${(besideNs / alone).toFixed(2)}x), ${threadsSeen} threads ${threadsNs.toFixed(1)} per thread (${(threadsNs / alone).toFixed(2)}x)`);
     // The machine's own part: what two busy cores cost a node apart from the
     // threads' shared work. Taken out, the speed-up two cores as fast as one
     // would give (an estimate, not a measurement).
-    console.log(`speed-up without the machine's cost of two busy cores (${(besideNs / alone).toFixed(2)}x): `
-      + `${((total.a / total.b) * (besideNs / alone)).toFixed(2)}x (estimate)`);
+    const twoCores = besideNs / alone;
+    console.log(`ns per node (totals): 1 thread alone ${alone.toFixed(1)}, beside another solve ${besideNs.toFixed(1)} `
+      + `(${twoCores.toFixed(2)}x), ${threadsSeen} threads ${threadsNs.toFixed(1)} per thread (${(threadsNs / alone).toFixed(2)}x)`);
+    console.log(`speed-up without the machine's cost of two busy cores (${twoCores.toFixed(2)}x): `
+      + `${((total.a / total.b) * twoCores).toFixed(2)}x (estimate)`);
   }
 } finally {
   await browser.close();
