@@ -6,7 +6,9 @@
 //    and Automatic threads (this machine's cores, at most 8), and
 //    "Solve from here" with 2 threads proves the value `gamesearch solve`
 //    prints, and the analysis with the same setting every column's exact
-//    score `gamesearch analyze` prints; a move cancels a running solve;
+//    score `gamesearch analyze` prints; while a long solve runs, its live
+//    region announces only news (not the seconds); a move cancels it and
+//    clears the engine panel;
 //  - served without them and the service worker blocked (a plain static
 //    host): not isolated, the single-threaded build, and the page still plays;
 //  - served without them, the service worker allowed (GitHub Pages): the page
@@ -19,6 +21,7 @@ import { NATIVE } from './native.mjs';
 import { moves, open, settle, watchErrors } from './page-helpers.mjs';
 
 const { threadsFor, isThreadsSetting } = await import(`${ROOT}/web/js/solve-view.js`);
+const { provenSoFar } = await import(`${ROOT}/web/js/score-words.js`);
 
 test('threads for a setting', () => {
   assert.equal(threadsFor('auto', 8, 2), 2, 'Automatic: the cores');
@@ -29,6 +32,17 @@ test('threads for a setting', () => {
   assert.equal(threadsFor('4', 1, 2), 1, 'a count above the engine\'s most is capped');
   assert.ok(isThreadsSetting('auto') && isThreadsSetting('3') && !isThreadsSetting('0') && !isThreadsSetting(3)
     && !isThreadsSetting('x'), 'saved settings are checked');
+});
+
+test('what a running solve has proven, in words', () => {
+  const names = { 1: 'Red', 2: 'Yellow' };
+  assert.equal(provenSoFar(-9, 10, 1, names), '', 'nothing yet');
+  assert.equal(provenSoFar(1, 10, 1, names), 'Red wins');
+  assert.equal(provenSoFar(-9, -1, 1, names), 'Yellow wins');
+  assert.equal(provenSoFar(-5, -2, 2, names), 'Red wins', 'the side to move is Yellow');
+  assert.equal(provenSoFar(0, 0, 1, names), 'a draw');
+  assert.equal(provenSoFar(0, 4, 2, names), 'Yellow at least draws');
+  assert.equal(provenSoFar(-4, 0, 2, names), 'Red at least draws');
 });
 
 // Test_L2_R2's third line (16 stones, 26 empty cells: a solve of a few hundred
@@ -80,16 +94,32 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
   assert.deepEqual(shown, truth.map((t) => (t === 'x' ? 'illegal 0' : `exact ${t}`)), 'every column exact, as the solver says');
   assert.equal(await p.textContent('#think-threads'), '2', 'the panel shows the analysis\'s threads');
 
-  console.log('a move cancels a running solve');
+  console.log('a long solve: the live region speaks only news, the seconds are counted apart');
   await p.goto(`${url}#game=connect4&moves=&ai=none`);
   await p.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+  // Every change of an aria-live region in the sentence is one announcement.
+  await p.evaluate(() => {
+    const live = [...document.querySelectorAll('#solve-result[aria-live], #solve-result [aria-live]')];
+    window.liveChanges = [];
+    const seen = new MutationObserver(() => { for (const e of live) window.liveChanges.push(e.textContent); });
+    for (const e of live) seen.observe(e, { childList: true, characterData: true, subtree: true });
+  });
   await p.click('#solve');
   await p.waitForFunction(() => document.body.dataset.solve === 'running');
   assert.equal(await p.textContent('#solve'), 'Stop solving');
+  await p.waitForFunction(() => /Running for [2-9] seconds/.test(document.getElementById('solve-result').textContent),
+    null, { timeout: 20000 });
+  const spoken = [...new Set(await p.evaluate(() => window.liveChanges))];
+  assert.ok(spoken.length >= 1 && spoken.length <= 2 && spoken[0] === 'Solving with 2 threads…',
+    `announced: the start, and at most what was proven so far: ${JSON.stringify(spoken)}`);
+  assert.match(await p.textContent('#think-score'), /^(solving…|Red wins \(proven\); finding how fast…|Red at least draws \(proven\); solving…)$/);
+  console.log('a move cancels it, and the panel forgets it');
   await p.keyboard.press('4');
   await p.waitForFunction(() => document.body.dataset.solve === 'stopped', null, { timeout: 5000 });
   assert.equal(await moves(p), '4');
   assert.equal(await p.textContent('#solve'), 'Solve from here');
+  assert.deepEqual(await p.evaluate(() => ['think-who', 'think-depth', 'think-score', 'think-nodes']
+    .map((id) => document.getElementById(id).textContent)), ['Engine', '–', '–', '–'], 'the panel is cleared');
   console.log('Stop cancels it too');
   await p.click('#solve');
   await p.waitForFunction(() => document.body.dataset.solve === 'running');

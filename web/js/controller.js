@@ -279,6 +279,7 @@ export class Controller {
     this.paused = false;
     this.board.setGame(this.game);
     this.panel.hideNotice();
+    if (this.solving) this.endSolve('stopped');
     this.panel.clearThinking('New game');
     this.positionChanged(false);
   }
@@ -437,7 +438,10 @@ export class Controller {
   positionChanged(animate) {
     this.engine.cancel();
     this.token++;
-    if (this.solving) this.endSolve('stopped');
+    if (this.solving) {  // the panel's figures were the stopped solve's
+      this.panel.clearThinking('Engine');
+      this.endSolve('stopped');
+    }
     this.hint = 0;
     this.hintFollows = false;
     if (this.refusal) {  // a refused move's reason belongs to the old position

@@ -3,7 +3,7 @@
 // progress bar; a solve's proven interval) and move list. Pure DOM updates;
 // no game logic.
 
-import { formatCount, hasOutcome, provedDrawOrBetter, scoreInWords } from './score-words.js';
+import { formatCount, hasOutcome, provedDrawOrBetter, provenSoFar, scoreInWords } from './score-words.js';
 import { markOf, moveName, valueInWords } from './analysis-view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -113,14 +113,17 @@ export class Panel {
   }
 
   // A solve's report (worker 'solveinfo' or 'solved'): the proven interval
-  // of the exact score (the side to move's view), then the value in words.
+  // of the exact score (the side to move's view), then the value in words:
+  // while it runs, what the interval already settles (who wins: then the
+  // solve goes on to find how fast; who at least draws).
   showSolving(info, c) {
     this.el.depthLabel.textContent = 'Proven';
     const done = info.type === 'solved';
     this.el.depth.textContent = done ? 'exact value' : `${signed(info.lo)} … ${signed(info.hi)} (score for ${c.names[c.side]})`;
+    const known = done ? '' : provenSoFar(info.lo, info.hi, c.side, c.names);
     this.el.score.textContent = done
       ? `${scoreInWords(c.kind, info.score, true, c.plies, c.side, c.names, info.outcome, 'solver')} (proven in ${seconds(info.timeMs)})`
-      : 'solving…';
+      : known ? `${known} (proven); ${info.lo >= 1 || info.hi <= -1 ? 'finding how fast' : 'solving'}…` : 'solving…';
     this.el.nodes.textContent = formatCount(info.nodes);
     this.el.nps.textContent = info.nps ? `${formatCount(info.nps)}/s` : '–';
     this.el.threads.textContent = String(info.threads);

@@ -58,6 +58,19 @@ export function scoreInWords(kind, score, exact, plies, side, names, outcome, so
   return `big advantage for ${who}`;
 }
 
+// What a running solve's proven interval [lo, hi] of the exact score (the
+// side to move's view, as scoreInWords) already settles, in words: who wins,
+// or who at least draws; '' while it settles neither.
+export function provenSoFar(lo, hi, side, names) {
+  const other = side === 1 ? 2 : 1;
+  if (lo >= 1) return `${names[side]} wins`;
+  if (hi <= -1) return `${names[other]} wins`;
+  if (lo === 0 && hi === 0) return 'a draw';
+  if (lo >= 0) return `${names[side]} at least draws`;
+  if (hi <= 0) return `${names[other]} at least draws`;
+  return '';
+}
+
 export function formatCount(n) {
   if (!Number.isFinite(n)) return '–';
   if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;

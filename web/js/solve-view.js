@@ -9,7 +9,7 @@
 // is the device's cores (navigator.hardwareConcurrency) capped at that.
 // document.body.dataset.engineBuild and .threads say what was chosen (tests).
 
-import { scoreInWords } from './score-words.js';
+import { provenSoFar, scoreInWords } from './score-words.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -87,21 +87,34 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
   });
   button.addEventListener('click', () => (controller.solving ? controller.stopSolve() : controller.startSolve()));
 
+  // The sentence has two parts: `said`, a live region, changes only when
+  // there is news (the solve started, its progress settled who wins or who
+  // at least draws, it ended), so that a screen reader announces those and
+  // not every report; `elapsed` (not live) counts the seconds.
+  const said = /** @type {HTMLElement} */ (result.querySelector('.solve-said'));
+  const elapsed = /** @type {HTMLElement} */ (result.querySelector('.solve-elapsed'));
+  const say = (text, time = '') => {
+    if (said.textContent !== text) said.textContent = text;
+    elapsed.textContent = time;
+  };
   controller.onSolve = ({ state, reply, threads }) => {
     if (state === 'running' && !reply) {
       shownAt = `${controller.game.kind}:${controller.game.moveString()}`;
       result.hidden = false;
-      result.textContent = `Solving with ${plural(threads, 'thread')}…`;
+      say(`Solving with ${plural(threads, 'thread')}…`);
     } else if (state === 'running') {
-      result.textContent = `Solving with ${plural(reply.threads, 'thread')}: ${plural(Math.round(reply.timeMs / 1000), 'second')} so far.`;
+      const c = controller.searchContext();
+      const known = provenSoFar(reply.lo, reply.hi, c.side, c.names);
+      say(`Solving with ${plural(reply.threads, 'thread')}${known ? `. Proven so far: ${known}.` : '…'}`,
+        ` Running for ${plural(Math.round(reply.timeMs / 1000), 'second')}.`);
     } else if (state === 'done') {
       const c = controller.searchContext();
       const words = scoreInWords(c.kind, reply.score, true, c.plies, c.side, c.names, reply.outcome, 'solver');
       const score = reply.score > 0 ? `+${reply.score}` : String(reply.score);
-      result.textContent = `Solved: ${words} (exact score ${score} for ${c.names[c.side]}), proven in `
-        + `${seconds(reply.timeMs)} with ${plural(reply.threads, 'thread')}.`;
+      say(`Solved: ${words} (exact score ${score} for ${c.names[c.side]}), proven in `
+        + `${seconds(reply.timeMs)} with ${plural(reply.threads, 'thread')}.`);
     } else {
-      result.textContent = 'The solve was stopped.';
+      say('The solve was stopped.');
     }
   };
 
