@@ -2,8 +2,8 @@
 // the level picker (levels from the engine, the hash key `level`, measured
 // results from levels.json, a malformed levels.json ignored quietly), the
 // search-tree explorer opened from the main page (#view=tree) and the
-// navigation, and the Study view (shipped results and plots, a live
-// experiment in a worker: progress, results, stop).
+// navigation (a new hash while the page loads), and the Study view (shipped
+// results and plots, a live experiment in a worker: progress, results, stop).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,20 @@ await runBrowserTest('views', async ({ browser, url }) => {
   const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = watchErrors(page);
+
+  console.log('a new hash while the page loads: no error, and the game of the newest hash');
+  {
+    // (its own context: the game it saves is not the next page's)
+    const early = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+    const p = await early.newPage();
+    const earlyErrors = watchErrors(p);
+    await p.goto(`${url}#game=connect4&ai=none`, { waitUntil: 'domcontentloaded' });
+    await p.evaluate(() => { location.hash = '#game=connect4&moves=44&ai=none'; });
+    await p.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+    await p.waitForFunction(() => document.getElementById('moves').textContent === '44', null, { timeout: 5000 });
+    assert.deepEqual(earlyErrors, [], 'no exception from the early hash change');
+    await early.close();
+  }
 
   console.log('levels come from the engine:');
   await open(page, url, '');

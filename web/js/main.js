@@ -248,7 +248,8 @@ function bindPlayKeys(root, controller, result) {
 // The app's views: Play, the views of web/tree/ (they mount themselves on
 // their hashes; tree/route.js hides main.layout meanwhile) and Study. Returns
 // showView(view), route(oldHash) (shows the hash's view; loads the game from
-// it in Play) and started() (the game has been loaded once).
+// it in Play), started() (the game has been loaded once) and setReady() (the
+// games and the link parser are loaded: a hash change may load a game).
 function installViews(root, controller) {
   // The tree explorer (and the other views of web/tree/) mount themselves on
   // their hashes (tree/route.js hides main.layout meanwhile); Study is ours.
@@ -303,11 +304,21 @@ function installViews(root, controller) {
     controller.load(location.hash, ahead);
   };
 
+  // Until the games and the link parser are there (setReady), a new hash
+  // only changes the view shown: the first route, once they are, loads the
+  // game from the hash as it is then.
+  let ready = false;
   window.addEventListener('hashchange', (e) => {
+    if (!ready) {
+      const view = viewFor(location.hash);
+      showView(view);
+      if (view === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
+      return;
+    }
     const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
     route(old);
   });
-  return { showView, route, started: () => started, setSaved: (s) => { saved = s; } };
+  return { showView, route, started: () => started, setSaved: (s) => { saved = s; }, setReady: () => { ready = true; } };
 }
 
 // Reads the saved settings and game: the settings go into the controls and
@@ -582,7 +593,7 @@ function start() {
 
   bindPlayKeys(root, controller, result);
 
-  const { showView, route, started, setSaved } = installViews(root, controller);
+  const { showView, route, started, setSaved, setReady } = installViews(root, controller);
 
   // Until the engine has told its levels, the board of the linked game is drawn.
   const firstView = viewFor(location.hash);
@@ -612,6 +623,7 @@ function start() {
       setSaved(savedGameAt);
       applyLook();
       restored = true;
+      setReady();
       if (viewFor(location.hash) === 'play') {
         keepSavedGame = Boolean(savedGameAt) && location.hash.replace(/^#/, '') !== '';
         route('');
@@ -627,5 +639,16 @@ function start() {
     });
 }
 
+// Whether reloading the page now would drop work or a result on screen: a
+// solve running or its answer shown, the computer thinking, an analysis or
+// a review running, or another view than Play open (the tree explorer,
+// Study's experiment). The service worker's one reload for cross-origin
+// isolation waits until none of these holds (offline.js).
+function reloadWouldDrop() {
+  const d = document.body.dataset;
+  return document.documentElement.dataset.view !== 'play' || d.solve === 'running' || !$('solve-result').hidden
+    || d.state === 'thinking' || d.analysis === 'running' || d.review === 'running';
+}
+
 start();
-registerOffline();
+registerOffline(reloadWouldDrop);

@@ -10,6 +10,9 @@
 // worker takes the page over, the page reloads once to get its headers. Once
 // per tab: if the reloaded page is still not isolated (a browser that does not
 // honour headers from a service worker), it stays as it is, single-threaded.
+// Not while the page says a reload would drop something (busy(): a running
+// solve, say, or its answer on screen): it waits until it would not, checking
+// every RELOAD_CHECK_MS.
 
 const RELOADED = 'fourinarow.isolation-reload';
 
@@ -22,8 +25,15 @@ function reloadedBefore() {
   }
 }
 
-function reloadForIsolation() {
+const RELOAD_CHECK_MS = 1000;
+
+/** @param {() => boolean} busy */
+function reloadForIsolation(busy) {
   if (window.crossOriginIsolated || reloadedBefore()) return;
+  if (busy()) {
+    setTimeout(() => reloadForIsolation(busy), RELOAD_CHECK_MS);
+    return;
+  }
   try {
     sessionStorage.setItem(RELOADED, '1');
   } catch {
@@ -32,10 +42,11 @@ function reloadForIsolation() {
   location.reload();
 }
 
-export function registerOffline() {
+/** @param {() => boolean} [busy]  whether a reload now would drop something */
+export function registerOffline(busy = () => false) {
   if (!('serviceWorker' in navigator) || !window.isSecureContext || !/^https?:$/.test(location.protocol)) return;
   if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener('controllerchange', reloadForIsolation, { once: true });
+    navigator.serviceWorker.addEventListener('controllerchange', () => reloadForIsolation(busy), { once: true });
   }
   const register = () => {
     // updateViaCache 'none': update checks always see the new sw-manifest.js.
