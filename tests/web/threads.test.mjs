@@ -8,9 +8,11 @@
 //    prints, and the analysis with the same setting every column's exact
 //    score `gamesearch analyze` prints; while a long solve runs, its live
 //    region announces only news (not the seconds); a move cancels it and
-//    clears the engine panel;
+//    clears the engine panel; on a finished game the button says why it
+//    cannot be used;
 //  - served without them and the service worker blocked (a plain static
 //    host): not isolated, the single-threaded build, and the page still plays;
+//    a saved count of threads it cannot use shows as Automatic but is kept;
 //  - served without them, the service worker allowed (GitHub Pages): the page
 //    reloads once when the service worker takes it over and is isolated then.
 import assert from 'node:assert/strict';
@@ -125,6 +127,11 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
   await p.waitForFunction(() => document.body.dataset.solve === 'running');
   await p.click('#solve');
   await p.waitForFunction(() => document.body.dataset.solve === 'stopped', null, { timeout: 5000 });
+  console.log('a finished game: the button says why it cannot be used');
+  await p.goto(`${url}#game=connect4&moves=4455667&ai=none`);
+  await p.waitForFunction(() => document.getElementById('moves').textContent === '4455667');
+  assert.deepEqual(await p.$eval('#solve', (b) => [b.disabled, b.title]),
+    [true, 'The game is over: there is no position to solve']);
   assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
   await context.close();
 });
@@ -140,6 +147,21 @@ await runBrowserTest('without the headers and without the service worker: single
   await p.keyboard.press('4');
   await p.waitForFunction(() => document.getElementById('moves').textContent.length === 3, null, { timeout: 20000 });
   assert.equal(await settle(p), 'human-turn', 'and answered');
+
+  console.log('a saved count of threads this page cannot use: shown as Automatic, kept for an isolated visit');
+  await p.evaluate(() => {
+    const key = 'fourinarow.settings';
+    const saved = JSON.parse(localStorage.getItem(key));
+    saved.data.threads = '2';
+    localStorage.setItem(key, JSON.stringify(saved));
+  });
+  await p.reload();
+  await p.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+  assert.equal(await p.inputValue('#threads-select'), 'auto');
+  assert.equal(await p.evaluate(() => document.body.dataset.threads), '1');
+  await p.check('#numbers-toggle');   // any setting: the page saves them all
+  assert.deepEqual(await p.evaluate(() => JSON.parse(localStorage.getItem('fourinarow.settings')).data)
+    .then((d) => [d.numbers, d.threads]), [true, '2']);
   assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
   await context.close();
 }, { isolation: false });

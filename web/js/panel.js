@@ -9,6 +9,8 @@ import { markOf, moveName, valueInWords } from './analysis-view.js';
 const $ = (id) => document.getElementById(id);
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
+// Below this many milliseconds of work the panel shows no speed.
+const kMinSpeedMs = 10;
 const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 export class Panel {
@@ -125,7 +127,8 @@ export class Panel {
       ? `${scoreInWords(c.kind, info.score, true, c.plies, c.side, c.names, info.outcome, 'solver')} (proven in ${seconds(info.timeMs)})`
       : known ? `${known} (proven); ${info.lo >= 1 || info.hi <= -1 ? 'finding how fast' : 'solving'}…` : 'solving…';
     this.el.nodes.textContent = formatCount(info.nodes);
-    this.el.nps.textContent = info.nps ? `${formatCount(info.nps)}/s` : '–';
+    // (a speed over a few milliseconds, say an answer from the table, means nothing)
+    this.el.nps.textContent = info.nps && info.timeMs >= kMinSpeedMs ? `${formatCount(info.nps)}/s` : '–';
     this.el.threads.textContent = String(info.threads);
     this.el.pv.textContent = '–';
   }
@@ -164,7 +167,7 @@ export class Panel {
     this.el.depth.textContent = provenValue ? 'proven' : v.kind === 'estimate' ? String(v.depth) : '…';
     this.el.score.textContent = valueInWords(ctx.kind, v, ctx.plies, ctx.side, ctx.names);
     this.el.nodes.textContent = formatCount(a.nodes);
-    this.el.nps.textContent = a.timeMs > 0 ? `${formatCount(a.nodes * 1000 / a.timeMs)}/s` : '–';
+    this.el.nps.textContent = a.timeMs >= kMinSpeedMs && a.nodes > 0 ? `${formatCount(a.nodes * 1000 / a.timeMs)}/s` : '–';
     this.el.threads.textContent = String(a.threads ?? 1);
     this.el.pv.textContent = a.best ? String(a.best) : '–';
     this.setLine(a.best ? { at: ctx.moves, moves: [a.best] } : null);

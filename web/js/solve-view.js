@@ -11,6 +11,7 @@
 
 import { provenSoFar, scoreInWords } from './score-words.js';
 
+const SOLVE_TITLE = 'Prove the exact value of this position with the solver';
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
@@ -61,9 +62,10 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
       opt.textContent = plural(n, 'thread');
       select.append(opt);
     }
-    // A saved count above what this engine can use falls back to Automatic.
-    if (setting !== 'auto' && Number(setting) > maxThreads) setting = 'auto';
-    select.value = setting;
+    // A saved count above what this engine can use shows as Automatic (and
+    // the solve is capped: apply), but stays the setting: the same site
+    // isolated again (after its service worker's reload) uses it.
+    select.value = setting !== 'auto' && Number(setting) > maxThreads ? 'auto' : setting;
     select.disabled = maxThreads === 1;
   };
   fillOptions();
@@ -74,7 +76,8 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
     maxThreads = Math.max(1, b.maxThreads);
     document.body.dataset.engineBuild = b.build;
     buildText.textContent = b.build === 'threads'
-      ? `The solver can use up to ${plural(maxThreads, 'thread')} here (this device has ${cores ? plural(cores, 'core') : 'an unknown number of cores'}).`
+      ? `The solver can use up to ${plural(maxThreads, 'thread')} here (this device has ${cores ? plural(cores, 'core') : 'an unknown number of cores'}). `
+        + 'A change applies from the next solve or analysis.'
       : 'The solver uses 1 thread here: this page is not cross-origin isolated, so the browser gives it no shared memory.';
     fillOptions();
     apply();
@@ -132,6 +135,10 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
       button.hidden = !g || !g.def.hasSolver;
       button.textContent = controller.solving ? 'Stop solving' : 'Solve from here';
       button.disabled = !controller.solving && !controller.canSolve;
+      // (the tooltip says why it cannot be used now)
+      button.title = !button.disabled ? (controller.solving ? 'Stop the solver' : SOLVE_TITLE)
+        : g && g.over ? 'The game is over: there is no position to solve'
+          : 'Wait until the computer has moved: then the position can be solved';
       if (!g || (shownAt !== null && shownAt !== `${g.kind}:${g.moveString()}`)) {
         result.hidden = true;
         shownAt = null;
