@@ -1,5 +1,7 @@
 #include "session.hpp"
 
+#include <algorithm>
+
 #include "core/notation.hpp"
 #include "search/parallel_solver.hpp"
 #include "search/player.hpp"
@@ -241,6 +243,10 @@ Session::SolveReport Session::solveExact(int threads, const std::function<void(c
       report.nodes = solver.nodes();
       report.ms = clock.elapsedMs();
       lastNodes_ = report.nodes;
+      // The move to play: usually a probe the table answers at once; at
+      // most as long again as the solve (100 ms at least). Its nodes and
+      // time are not the solve's.
+      report.best = solver.bestMove(g, report.lo, std::max(report.ms, 100.0));
     } else {
       assert(!"Session::solveExact: the game has no exact solver");
     }

@@ -91,6 +91,7 @@ class Session {
     std::uint64_t nodes = 0;    // every thread's nodes so far
     double ms = 0;              // since the solve started
     int threads = 1;            // threads searching
+    int best = -1;              // the solved report: a move (0-based) at the score, or -1 if none was found cheaply
   };
   SolveReport solveExact(int threads, const std::function<void(const SolveReport&)>& onProgress = {});
 

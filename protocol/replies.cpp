@@ -239,6 +239,9 @@ void solve(Session& session, const Request& r, const std::string& id, const Post
   o.key("score").num(result.lo);
   o.key("outcome").num((result.lo > 0) - (result.lo < 0));
   solveFields(o, result);
+  o.key("best");  // a move that keeps the score, or null
+  if (result.best >= 0) o.num(result.best + 1);
+  else o.raw("null");
   post(o.done());
 }
 

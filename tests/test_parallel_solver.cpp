@@ -230,3 +230,43 @@ TEST_CASE("Parallel solver: probe reports on the calling thread with bounds that
   CHECK(par.solveSign(g) == (expected > 0) - (expected < 0));
   CHECK(probes >= 1);
 }
+
+TEST_CASE("Parallel solver: the best move after a solve scores the solve's value", "[solver][threads]") {
+  // Early lines (the table's move, checked with a probe), short ones (small
+  // trees, no table: every move in turn) and quick wins (no move stored).
+  auto lines = gs_test::readBenchmark("Test_L2_R1", 40);
+  for (auto& l : gs_test::readBenchmark("Test_L1_R1", 20)) lines.push_back(l);
+  for (auto& l : gs_test::readBenchmark("Test_L2_R2", 20)) lines.push_back(l);
+  for (auto& l : gs_test::readBenchmark("Test_L3_R1", 20)) lines.push_back(l);
+  TranspositionTable tt(std::size_t{16} << 20), ptt(std::size_t{16} << 20);
+  Solver<Connect4> check(tt);
+  for (int threads : {1, 2}) {
+    ParallelSolver<Connect4> par(ptt, threads);
+    int found = 0;
+    for (const auto& [moves, expected] : lines) {
+      INFO(moves << " with " << threads << " threads");
+      const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+      ptt.clear();
+      const int score = par.solve(g);
+      REQUIRE(score == expected);
+      const int best = par.bestMove(g, score, 60000);
+      if (best < 0) continue;
+      ++found;
+      tt.clear();
+      CHECK(check.scoreMove(g, best) == score);
+    }
+    INFO(threads << " threads");
+    CHECK(found == static_cast<int>(lines.size()));
+  }
+  TranspositionTable small(std::size_t{1} << 20);
+  ParallelSolver<TicTacToe> ttt(small, 2);
+  for (const std::string moves : {"", "1425", "15"}) {
+    INFO(moves);
+    const TicTacToe g = gs_test::fromMoves<TicTacToe>(moves);
+    const int score = ttt.solve(g);
+    const int best = ttt.bestMove(g, score, 60000);
+    REQUIRE(best >= 0);
+    Solver<TicTacToe> one(small);
+    CHECK(one.scoreMove(g, best) == score);
+  }
+}

@@ -186,13 +186,22 @@ TEST_CASE("Replies: a solve reports the proven interval, then the exact score", 
   CHECK(startsWith(replies.back(), R"({"type":"solved","id":4,"score":)" + std::to_string(score) + R"(,"outcome":)" +
                                        sign + R"(,"lo":)" + std::to_string(score) + R"(,"hi":)" +
                                        std::to_string(score) + R"(,"nodes":)"));
-  CHECK(replies.back().find(R"("threads":1})") != std::string::npos);
+  CHECK(replies.back().find(R"("threads":1,"best":)") != std::string::npos);
+  // The best move (1-based) keeps the score: after it, the opponent's score is -score.
+  const std::size_t at = replies.back().find(R"("best":)");
+  REQUIRE(at != std::string::npos);
+  const std::string best = replies.back().substr(at + 7, 1);
+  REQUIRE(best >= "1");
+  REQUIRE(best <= "7");
+  Session after(0, 1 << 20);
+  REQUIRE(after.setMoves(moves + best).empty());
+  CHECK(after.solve() == -score);
   // Two threads (search/parallel_solver.hpp): the same score, and the reply says two searched.
   Session two(0, 1 << 20);
   const auto parallel = run(two, R"({"type":"solve","game":"connect4","moves":")" + moves + R"(","threads":2})", "6");
   INFO(parallel.back());
   CHECK(startsWith(parallel.back(), R"({"type":"solved","id":6,"score":-1,)"));
-  CHECK(parallel.back().find(R"("threads":2})") != std::string::npos);
+  CHECK(parallel.back().find(R"("threads":2,"best":)") != std::string::npos);
   // Games without a solver, and finished games, are refused.
   CHECK(run(s, R"({"type":"solve","game":"connect4","moves":"1212121"})", "5").back() ==
         R"({"type":"error","id":5,"message":"the game is over: there is no position to solve"})");

@@ -199,6 +199,36 @@ class ParallelSolver {
     finish();
     return v;
   }
+  // After solve(pos) returned `value`: a move of pos (0-based) whose exact
+  // score is `value`, or -1 when none is found within `budgetMs` (> 0). First
+  // the move the table remembers for pos: the one that proved the solve's
+  // last raise of the lower bound, so a move at the value; it is checked with
+  // one probe of its child, which the solve's table answers at once unless
+  // the entry was replaced. Where the table has none (a small tree is solved
+  // without it; a quick win or a bound settles a root without a move) every
+  // move in turn, one probe each. No progress reports (onProgress).
+  // Preconditions: as solve(), the game not over.
+  int bestMove(const Game& pos, int value, double budgetMs) {
+    assert(budgetMs > 0);
+    Solver<Game>& main = *solvers_[0];
+    auto onProgress = std::move(onProgress_);
+    onProgress_ = nullptr;
+    main.setDeadline(Deadline::fromNow(budgetMs));
+    begin(pos);
+    int best = -1;
+    const int hint = main.hintMove(pos);
+    if (hint >= 0 && main.moveScoresAtLeast(pos, hint, value)) best = hint;
+    for (int i = 0; i < Game::kMoveSlots && best < 0 && !main.aborted(); ++i) {
+      const int m = centreOrder<Game>(i);
+      if (m != hint && main.moveScoresAtLeast(pos, m, value)) best = m;
+    }
+    finish();
+    const bool aborted = main.aborted();
+    main.clearDeadline();
+    onProgress_ = std::move(onProgress);
+    return aborted ? -1 : best;
+  }
+
   int solveSign(const Game& pos) {
     begin(pos);
     const int v = solvers_[0]->solveSign(pos);

@@ -5,7 +5,7 @@
 //    serves it): the page is isolated, the worker reports the threaded build
 //    and Automatic threads (this machine's cores, at most 8), and
 //    "Solve from here" with 2 threads proves the value `gamesearch solve`
-//    prints, and the analysis with the same setting every column's exact
+//    prints and names a move that keeps it, and the analysis with the same setting every column's exact
 //    score `gamesearch analyze` prints; while a long solve runs, its live
 //    region announces only news (not the seconds); a move cancels it and
 //    clears the engine panel; on a finished game the button says why it
@@ -84,6 +84,11 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
   const signed = score > 0 ? `+${score}` : String(score);
   assert.ok(result.includes(`(exact score ${signed} for `) && result.includes('with 2 threads'),
     `the native value ${signed}, 2 threads: "${result}"`);
+  const best = (result.match(/ Best column: ([1-7])\.$/) || [])[1];
+  assert.ok(best, `the sentence names a best move: "${result}"`);
+  assert.equal(await p.textContent('#think-pv'), best, 'and the panel\'s best line');
+  const after = Number(execFileSync(NATIVE, ['solve'], { input: `${POSITION}${best}\n`, encoding: 'utf8' }).trim().split(/\s+/)[1]);
+  assert.equal(after, -score, `column ${best} keeps the value natively`);
   assert.equal(await p.textContent('#think-threads'), '2', 'the panel shows the threads');
   assert.match(await p.textContent('#think-nps'), /\/s$/, 'and the speed');
 

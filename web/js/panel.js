@@ -117,7 +117,8 @@ export class Panel {
   // A solve's report (worker 'solveinfo' or 'solved'): the proven interval
   // of the exact score (the side to move's view), then the value in words:
   // while it runs, what the interval already settles (who wins: then the
-  // solve goes on to find how fast; who at least draws).
+  // solve goes on to find how fast; who at least draws); once solved, a
+  // move that keeps the value as the best line.
   showSolving(info, c) {
     this.el.depthLabel.textContent = 'Proven';
     const done = info.type === 'solved';
@@ -130,7 +131,10 @@ export class Panel {
     // (a speed over a few milliseconds, say an answer from the table, means nothing)
     this.el.nps.textContent = info.nps && info.timeMs >= kMinSpeedMs ? `${formatCount(info.nps)}/s` : '–';
     this.el.threads.textContent = String(info.threads);
-    this.el.pv.textContent = '–';
+    // The solved reply's best move (one that keeps the value; null if none was found quickly).
+    const best = done && Number.isInteger(info.best) ? info.best : 0;
+    this.el.pv.textContent = best ? String(best) : '–';
+    this.setLine(best ? { at: c.moves, moves: [best] } : null);
   }
 
   setLine(line) {

@@ -114,8 +114,9 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
       const c = controller.searchContext();
       const words = scoreInWords(c.kind, reply.score, true, c.plies, c.side, c.names, reply.outcome, 'solver');
       const score = reply.score > 0 ? `+${reply.score}` : String(reply.score);
+      const best = Number.isInteger(reply.best) ? ` Best ${controller.game.def.noun}: ${reply.best}.` : '';
       say(`Solved: ${words} (exact score ${score} for ${c.names[c.side]}), proven in `
-        + `${seconds(reply.timeMs)} with ${plural(reply.threads, 'thread')}.`);
+        + `${seconds(reply.timeMs)} with ${plural(reply.threads, 'thread')}.${best}`);
     } else {
       say('The solve was stopped.');
     }
