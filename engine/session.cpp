@@ -244,9 +244,9 @@ Session::SolveReport Session::solveExact(int threads, const std::function<void(c
       report.ms = clock.elapsedMs();
       lastNodes_ = report.nodes;
       // The move to play: usually a probe the table answers at once; at
-      // most as long again as the solve (100 ms at least). Its nodes and
-      // time are not the solve's.
-      report.best = solver.bestMove(g, report.lo, std::max(report.ms, 100.0));
+      // most as long again as the solve, and from 100 ms to 2 s (the page
+      // hears nothing meanwhile). Its nodes and time are not the solve's.
+      report.best = solver.bestMove(g, report.lo, std::min(std::max(report.ms, 100.0), 2000.0));
     } else {
       assert(!"Session::solveExact: the game has no exact solver");
     }

@@ -91,6 +91,11 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
   assert.equal(after, -score, `column ${best} keeps the value natively`);
   assert.equal(await p.textContent('#think-threads'), '2', 'the panel shows the threads');
   assert.match(await p.textContent('#think-nps'), /\/s$/, 'and the speed');
+  console.log('a move after the solve: its figures and its sentence go');
+  await p.keyboard.press(String(best));
+  await p.waitForFunction((m) => document.getElementById('moves').textContent === m, `${POSITION}${best}`);
+  assert.deepEqual(await p.evaluate(() => ['think-who', 'think-score', 'think-pv', 'solve-result']
+    .map((id) => document.getElementById(id).textContent)), ['Engine', '–', '–', '']);
 
   console.log('the analysis uses the setting too: 2 threads, the native values');
   await p.goto(`${url}#game=connect4&moves=${ANALYSED}&ai=none&analysis=1`);
@@ -117,8 +122,8 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
   await p.waitForFunction(() => /Running for [2-9] seconds/.test(document.getElementById('solve-result').textContent),
     null, { timeout: 20000 });
   const spoken = [...new Set(await p.evaluate(() => window.liveChanges))];
-  assert.ok(spoken.length >= 1 && spoken.length <= 2 && spoken[0] === 'Solving with 2 threads…',
-    `announced: the start, and at most what was proven so far: ${JSON.stringify(spoken)}`);
+  assert.ok(spoken.length >= 1 && spoken.length <= 3 && spoken[0] === 'Solving with 2 threads…',
+    `announced: the start, and at most what was proven so far (at least a draw, a win): ${JSON.stringify(spoken)}`);
   assert.match(await p.textContent('#think-score'), /^(solving…|Red wins \(proven\); finding how fast…|Red at least draws \(proven\); solving…)$/);
   console.log('a move cancels it, and the panel forgets it');
   await p.keyboard.press('4');
@@ -164,9 +169,10 @@ await runBrowserTest('without the headers and without the service worker: single
   await p.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
   assert.equal(await p.inputValue('#threads-select'), 'auto');
   assert.equal(await p.evaluate(() => document.body.dataset.threads), '1');
-  await p.check('#numbers-toggle');   // any setting: the page saves them all
+  assert.equal(await p.isChecked('#numbers-toggle'), true);
+  await p.uncheck('#numbers-toggle');   // a change of any setting saves them all
   assert.deepEqual(await p.evaluate(() => JSON.parse(localStorage.getItem('fourinarow.settings')).data)
-    .then((d) => [d.numbers, d.threads]), [true, '2']);
+    .then((d) => [d.numbers, d.threads]), [false, '2'], 'saved again, the count of threads with it');
   assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
   await context.close();
 }, { isolation: false });

@@ -50,6 +50,20 @@ await runBrowserTest('views', async ({ browser, url }) => {
     assert.deepEqual(earlyErrors, [], 'no exception from the early hash change');
     await early.close();
   }
+  console.log('a linked game left for Study while the page loads: Play goes back to it');
+  {
+    const early = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+    const p = await early.newPage();
+    const earlyErrors = watchErrors(p);
+    await p.goto(`${url}#game=connect4&moves=4453&ai=none`, { waitUntil: 'domcontentloaded' });
+    await p.evaluate(() => { location.hash = '#view=study'; });
+    await p.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+    assert.equal(await p.evaluate(() => document.documentElement.dataset.view), 'study');
+    await p.click('#nav-play');
+    await p.waitForFunction(() => document.getElementById('moves').textContent === '4453', null, { timeout: 5000 });
+    assert.deepEqual(earlyErrors, []);
+    await early.close();
+  }
 
   console.log('levels come from the engine:');
   await open(page, url, '');

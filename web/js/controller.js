@@ -438,10 +438,9 @@ export class Controller {
   positionChanged(animate) {
     this.engine.cancel();
     this.token++;
-    if (this.solving) {  // the panel's figures were the stopped solve's
-      this.panel.clearThinking('Engine');
-      this.endSolve('stopped');
-    }
+    // A solve's figures (running or done) are the old position's.
+    if (this.solving || this.panel.solveShown) this.panel.clearThinking('Engine');
+    if (this.solving) this.endSolve('stopped');
     this.hint = 0;
     this.hintFollows = false;
     if (this.refusal) {  // a refused move's reason belongs to the old position

@@ -311,6 +311,8 @@ function installViews(root, controller) {
   window.addEventListener('hashchange', (e) => {
     if (!ready) {
       const view = viewFor(location.hash);
+      const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
+      if (view !== 'play' && viewFor(old) === 'play' && old !== '' && old !== '#') playHash = old;   // "Play" goes back to it
       showView(view);
       if (view === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
       return;
@@ -466,6 +468,7 @@ function bestLineOnBoard(button, board, getGame) {
   return { update };
 }
 
+// Builds the page; returns its engine panel.
 function start() {
   const root = document.documentElement;
   const panel = new Panel();
@@ -637,18 +640,20 @@ function start() {
       document.body.dataset.engine = 'ready';
       document.body.dataset.engineLoadMs = String(Math.round(ms));
     });
+  return panel;
 }
 
 // Whether reloading the page now would drop work or a result on screen: a
-// solve running or its answer shown, the computer thinking, an analysis or
-// a review running, or another view than Play open (the tree explorer,
-// Study's experiment). The service worker's one reload for cross-origin
-// isolation waits until none of these holds (offline.js).
-function reloadWouldDrop() {
+// solve's sentence shown (running or done), the engine panel's search,
+// hint, analysis or solve running (`panel.thinking`), the computer
+// thinking, a review running, or another view than Play open (the tree
+// explorer, Study's experiment). The service worker's one reload for
+// cross-origin isolation waits until none of these holds (offline.js).
+function reloadWouldDrop(panel) {
   const d = document.body.dataset;
-  return document.documentElement.dataset.view !== 'play' || d.solve === 'running' || !$('solve-result').hidden
-    || d.state === 'thinking' || d.analysis === 'running' || d.review === 'running';
+  return document.documentElement.dataset.view !== 'play' || Boolean(panel.thinking) || d.solve === 'running'
+    || $('solve-result').textContent !== '' || d.state === 'thinking' || d.review === 'running';
 }
 
-start();
-registerOffline(reloadWouldDrop);
+const enginePanel = start();
+registerOffline(() => reloadWouldDrop(enginePanel));

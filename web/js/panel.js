@@ -25,6 +25,7 @@ export class Panel {
       cols: $('analysis-cols'), reviewStatus: $('review-status'), reviewNote: $('review-note'),
     };
     this.thinking = null;
+    this.solveShown = false;   // the figures are a solve's (startSolving) until others are shown
     // The engine's best line: {at, moves} (moves from the position reached by
     // the move string `at`), or null; onLine hears every change (the board draws it).
     this.line = null;
@@ -54,6 +55,7 @@ export class Panel {
 
   // A search started: `who` says who is thinking ("Computer (Red)", "Hint for Red").
   startThinking(who, budgetMs, ctx) {
+    this.solveShown = false;
     this.thinking = { start: performance.now(), budgetMs, ctx, label: who };
     this.el.who.textContent = who;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '…';
@@ -108,6 +110,7 @@ export class Panel {
   // progress bar (the proven interval shows the progress).
   startSolving(threads, ctx) {
     this.startThinking(`Solving with ${threads === 1 ? '1 thread' : `${threads} threads`}`, Infinity, ctx);
+    this.solveShown = true;
     this.el.progress.hidden = true;
     this.el.depthLabel.textContent = 'Proven';
     this.el.threads.textContent = String(threads);
@@ -150,6 +153,7 @@ export class Panel {
 
   clearThinking(text) {
     this.stopThinking();
+    this.solveShown = false;
     this.el.who.textContent = text;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'threads', 'pv']) this.el[k].textContent = '–';
     this.el.depthLabel.textContent = 'Depth';

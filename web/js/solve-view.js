@@ -93,7 +93,9 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
   // The sentence has two parts: `said`, a live region, changes only when
   // there is news (the solve started, its progress settled who wins or who
   // at least draws, it ended), so that a screen reader announces those and
-  // not every report; `elapsed` (not live) counts the seconds.
+  // not every report; `elapsed` (not live) counts the seconds. The sentence
+  // is never hidden, only emptied (a live region that appears with its
+  // first text is often not announced); empty, it takes no room (style.css).
   const said = /** @type {HTMLElement} */ (result.querySelector('.solve-said'));
   const elapsed = /** @type {HTMLElement} */ (result.querySelector('.solve-elapsed'));
   const say = (text, time = '') => {
@@ -103,7 +105,6 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
   controller.onSolve = ({ state, reply, threads }) => {
     if (state === 'running' && !reply) {
       shownAt = `${controller.game.kind}:${controller.game.moveString()}`;
-      result.hidden = false;
       say(`Solving with ${plural(threads, 'thread')}…`);
     } else if (state === 'running') {
       const c = controller.searchContext();
@@ -139,9 +140,10 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
       // (the tooltip says why it cannot be used now)
       button.title = !button.disabled ? (controller.solving ? 'Stop the solver' : SOLVE_TITLE)
         : g && g.over ? 'The game is over: there is no position to solve'
-          : 'Wait until the computer has moved: then the position can be solved';
+          : !controller.state || controller.state === 'loading' ? 'The game is still loading'
+            : 'Wait until the computer has moved: then the position can be solved';
       if (!g || (shownAt !== null && shownAt !== `${g.kind}:${g.moveString()}`)) {
-        result.hidden = true;
+        say('');   // (the sentence was about another position)
         shownAt = null;
       }
     },
