@@ -646,13 +646,14 @@ function start() {
 // Whether reloading the page now would drop work or a result on screen: a
 // solve's sentence shown (running or done), the engine panel's search,
 // hint, analysis or solve running (`panel.thinking`), the computer
-// thinking, a review running, or another view than Play open (the tree
-// explorer, Study's experiment). The service worker's one reload for
+// thinking, computers playing each other paused (a reload would go on),
+// a review running, or another view than Play open (the tree explorer,
+// Study's experiment). The service worker's one reload for
 // cross-origin isolation waits until none of these holds (offline.js).
 function reloadWouldDrop(panel) {
   const d = document.body.dataset;
   return document.documentElement.dataset.view !== 'play' || Boolean(panel.thinking) || d.solve === 'running'
-    || $('solve-result').textContent !== '' || d.state === 'thinking' || d.review === 'running';
+    || $('solve-result').textContent !== '' || d.state === 'thinking' || d.state === 'paused' || d.review === 'running';
 }
 
 const enginePanel = start();
