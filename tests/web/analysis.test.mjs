@@ -3,7 +3,8 @@
 // ([data-analysis-col] with data-kind exact or wdl) agrees with `gamesearch
 // analyze`, at every moment of the analysis, not only at its end; columns the
 // solver proves lost never end with a positive number; the review marks the
-// moves that change the game's value exactly where the solver says they do;
+// moves that change the game's value exactly where the solver says they do,
+// and its live region announces its start and its summary, not every count;
 // a move made during an analysis or a review leaves nothing stale behind.
 // Screenshots of both on a phone and a desktop go to build/screenshots/.
 import assert from 'node:assert/strict';
@@ -128,10 +129,28 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   console.log('review against the solver:');
   // Engine-vs-engine games of the study (docs/study/medium/games.csv), played to the end.
   for (const game of ['523334533554252441434567227727771111166', '5233355662226635335444']) {
+    const watchLive = game.length === 22;   // (the second game: the page is loaded, the hash changes)
+    if (watchLive) {
+      // Every change of the review's live regions is an announcement.
+      await page.evaluate(() => {
+        const live = [...document.querySelectorAll('#review-status [aria-live], #review-status[aria-live], #review-note')];
+        window.reviewSaid = [];
+        new MutationObserver(() => window.reviewSaid.push(live.map((e) => e.textContent).join(' | ')))
+          .observe(document.getElementById('review-status'), { childList: true, characterData: true, subtree: true });
+      });
+    }
     await open(page, url, `#game=connect4&moves=${game}&ai=none`);
     const t0 = Date.now();
     await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 40000 });
     const ms = Date.now() - t0;
+    if (watchLive) {
+      const said = await page.evaluate(() => window.reviewSaid);
+      const live = [...new Set(await page.evaluate(() => [...document.querySelectorAll('#review-status [aria-live], #review-status[aria-live]')]
+        .map((e) => e.textContent)))];
+      assert.ok(live.length === 1 && /^Review: /.test(live[0]), `the live part ends with the summary: ${JSON.stringify(live)}`);
+      const spoken = [...new Set(said.map((t) => t.split(' | ')[0]))];
+      assert.ok(spoken.length <= 3, `the review's live part changed only with news (start, summary): ${JSON.stringify(spoken)}`);
+    }
     const marks = await page.evaluate(() => [...document.querySelectorAll('#move-list .mv')]
       .map((b) => ({ ply: Number(b.dataset.ply), mark: b.dataset.mark, better: Number(b.dataset.better || 0) })));
     assert.equal(marks.length, game.length, 'every move is in the list');

@@ -740,6 +740,12 @@ export class Controller {
     }
     const rm = reply.moves[g.plies - 1];
     if (!rm) return;
+    // While the review runs, a move not proven yet has nothing to say (the
+    // live note would announce "not proven" and then its verdict).
+    if (rm.mark === 'unproven' && !this.review.done) {
+      this.panel.setReviewNote('');
+      return;
+    }
     const mover = ((g.plies - 1) % 2) + 1;
     const mark = markOf(rm.mark);
     let text = `${moveName(g.plies - 1)} ${this.names[mover]} ${g.def.noun} ${rm.move}: ${mark.words}.`;

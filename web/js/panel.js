@@ -201,7 +201,7 @@ export class Panel {
   }
 
   setReviewNote(text, mark) {
-    this.el.reviewNote.textContent = text;
+    if (this.el.reviewNote.textContent !== text) this.el.reviewNote.textContent = text;   // (live: news only)
     this.el.reviewNote.hidden = !text;
     this.el.reviewNote.dataset.tone = mark ? markOf(mark).tone : '';
   }
@@ -267,17 +267,26 @@ export class Panel {
   }
 
   // The review's progress and its summary: the marked moves of each side.
+  // Only "Reviewing the game…" and the summary go to the live part (a screen
+  // reader announces those); the count of positions proven, updated with
+  // every report, is not live.
   showReviewStatus(review, names) {
     const el = this.el.reviewStatus;
+    const said = /** @type {HTMLElement} */ (el.querySelector('.review-said'));
+    const progress = /** @type {HTMLElement} */ (el.querySelector('.review-progress'));
+    const say = (text, count = '') => {
+      if (said.textContent !== text) said.textContent = text;
+      progress.textContent = count;
+    };
     const reply = review && review.reply;
     if (!review) {
-      el.textContent = '';
+      say('');
       el.hidden = true;
       return;
     }
     el.hidden = false;
     if (!reply) {
-      el.textContent = 'Reviewing the game…';
+      say('Reviewing the game…');
       return;
     }
     const provenCount = reply.positions.filter((p) => p.kind === 'exact' || p.kind === 'wdl').length;
@@ -288,8 +297,7 @@ export class Panel {
       else if (m.mark !== 'keeps') counts[(j % 2) + 1].push(`${moveName(j)} ${m.move}${markOf(m.mark).symbol}`);
     });
     const side = (n) => `${names[n]}: ${counts[n].length ? counts[n].join(', ') : 'no mistakes'}`;
-    el.textContent = review.done
-      ? `Review: ${side(1)} · ${side(2)}${unproven ? ` · ${unproven} moves not proven in time` : ''}.`
-      : `Reviewing the game… ${provenCount} of ${reply.positions.length} positions proven.`;
+    if (review.done) say(`Review: ${side(1)} · ${side(2)}${unproven ? ` · ${unproven} moves not proven in time` : ''}.`);
+    else say('Reviewing the game…', ` ${provenCount} of ${reply.positions.length} positions proven.`);
   }
 }
