@@ -181,6 +181,24 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   }
   await page.click('#move-list .mv[data-mark="win-to-draw"]');
   assert.match(await page.textContent('#review-note'), /threw the win away: now a draw\. Better: column \d/, 'a selected mistake names its better move');
+
+  console.log('against the computer, a finished game: every position, your own moves\' word included');
+  {
+    const game = '434335444333415555572626';   // Red (you) throws the win away with its 12th move, 2
+    await open(page, url, `#game=connect4&moves=${game}&ai=2&level=casual`);
+    await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 40000 });
+    await page.click('#move-list .mv[data-ply="23"]');
+    assert.equal(await moves(page), game.slice(0, 23), 'the position after your move, the computer to move');
+    assert.equal(await page.evaluate(() => document.body.dataset.state), 'paused', 'and the computer waits');
+    assert.match(await page.textContent('#review-note'), /^12\. Red column 2: threw the win away/);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await moves(page), game.slice(0, 22), '← steps one move');
+    assert.equal(await page.evaluate(() => document.body.dataset.state), 'human-turn');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await moves(page), game, '→ → back at the end');
+    assert.equal(await page.evaluate(() => document.body.dataset.state), 'game-over');
+  }
   await shot(page, 'desktop-review');
 
   console.log('Tic-Tac-Toe review, and stepping through the game:');

@@ -2,7 +2,8 @@
 // hints, the analysis and the game review, undo/redo and stepping through the
 // game's line, and keeping the URL hash, the status line and
 // document.body.dataset.state (human-turn | thinking | game-over, and paused
-// in computer vs computer) up to date;
+// in computer vs computer, or where the computer is to move in a finished
+// game stepped back through) up to date;
 // document.body.dataset.analysis (running | done), .review (running |
 // done) and .solve (running | done | stopped) say what the analysis, the
 // review and "Solve from here" are doing.
@@ -60,6 +61,10 @@ export class Controller {
     this.onLanded = onLanded || (() => {});
     this.paused = false;     // computer vs computer: stopped between moves
     this.stepOnce = false;   // while paused: play one move, then stop again
+    // Stepping back through a finished game against the computer: a position
+    // where the computer is to move is shown as it is (state paused), so that
+    // the review's word on the person's own move can be read there.
+    this.browsing = false;
     // algorithm: the computer's search, 'alphabeta' or 'mcts'; each has the levels (the
     // engine's kLevels and kMctsLevels) and Custom (the thinking time).
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom', algorithm: 'alphabeta' };
@@ -183,7 +188,10 @@ export class Controller {
     const Noun = def.noun[0].toUpperCase() + def.noun.slice(1);
     let why;
     if (this.state === 'thinking') why = 'Please wait: the computer is thinking.';
-    else if (this.state === 'paused') why = 'The computers play each other (paused): choose other Players to play yourself.';
+    else if (this.state === 'paused') {
+      why = this.browsing ? 'Here the computer is to move: step on (→) to a position where you are.'
+        : 'The computers play each other (paused): choose other Players to play yourself.';
+    }
     else if (this.state === 'game-over') why = 'The game is over: start a new game, or step back through the moves (←).';
     else if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) why = `There is no ${def.noun} ${move}: ${def.notation}.`;
     else why = `${Noun} ${move} ${def.taken}: choose another ${def.noun}.`;
@@ -226,9 +234,11 @@ export class Controller {
 
   // Shows the position after `ply` moves of the line (the move list, the
   // arrow keys). Against the computer, a position where the computer would be
-  // to move shows its recorded reply too (or the position before the
-  // person's move), so stepping never makes it play; computer vs computer
-  // becomes two players, so the game stands still while you look.
+  // to move: in a finished game, shown as it is, the computer waiting
+  // (browsing); in a game still going on, its recorded reply is shown too (or
+  // the position before the person's move). So stepping never makes it play;
+  // computer vs computer becomes two players, so the game stands still while
+  // you look.
   jumpTo(ply) {
     if (!this.game || this.state === 'loading') return;
     const line = this.line;
@@ -238,7 +248,8 @@ export class Controller {
       this.settings.ai = 'none';
     }
     const overAt = (n) => Game.fromMoves(this.game.kind, line.slice(0, n).join('')).game.over;
-    if (this.isComputer((p % 2) + 1) && !overAt(p)) {
+    const browsing = this.isComputer((p % 2) + 1) && !overAt(p) && overAt(line.length);
+    if (this.isComputer((p % 2) + 1) && !overAt(p) && !browsing) {
       const forward = (p > this.game.plies || p === 0) && p < line.length;
       p += forward ? 1 : -1;
       if (p < 0 || (p === 0 && this.isComputer(1))) return;
@@ -247,7 +258,7 @@ export class Controller {
     while (this.game.plies > p) this.game.undo();
     while (this.game.plies < p) this.game.play(line[this.game.plies]);
     this.redo = this.groupMoves(line.slice(p));
-    this.positionChanged(false);
+    this.positionChanged(false, browsing);
   }
 
   undo() {
@@ -435,7 +446,9 @@ export class Controller {
   }
 
   // --- flow -----------------------------------------------------------------
-  positionChanged(animate) {
+  // `browsing`: jumpTo's position where the computer waits (this.browsing).
+  positionChanged(animate, browsing = false) {
+    this.browsing = browsing;
     this.engine.cancel();
     this.token++;
     // A solve's figures (running or done) are the old position's.
@@ -511,6 +524,12 @@ export class Controller {
       return;
     }
     const who = `Computer (${this.names[side]})`;
+    if (this.browsing) {
+      this.setState('paused');
+      this.panel.setStatus(`${this.lastMoveText()}Looking back through the game: the computer (${this.names[side]}) `
+        + 'is to move here. Step with ← and →.');
+      return;
+    }
     if (this.paused && !this.stepOnce) {
       this.setState('paused');
       this.panel.setStatus(`${this.lastMoveText()}Paused: ${this.names[side]} to move. Resume, or Step for one move.`);

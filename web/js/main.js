@@ -205,7 +205,7 @@ function renderPlayers(c) {
     card.toggleAttribute('data-active', toMove);
     card.toggleAttribute('data-winner', over && g.winner === side);
     $(`player-${side}-turn`).textContent = over ? (g.winner === side ? 'wins' : g.winner ? '' : 'draw')
-      : !toMove ? '' : c.state === 'thinking' ? 'thinking…' : c.state === 'paused' ? 'paused' : 'to move';
+      : !toMove ? '' : c.state === 'thinking' ? 'thinking…' : c.state === 'paused' && !c.browsing ? 'paused' : 'to move';
   }
 }
 
