@@ -126,6 +126,28 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
     assert.ok(Date.now() - started < 10000, 'the new position is analysed');
   }
 
+  console.log('a proven move played against the computer: the bar keeps its value while the computer thinks');
+  {
+    await open(page, url, '#game=connect4&moves=1234567123&ai=2&level=casual&analysis=1');
+    await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 30000 });
+    // The best proven column (the highest score for the side to move).
+    const best = await page.evaluate(() => [...document.querySelectorAll('[data-analysis-col]')]
+      .filter((e) => e.dataset.kind === 'exact' || e.dataset.kind === 'wdl')
+      .sort((a, b) => Number(b.dataset.score) - Number(a.dataset.score))[0].dataset.analysisCol);
+    await page.evaluate(() => {
+      window.barSeen = [];
+      const bar = document.getElementById('eval-bar');
+      new MutationObserver(() => window.barSeen.push(`${document.body.dataset.state} ${bar.dataset.tone}`))
+        .observe(bar, { attributes: true, attributeFilter: ['data-tone'] });
+    });
+    await page.keyboard.press(best);
+    await page.waitForFunction(() => document.body.dataset.state === 'thinking');
+    await page.waitForFunction(() => document.body.dataset.state !== 'thinking', null, { timeout: 20000 });
+    const seen = await page.evaluate(() => window.barSeen);
+    assert.ok(seen.some((t) => /^thinking (win|loss|draw)$/.test(t)) && !seen.some((t) => t === 'thinking estimate'),
+      `while the computer thinks, the proven value, never an estimate: ${seen.join(', ')}`);
+  }
+
   console.log('review against the solver:');
   // Engine-vs-engine games of the study (docs/study/medium/games.csv), played to the end.
   for (const game of ['523334533554252441434567227727771111166', '5233355662226635335444']) {

@@ -65,6 +65,9 @@ export class Controller {
     // where the computer is to move is shown as it is (state paused), so that
     // the review's word on the person's own move can be read there.
     this.browsing = false;
+    // {moves, value}: the proven value of the position `moves`, from the
+    // analysis of the move that led to it (playHuman), or null.
+    this.carried = null;
     // algorithm: the computer's search, 'alphabeta' or 'mcts'; each has the levels (the
     // engine's kLevels and kMctsLevels) and Custom (the thinking time).
     this.settings = { game: 'connect4', time: 1000, ai: '2', level: 'custom', algorithm: 'alphabeta' };
@@ -174,7 +177,13 @@ export class Controller {
       this.refuse(move);
       return false;
     }
+    // The analysis' proven value of the move is the next position's: the bar
+    // keeps it while the computer thinks there (its search only estimates).
+    const proven = this.analysisOn && this.analysis
+      ? this.analysis.scores.find((s) => s.move === move && (s.kind === 'exact' || s.kind === 'wdl')) : null;
     this.playOnLine(move);
+    this.carried = proven
+      ? { moves: this.game.moveString(), value: { kind: proven.kind, score: -proven.score, source: proven.source } } : null;
     this.positionChanged(true);
     return true;
   }
@@ -545,6 +554,10 @@ export class Controller {
     const ctx = this.searchContext();
     const { fields, budget, minMs } = this.moveRequest();
     this.panel.startThinking(`${who} is thinking`, budget, ctx);
+    // With the analysis on, the bar shows the position's value: a proven one
+    // carried from the analysis of the move played, else the search's.
+    const carried = this.carried && this.carried.moves === ctx.moves ? this.carried.value : null;
+    if (this.analysisOn && carried) this.evalBar.set(g.kind, carried, g.plies, side, this.names);
     let reply;
     try {
       [reply] = await Promise.all([
@@ -552,7 +565,7 @@ export class Controller {
           seed: randomSeed() }, (info) => {
           if (token !== this.token) return;
           this.panel.showInfo(info, ctx);
-          if (this.analysisOn) this.evalBar.set(g.kind, searchValue(info), g.plies, side, this.names);
+          if (this.analysisOn && !carried) this.evalBar.set(g.kind, searchValue(info), g.plies, side, this.names);
         }),
         this.landing,
         sleep(minMs),
