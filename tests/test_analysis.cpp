@@ -198,6 +198,14 @@ TEST_CASE("a position's value follows from its moves", "[analysis]") {
   CHECK(bestMoveOf(a) == 2);
   CHECK(positionValue(a).kind == ValueKind::kEstimate);
   CHECK(positionValue(a).score == 20);
+  // A move with no value yet: no estimate (the others' best would swing), but a proven win stands.
+  set({make(ValueKind::kEstimate, -50), make(ValueKind::kPending, 0), make(ValueKind::kEstimate, 20)});
+  CHECK(positionValue(a).kind == ValueKind::kPending);
+  set({make(ValueKind::kExact, 0), make(ValueKind::kPending, 0)});
+  CHECK(positionValue(a).kind == ValueKind::kPending);
+  set({make(ValueKind::kWdl, 1), make(ValueKind::kPending, 0)});
+  CHECK(positionValue(a).kind == ValueKind::kWdl);
+  CHECK(positionValue(a).score == 1);
   set({make(ValueKind::kPending, 0), illegal});
   CHECK(positionValue(a).kind == ValueKind::kPending);
   set({illegal});

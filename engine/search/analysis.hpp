@@ -160,9 +160,10 @@ inline int bestMoveOf(const Analysis& a) {
 // The value of the position itself, from its moves: exact when the best
 // move's exact score is proven and no other move can beat it; win/draw/loss
 // when every move that could still be the best has the same proven sign;
-// else an estimate (the best estimate, or 0 when a draw is proven and the
-// rest is unproven), or pending if there is none yet. Illegal if there is no
-// legal move.
+// else, once every legal move has a value, an estimate (the best estimate,
+// or 0 when a draw is proven and the rest is unproven); pending while a move
+// has none (the best of some moves' estimates would swing as the others
+// come in). Illegal if there is no legal move.
 inline Value positionValue(const Analysis& a) {
   const int best = bestMoveOf(a);
   if (best < 0) return Value{};
@@ -170,10 +171,11 @@ inline Value positionValue(const Analysis& a) {
   constexpr int kOpen = 1 << 20;
   int lo = -kOpen, hi = -kOpen;
   int estimate = -search_score::kInfinity;
-  bool drawProven = false;
+  bool drawProven = false, anyPending = false;
   for (const Value& v : a.moves) {
     int l = -kOpen, h = kOpen;
     if (v.kind == ValueKind::kIllegal) continue;
+    if (v.kind == ValueKind::kPending) anyPending = true;
     if (v.kind == ValueKind::kExact) l = h = v.score;
     if (v.kind == ValueKind::kWdl) {
       if (v.score > 0) l = 1;
@@ -194,7 +196,7 @@ inline Value positionValue(const Analysis& a) {
   } else if ((lo > 0) || (hi < 0) || (lo == 0 && hi == 0)) {
     out.kind = ValueKind::kWdl;
     out.score = lo > 0 ? 1 : hi < 0 ? -1 : 0;
-  } else if (estimate == -search_score::kInfinity && !drawProven) {
+  } else if (anyPending || (estimate == -search_score::kInfinity && !drawProven)) {
     out.kind = ValueKind::kPending;
   } else {
     out.kind = ValueKind::kEstimate;
