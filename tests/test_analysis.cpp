@@ -168,6 +168,20 @@ TEST_CASE("analysis uses the opening book for the moves whose positions it holds
   CHECK(a.moves[3].source == Source::kBook);
 }
 
+TEST_CASE("an analysis out of time leaves no move without a value", "[analysis]") {
+  // A deadline of a microsecond: every phase is cut short, yet every legal
+  // move ends with a value (a depth-1 estimate at least), and so does the
+  // position.
+  TranspositionTable searchTt(1 << 16), solverTt(1 << 16);
+  Analyzer<Connect4> analyzer(searchTt, solverTt);
+  for (const char* moves : {"1234567123", "4453", "44444"}) {
+    INFO(moves);
+    const Analysis a = analyzer.analyze(gs_test::fromMoves<Connect4>(moves), Deadline::fromNow(0.001));
+    for (const Value& v : a.moves) CHECK(v.kind != ValueKind::kPending);
+    CHECK(positionValue(a).kind != ValueKind::kPending);
+  }
+}
+
 TEST_CASE("a position's value follows from its moves", "[analysis]") {
   Analysis a;
   auto set = [&](std::vector<Value> v) { a.moves = std::move(v); };

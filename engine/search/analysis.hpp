@@ -10,8 +10,9 @@
 //             (a proven draw is always exact: its score is 0);
 //   estimate  nothing proven: the heuristic search's value of the move, with
 //             the depth it reached;
-//   pending   nothing known yet (before its first estimate, or when the
-//             deadline came first).
+//   pending   nothing known yet (before its first estimate: a finished
+//             analysis gives every legal move a value, at least a depth-1
+//             estimate when the deadline came first).
 // all from the point of view of the side to move in the analysed position.
 //
 // The order of work, cheapest proofs first, so that an analysis stopped at
@@ -307,6 +308,12 @@ class Analyzer {
     } else {
       estimate(a, pos, open, deadline, deadline.remainingMs(), changed);
     }
+    // No move is left without a value (a search the deadline stopped before
+    // depth 1): the position's value (positionValue) waits for every move.
+    std::vector<int> pending;
+    for (int m : open)
+      if (a.moves[m].kind == ValueKind::kPending) pending.push_back(m);
+    if (!pending.empty()) estimate(a, pos, pending, deadline, 0, changed, /*everyMove=*/true);
     return a;
   }
 

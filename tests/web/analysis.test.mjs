@@ -131,21 +131,27 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
     await open(page, url, '#game=connect4&moves=1234567123&ai=2&level=casual&analysis=1');
     await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 30000 });
     // The best proven column (the highest score for the side to move).
-    const best = await page.evaluate(() => [...document.querySelectorAll('[data-analysis-col]')]
+    const proven = await page.evaluate(() => [...document.querySelectorAll('[data-analysis-col]')]
       .filter((e) => e.dataset.kind === 'exact' || e.dataset.kind === 'wdl')
-      .sort((a, b) => Number(b.dataset.score) - Number(a.dataset.score))[0].dataset.analysisCol);
+      .sort((a, b) => Number(b.dataset.score) - Number(a.dataset.score))
+      .map((e) => ({ col: e.dataset.analysisCol, score: Number(e.dataset.score) })));
+    assert.ok(proven.length > 0, 'the analysis proved a column of 1234567123');
+    const { col, score } = proven[0];
+    // Red is to move: the bar favours Red (1) for a Red win, Yellow (2) for a loss.
+    const favours = score > 0 ? '1' : score < 0 ? '2' : '0';
     await page.evaluate(() => {
       window.barSeen = [];
       const bar = document.getElementById('eval-bar');
-      new MutationObserver(() => window.barSeen.push(`${document.body.dataset.state} ${bar.dataset.tone}`))
-        .observe(bar, { attributes: true, attributeFilter: ['data-tone'] });
+      new MutationObserver(() => window.barSeen.push(`${document.body.dataset.state} ${bar.dataset.tone} ${bar.dataset.favours}`))
+        .observe(bar, { attributes: true, attributeFilter: ['data-tone', 'data-favours'] });
     });
-    await page.keyboard.press(best);
+    await page.keyboard.press(col);
     await page.waitForFunction(() => document.body.dataset.state === 'thinking');
     await page.waitForFunction(() => document.body.dataset.state !== 'thinking', null, { timeout: 20000 });
     const seen = await page.evaluate(() => window.barSeen);
-    assert.ok(seen.some((t) => /^thinking (win|loss|draw)$/.test(t)) && !seen.some((t) => t === 'thinking estimate'),
-      `while the computer thinks, the proven value, never an estimate: ${seen.join(', ')}`);
+    const thinking = seen.filter((t) => t.startsWith('thinking ') && !t.startsWith('thinking pending'));
+    assert.ok(thinking.length > 0 && thinking.every((t) => /^thinking (win|loss|draw) /.test(t) && t.endsWith(` ${favours}`)),
+      `while the computer thinks, the proven value (favouring ${favours}), never an estimate: ${seen.join(', ')}`);
   }
 
   console.log('review against the solver:');
@@ -157,8 +163,10 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
       await page.evaluate(() => {
         const live = [...document.querySelectorAll('#review-status [aria-live], #review-status[aria-live], #review-note')];
         window.reviewSaid = [];
-        new MutationObserver(() => window.reviewSaid.push(live.map((e) => e.textContent).join(' | ')))
-          .observe(document.getElementById('review-status'), { childList: true, characterData: true, subtree: true });
+        const seen = new MutationObserver(() => window.reviewSaid.push(live.map((e) => e.textContent).join(' | ')));
+        for (const id of ['review-status', 'review-note']) {
+          seen.observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
+        }
       });
     }
     await open(page, url, `#game=connect4&moves=${game}&ai=none`);
@@ -171,7 +179,10 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
         .map((e) => e.textContent)))];
       assert.ok(live.length === 1 && /^Review: /.test(live[0]), `the live part ends with the summary: ${JSON.stringify(live)}`);
       const spoken = [...new Set(said.map((t) => t.split(' | ')[0]))];
-      assert.ok(spoken.length <= 3, `the review's live part changed only with news (start, summary): ${JSON.stringify(spoken)}`);
+      assert.ok(spoken.every((t) => t === '' || t === 'Reviewing the game…' || t.startsWith('Review: ')),
+        `the review's live part changed only with news (start, summary): ${JSON.stringify(spoken)}`);
+      const notes = [...new Set(said.map((t) => t.split(' | ')[1]))].filter(Boolean);
+      assert.ok(notes.length === 1 && !/not proven/.test(notes[0]), `the last move's note, once: ${JSON.stringify(notes)}`);
     }
     const marks = await page.evaluate(() => [...document.querySelectorAll('#move-list .mv')]
       .map((b) => ({ ply: Number(b.dataset.ply), mark: b.dataset.mark, better: Number(b.dataset.better || 0) })));
@@ -213,6 +224,11 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
     assert.equal(await moves(page), game.slice(0, 23), 'the position after your move, the computer to move');
     assert.equal(await page.evaluate(() => document.body.dataset.state), 'paused', 'and the computer waits');
     assert.match(await page.textContent('#review-note'), /^12\. Red column 2: threw the win away/);
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
+    await page.waitForFunction(() => document.body.dataset.state, null, { timeout: 5000 });
+    assert.deepEqual([await moves(page), await page.evaluate(() => document.body.dataset.state)], [game.slice(0, 23), 'paused'],
+      'after a reload the computer still waits there');
     await page.keyboard.press('ArrowLeft');
     assert.equal(await moves(page), game.slice(0, 22), '← steps one move');
     assert.equal(await page.evaluate(() => document.body.dataset.state), 'human-turn');

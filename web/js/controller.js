@@ -65,8 +65,8 @@ export class Controller {
     // where the computer is to move is shown as it is (state paused), so that
     // the review's word on the person's own move can be read there.
     this.browsing = false;
-    // {moves, value}: the proven value of the position `moves`, from the
-    // analysis of the move that led to it (playHuman), or null.
+    // {at, value}: the proven value of the position `at` (game:moves), from
+    // the analysis of the move that led to it (playHuman), or null.
     this.carried = null;
     // algorithm: the computer's search, 'alphabeta' or 'mcts'; each has the levels (the
     // engine's kLevels and kMctsLevels) and Custom (the thinking time).
@@ -166,9 +166,13 @@ export class Controller {
     const line = Game.fromMoves(settings.game, this.game.moveString() + ahead.join('')).game;
     this.redo = line ? this.groupMoves(ahead) : [];
     this.paused = false;
+    this.carried = null;
     this.board.setGame(this.game);
     this.panel.clearThinking('Engine');
-    this.positionChanged(false);
+    // A reload where the computer waited while you looked back through a
+    // finished game (jumpTo): it waits again.
+    const g = this.game;
+    this.positionChanged(false, Boolean(line) && line.over && !g.over && this.isComputer(g.sideToMove));
   }
 
   // --- user actions ---------------------------------------------------------
@@ -182,8 +186,8 @@ export class Controller {
     const proven = this.analysisOn && this.analysis
       ? this.analysis.scores.find((s) => s.move === move && (s.kind === 'exact' || s.kind === 'wdl')) : null;
     this.playOnLine(move);
-    this.carried = proven
-      ? { moves: this.game.moveString(), value: { kind: proven.kind, score: -proven.score, source: proven.source } } : null;
+    this.carried = proven ? { at: `${this.game.kind}:${this.game.moveString()}`,
+      value: { kind: proven.kind, score: -proven.score, source: proven.source } } : null;
     this.positionChanged(true);
     return true;
   }
@@ -556,7 +560,7 @@ export class Controller {
     this.panel.startThinking(`${who} is thinking`, budget, ctx);
     // With the analysis on, the bar shows the position's value: a proven one
     // carried from the analysis of the move played, else the search's.
-    const carried = this.carried && this.carried.moves === ctx.moves ? this.carried.value : null;
+    const carried = this.carried && this.carried.at === `${g.kind}:${ctx.moves}` ? this.carried.value : null;
     if (this.analysisOn && carried) this.evalBar.set(g.kind, carried, g.plies, side, this.names);
     let reply;
     try {

@@ -201,8 +201,8 @@ export class Panel {
   }
 
   setReviewNote(text, mark) {
-    if (this.el.reviewNote.textContent !== text) this.el.reviewNote.textContent = text;   // (live: news only)
-    this.el.reviewNote.hidden = !text;
+    // (A live region: never hidden, only emptied, and rewritten only with news.)
+    if (this.el.reviewNote.textContent !== text) this.el.reviewNote.textContent = text;
     this.el.reviewNote.dataset.tone = mark ? markOf(mark).tone : '';
   }
 
@@ -279,12 +279,10 @@ export class Panel {
       progress.textContent = count;
     };
     const reply = review && review.reply;
-    if (!review) {
+    if (!review) {   // (emptied, not hidden: its live part must be there before it speaks)
       say('');
-      el.hidden = true;
       return;
     }
-    el.hidden = false;
     if (!reply) {
       say('Reviewing the game…');
       return;
