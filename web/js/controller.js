@@ -261,8 +261,9 @@ export class Controller {
       this.settings.ai = 'none';
     }
     const overAt = (n) => Game.fromMoves(this.game.kind, line.slice(0, n).join('')).game.over;
-    const browsing = this.isComputer((p % 2) + 1) && !overAt(p) && overAt(line.length);
-    if (this.isComputer((p % 2) + 1) && !overAt(p) && !browsing) {
+    const computerToMove = this.isComputer((p % 2) + 1) && !overAt(p);
+    const browsing = computerToMove && overAt(line.length);
+    if (computerToMove && !browsing) {
       const forward = (p > this.game.plies || p === 0) && p < line.length;
       p += forward ? 1 : -1;
       if (p < 0 || (p === 0 && this.isComputer(1))) return;

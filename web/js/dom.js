@@ -1,5 +1,6 @@
-// Small DOM helpers shared by the page's views (Study, and the tree
-// explorer, MENACE and demo views of web/tree/).
+// Small DOM helpers shared by the page's views (Play's panel and solve
+// sentence, Study, and the tree explorer, MENACE and demo views of
+// web/tree/).
 
 // h('div', {class: 'x', text: 'hi', hidden: true}, child, ...): an element
 // with attributes (false / null / undefined are left out, true is an empty
@@ -14,6 +15,20 @@ export function h(tag, attrs = {}, ...kids) {
   }
   for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
   return e;
+}
+
+// A sentence in two parts inside `box`: its aria-live element (`liveSelector`)
+// and one that is not live (`restSelector`). The returned say(text, rest)
+// rewrites the live part only when its text changes, so that a screen reader
+// announces news and not every report; the rest (a count, the seconds) is
+// rewritten every time.
+export function liveSentence(box, liveSelector, restSelector) {
+  const live = /** @type {HTMLElement} */ (box.querySelector(liveSelector));
+  const rest = /** @type {HTMLElement} */ (box.querySelector(restSelector));
+  return (text, more = '') => {
+    if (live.textContent !== text) live.textContent = text;
+    rest.textContent = more;
+  };
 }
 
 // A count with thousands separators: 549946 -> "549,946".

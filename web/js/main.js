@@ -309,15 +309,14 @@ function installViews(root, controller) {
   // game from the hash as it is then.
   let ready = false;
   window.addEventListener('hashchange', (e) => {
+    const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
     if (!ready) {
       const view = viewFor(location.hash);
-      const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
       if (view !== 'play' && viewFor(old) === 'play' && old !== '' && old !== '#') playHash = old;   // "Play" goes back to it
       showView(view);
       if (view === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
       return;
     }
-    const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
     route(old);
   });
   return { showView, route, started: () => started, setSaved: (s) => { saved = s; }, setReady: () => { ready = true; } };

@@ -5,6 +5,7 @@
 
 import { formatCount, hasOutcome, provedDrawOrBetter, provenSoFar, scoreInWords } from './score-words.js';
 import { markOf, moveName, valueInWords } from './analysis-view.js';
+import { liveSentence } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,7 @@ export class Panel {
       moves: $('moves'), list: $('move-list'), hint: $('hint-text'), legend: $('analysis-legend'),
       cols: $('analysis-cols'), reviewStatus: $('review-status'), reviewNote: $('review-note'),
     };
+    this.reviewSay = liveSentence(this.el.reviewStatus, '.review-said', '.review-progress');
     this.thinking = null;
     this.solveShown = false;   // the figures are a solve's (startSolving) until others are shown
     // The engine's best line: {at, moves} (moves from the position reached by
@@ -271,13 +273,7 @@ export class Panel {
   // reader announces those); the count of positions proven, updated with
   // every report, is not live.
   showReviewStatus(review, names) {
-    const el = this.el.reviewStatus;
-    const said = /** @type {HTMLElement} */ (el.querySelector('.review-said'));
-    const progress = /** @type {HTMLElement} */ (el.querySelector('.review-progress'));
-    const say = (text, count = '') => {
-      if (said.textContent !== text) said.textContent = text;
-      progress.textContent = count;
-    };
+    const say = this.reviewSay;
     const reply = review && review.reply;
     if (!review) {   // (emptied, not hidden: its live part must be there before it speaks)
       say('');

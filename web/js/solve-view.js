@@ -9,6 +9,7 @@
 // is the device's cores (navigator.hardwareConcurrency) capped at that.
 // document.body.dataset.engineBuild and .threads say what was chosen (tests).
 
+import { liveSentence } from './dom.js';
 import { provenSoFar, scoreInWords } from './score-words.js';
 
 const SOLVE_TITLE = 'Prove the exact value of this position with the solver';
@@ -96,12 +97,7 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
   // not every report; `elapsed` (not live) counts the seconds. The sentence
   // is never hidden, only emptied (a live region that appears with its
   // first text is often not announced); empty, it takes no room (style.css).
-  const said = /** @type {HTMLElement} */ (result.querySelector('.solve-said'));
-  const elapsed = /** @type {HTMLElement} */ (result.querySelector('.solve-elapsed'));
-  const say = (text, time = '') => {
-    if (said.textContent !== text) said.textContent = text;
-    elapsed.textContent = time;
-  };
+  const say = liveSentence(result, '.solve-said', '.solve-elapsed');
   controller.onSolve = ({ state, reply, threads }) => {
     if (state === 'running' && !reply) {
       shownAt = `${controller.game.kind}:${controller.game.moveString()}`;
