@@ -38,6 +38,9 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
         await page.addScriptTag({ content: AXE });
         const violations = await axeViolations(page);
         assert.deepEqual(violations, [], `${name}, ${scheme}, ${viewport.width}x${viewport.height}`);
+        // (a best practice that the A/AA rules do not check: one main landmark shown)
+        assert.equal(await page.evaluate(() => [...document.querySelectorAll('main, [role="main"]')]
+          .filter((e) => e.getClientRects().length > 0).length), 1, `${name}: one main landmark`);
       }
       console.log(`  ${scheme} ${viewport.width}x${viewport.height}: ${VIEWS.length} views, no violation`);
       await context.close();
@@ -72,6 +75,12 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
     turns++;
   }
   assert.equal(await state(page), 'game-over', `the game ends (${await moves(page)})`);
+  // The result appears over the board with the focus on Play again; Escape
+  // closes it and gives the focus back to the board.
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result-again', null, { timeout: 5000 });
+  await page.keyboard.press('Escape');
+  assert.ok(await page.evaluate(() => document.getElementById('result').hidden
+    && Boolean(document.activeElement && document.activeElement.closest('#board-keys'))), 'Escape gives the focus back to the board');
   const status = await page.locator('#status').ariaSnapshot();
   assert.match(status, /Game over: (you win!|computer wins\.|draw\.)/, `the result is in the accessibility tree: ${status}`);
   const board = await page.locator('#board-keys').ariaSnapshot();

@@ -81,8 +81,13 @@ await runBrowserTest('browser', async ({ browser, url }) => {
   assert.ok(await moves(page) === '4453', 'U undoes the move and its answer');
 
   console.log('hint and analysis:');
-  await page.click('#hint');
+  // By keyboard: the button, unusable once the hint is shown, keeps the focus
+  // (it is marked aria-disabled, not disabled, which would drop the focus).
+  await page.focus('#hint');
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => /Hint:/.test(document.getElementById('hint-text').textContent));
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.id, document.getElementById('hint').getAttribute('aria-disabled')]),
+    ['hint', 'true'], 'the hint button keeps the focus');
   assert.ok(/column [1-7]/.test(await page.textContent('#hint-text')), `hint: ${await page.textContent('#hint-text')}`);
   await page.check('#analysis-toggle');
   await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 15000 });

@@ -18,6 +18,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import test from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT, runBrowserTest } from './lib.mjs';
 import { NATIVE } from './native.mjs';
 import { moves, open, settle, watchErrors } from './page-helpers.mjs';
@@ -140,8 +141,14 @@ await runBrowserTest('with the isolation headers: the threaded build, and Solve 
   console.log('a finished game: the button says why it cannot be used');
   await p.goto(`${url}#game=connect4&moves=4455667&ai=none`);
   await p.waitForFunction(() => document.getElementById('moves').textContent === '4455667');
-  assert.deepEqual(await p.$eval('#solve', (b) => [b.disabled, b.title]),
-    [true, 'The game is over: there is no position to solve']);
+  assert.deepEqual(await p.$eval('#solve', (b) => [b.getAttribute('aria-disabled'), b.title]),
+    ['true', 'The game is over: there is no position to solve']);
+  // (marked, not disabled: a keyboard reaches it and its tooltip, and pressing it does nothing)
+  await p.focus('#solve');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'solve', 'the unusable button takes the focus');
+  await p.keyboard.press('Enter');
+  await sleep(300);
+  assert.equal(await p.evaluate(() => document.body.dataset.solve || ''), 'stopped', 'pressing it starts no solve');
   assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
   await context.close();
 });

@@ -31,6 +31,16 @@ export function liveSentence(box, liveSelector, restSelector) {
   };
 }
 
+// Marks a button usable or not with aria-disabled rather than `disabled`: a
+// disabled button drops out of the Tab order and loses the keyboard focus
+// when it becomes disabled (after pressing Hint, say, focus fell back to the
+// page), and its tooltip (why it cannot be used now) is out of reach. Its
+// click handler must check itself that the action is possible.
+export function setUsable(button, usable) {
+  button.disabled = false;
+  button.setAttribute('aria-disabled', String(!usable));
+}
+
 // A count with thousands separators: 549946 -> "549,946".
 export const group = (n) => Number(n).toLocaleString('en-US');
 

@@ -10,7 +10,7 @@ import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
 import { registerOffline } from './offline.js';
-import { h } from './dom.js';
+import { h, setUsable } from './dom.js';
 import { Sound } from './sound.js';
 import { SavedPart, storageAvailable } from './storage.js';
 import { isThreadsSetting, mountSolve } from './solve-view.js';
@@ -136,9 +136,9 @@ function syncControls(ui, c, results) {
   ui.time.setAttribute('aria-valuetext', ui.timeOut.textContent || '');
   ui.time.closest('.field').classList.toggle('by-level', Boolean(level));
   ui.time.title = level ? `Set by the ${levelLabel(level.name)} level; moving it switches to a custom time` : '';
-  ui.undo.disabled = !c.canUndo;
-  ui.redo.disabled = !c.canRedo;
-  ui.hint.disabled = !c.canHint;
+  setUsable(ui.undo, c.canUndo);
+  setUsable(ui.redo, c.canRedo);
+  setUsable(ui.hint, c.canHint);
   ui.analysis.checked = c.analysisOn;
   ui.analysisTime.closest('.field').hidden = !c.analysisOn;
   // Two people playing: no computer, so no level or thinking time.
@@ -148,7 +148,7 @@ function syncControls(ui, c, results) {
   ui.level.closest('.field').hidden = !computer;
   ui.time.closest('.field').hidden = !computer;
   ui.levelAbout.closest('.level-info').hidden = !computer;
-  ui.review.disabled = !c.canReview || Boolean(c.review && c.review.line === c.reviewKey && !c.review.failed);
+  setUsable(ui.review, c.canReview && !(c.review && c.review.line === c.reviewKey && !c.review.failed));
   ui.review.textContent = c.review && !c.review.done ? 'Reviewing…' : c.review ? 'Reviewed' : 'Review';
   document.documentElement.dataset.game = c.game.kind;
   const c4 = c.game.kind === 'connect4';
@@ -158,7 +158,7 @@ function syncControls(ui, c, results) {
   const cvc = c.settings.ai === 'both';
   ui.pause.hidden = !cvc;
   ui.stepMove.hidden = !cvc || !c.paused;
-  ui.stepMove.disabled = c.state !== 'paused';
+  setUsable(ui.stepMove, c.state === 'paused');
   ui.pause.textContent = c.paused ? 'Resume' : 'Pause';
   ui.pause.setAttribute('aria-pressed', String(c.paused));
   $('key-pause').hidden = !cvc;
@@ -382,9 +382,16 @@ function resultScreen(getController) {
   const box = $('result');
   let closedFor = '';   // the finished game whose result was closed
   const key = (c) => `${c.game.kind}:${c.game.moveString()}:${c.settings.ai}`;
+  // Closing it with the focus inside (×, Escape) gives the focus to the
+  // board's button of the last move, where a keyboard player was.
   const close = () => {
-    closedFor = key(getController());
+    const c = getController();
+    closedFor = key(c);
+    const inside = box.contains(document.activeElement);
     box.hidden = true;
+    const last = c.game.history[c.game.plies - 1];
+    const cell = /** @type {HTMLElement | null} */ (document.querySelector(`#board-keys button[data-move="${last}"]`));
+    if (inside && cell) cell.focus();
   };
   $('result-close').addEventListener('click', close);
   // The buttons hide the box they are in: the focus goes on to New game.
@@ -433,7 +440,12 @@ function resultScreen(getController) {
       $('result-detail').textContent = `${how} after ${g.plies} moves${against}.`;
       $('result-swap').hidden = !vs;
       $('result-review').hidden = !g.def.hasSolver;
+      // A keyboard player's last move ended the game (the focus is on the
+      // board's buttons): the focus goes to Play again, not on through the
+      // columns that can no longer be played.
+      const appearing = box.hidden;
       box.hidden = false;
+      if (appearing && document.activeElement && document.activeElement.closest('#board-keys')) $('result-again').focus();
     },
   };
   return result;

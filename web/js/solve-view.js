@@ -9,7 +9,7 @@
 // is the device's cores (navigator.hardwareConcurrency) capped at that.
 // document.body.dataset.engineBuild and .threads say what was chosen (tests).
 
-import { liveSentence } from './dom.js';
+import { liveSentence, setUsable } from './dom.js';
 import { provenSoFar, scoreInWords } from './score-words.js';
 
 const SOLVE_TITLE = 'Prove the exact value of this position with the solver';
@@ -132,9 +132,11 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
       const g = controller.game;
       button.hidden = !g || !g.def.hasSolver;
       button.textContent = controller.solving ? 'Stop solving' : 'Solve from here';
-      button.disabled = !controller.solving && !controller.canSolve;
-      // (the tooltip says why it cannot be used now)
-      button.title = !button.disabled ? (controller.solving ? 'Stop the solver' : SOLVE_TITLE)
+      const usable = controller.solving || controller.canSolve;
+      setUsable(button, usable);
+      // (the tooltip says why it cannot be used now; the button keeps its
+      // place in the Tab order, so a keyboard can reach it)
+      button.title = usable ? (controller.solving ? 'Stop the solver' : SOLVE_TITLE)
         : g && g.over ? 'The game is over: there is no position to solve'
           : !controller.state || controller.state === 'loading' ? 'The game is still loading'
             : 'Wait until the computer has moved: then the position can be solved';

@@ -101,6 +101,9 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     section = document.createElement('section');
     section.id = 'tree-view-root';
     section.setAttribute('aria-label', 'Search tree explorer');
+    // The page's main content while it is shown (the game's <main> is hidden
+    // then), unless it goes inside a parent of the caller's.
+    if (!parent) section.setAttribute('role', 'main');
     const back = document.createElement('p');
     back.className = 'tv-back';
     const a = document.createElement('a');
