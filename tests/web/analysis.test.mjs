@@ -224,6 +224,10 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
     assert.equal(await moves(page), game.slice(0, 23), 'the position after your move, the computer to move');
     assert.equal(await page.evaluate(() => document.body.dataset.state), 'paused', 'and the computer waits');
     assert.match(await page.textContent('#review-note'), /^12\. Red column 2: threw the win away/);
+    assert.equal(await page.textContent('#think-who'), 'Engine', 'the engine card no longer says "Game over" there');
+    await page.click('#move-list .mv[data-ply="1"]');
+    assert.match(await page.textContent('#review-note'), /^1\. Red column 4: kept the win\./, 'a good move: which value it kept');
+    await page.click('#move-list .mv[data-ply="23"]');
     await page.reload();
     await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
     await page.waitForFunction(() => document.body.dataset.state, null, { timeout: 5000 });
@@ -265,8 +269,25 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   assert.equal(await page.evaluate(() => document.body.dataset.review), 'running', 'stepping through the game keeps the review');
   await clickMove(page, 'connect4', 1);   // off the line
   assert.equal(await page.evaluate(() => document.body.dataset.review), undefined, 'a new line drops the review');
+  assert.equal(await page.textContent('#notice-text'),
+    'Column 1 goes on from move 11 in a new game: the finished game\'s last 29 moves were dropped.', 'and says so');
   await page.waitForTimeout(1500);
   assert.equal(await page.evaluate(() => document.querySelectorAll('#move-list [data-mark]').length), 0, 'no stale mark lands');
+
+  console.log('a review whose worker fails says so:');
+  {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const p = await context.newPage();
+    await open(p, url, '#game=connect4&moves=445566&ai=none');
+    // The review's worker (started when the game ends) fails to start.
+    await p.route('**/worker.js*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("a test failure");' }));
+    await clickMove(p, 'connect4', 7);
+    await p.waitForFunction(() => document.body.dataset.review === 'failed', null, { timeout: 10000 });
+    assert.equal(await p.textContent('#review-status'), 'The review stopped before it could prove anything.');
+    assert.match(await p.textContent('#notice-text'), /^The game review failed/);
+    assert.equal(await p.getAttribute('#review', 'aria-disabled'), 'false', 'Review can be tried again');
+    await context.close();
+  }
 
   console.log('phone:');
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });

@@ -109,6 +109,15 @@ export function markOf(name) {
   return MARKS[/** @type {keyof typeof MARKS} */ (name)] || MARKS.unproven;
 }
 
+// What the review says of a move: its mark's sentence; for a move that kept
+// the value, which value (from the mover's side: the review's position
+// before the move, `before`, has it).
+export function markWords(name, before) {
+  const outcome = before && (before.kind === 'exact' || before.kind === 'wdl') ? Math.sign(before.score) : null;
+  if (name !== 'keeps' || outcome === null) return markOf(name).words;
+  return outcome > 0 ? 'kept the win' : outcome === 0 ? 'kept the draw' : 'the game was already lost: no move saves it';
+}
+
 // A move's name as the move list shows it: "4." for the first player's
 // fourth move, "4…" for the second player's (`j` is the 0-based ply).
 export function moveName(j) {

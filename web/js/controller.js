@@ -18,7 +18,7 @@ import { sideNames } from './games.js';
 import { Game } from './rules.js';
 import { parseHash, writeHash } from './url-state.js';
 import { scoreInWords } from './score-words.js';
-import { markOf, moveLabel, moveName, valueInWords } from './analysis-view.js';
+import { markWords, moveLabel, moveName, valueInWords } from './analysis-view.js';
 
 const DEMO_PAUSE_MS = 350;
 // The game review's budget (it ends sooner once every position is proven).
@@ -185,6 +185,14 @@ export class Controller {
     // keeps it while the computer thinks there (its search only estimates).
     const proven = this.analysisOn && this.analysis
       ? this.analysis.scores.find((s) => s.move === move && (s.kind === 'exact' || s.kind === 'wdl')) : null;
+    // A new move in a finished game, looking back through it, drops the
+    // game's later moves: said, not done silently.
+    const ahead = this.future;
+    if (ahead.length && ahead[0] !== move && Game.fromMoves(this.game.kind, this.line.join('')).game.over) {
+      const n = ahead.length;
+      this.panel.showNotice(`${this.game.def.noun[0].toUpperCase()}${this.game.def.noun.slice(1)} ${move} goes on from move `
+        + `${this.game.plies + 1} in a new game: the finished game's ${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`, 'line');
+    }
     this.playOnLine(move);
     this.carried = proven ? { at: `${this.game.kind}:${this.game.moveString()}`,
       value: { kind: proven.kind, score: -proven.score, source: proven.source } } : null;
@@ -466,7 +474,8 @@ export class Controller {
     this.engine.cancel();
     this.token++;
     // A solve's figures (running or done) are the old position's.
-    if (this.solving || this.panel.solveShown) this.panel.clearThinking('Engine');
+    // So is the result of a finished game, stepping back from its end.
+    if (this.solving || this.panel.solveShown || (this.panel.overShown && !this.game.over)) this.panel.clearThinking('Engine');
     if (this.solving) this.endSolve('stopped');
     this.hint = 0;
     this.hintFollows = false;
@@ -597,6 +606,7 @@ export class Controller {
     else text = `Game over: ${this.names[g.winner]} wins!`;
     this.panel.setStatus(`${this.lastMoveText()}${text}`);
     this.panel.clearThinking(text);
+    this.panel.overShown = true;
     if (this.analysisOn) this.showFinalValue();
     // The review starts by itself at the end of a game (once per line).
     if (this.canReview && !this.review) this.startReview();
@@ -784,13 +794,12 @@ export class Controller {
       return;
     }
     const mover = ((g.plies - 1) % 2) + 1;
-    const mark = markOf(rm.mark);
-    let text = `${moveName(g.plies - 1)} ${this.names[mover]} ${g.def.noun} ${rm.move}: ${mark.words}.`;
+    const before = reply.positions[g.plies - 1];
+    let text = `${moveName(g.plies - 1)} ${this.names[mover]} ${g.def.noun} ${rm.move}: ${markWords(rm.mark, before)}.`;
     if (rm.better) {
       text += ` Better: ${g.def.noun} ${rm.better} (dashed on the board).`;
       if (!this.hint) this.board.setHint(rm.better);
     }
-    const before = reply.positions[g.plies - 1];
     if (before && (before.kind === 'exact' || before.kind === 'wdl')) {
       text += ` Before it: ${scoreInWords(g.kind, before.score, before.kind === 'exact', g.plies - 1, mover, this.names,
         before.kind === 'wdl' || before.kind === 'exact' ? Math.sign(before.score) : null, before.source)}.`;
@@ -801,6 +810,8 @@ export class Controller {
   engineFailed(e) {
     this.panel.showNotice(`The engine failed: ${e && e.message ? e.message : e}. Start a new game to retry.`);
     this.panel.stopThinking();
-    this.setState(this.game.over ? 'game-over' : 'human-turn');
+    // (where the computer waits, looking back through a game, it still waits:
+    // the person does not get its move)
+    this.setState(this.game.over ? 'game-over' : this.browsing ? 'paused' : 'human-turn');
   }
 }

@@ -4,7 +4,7 @@
 // no game logic.
 
 import { formatCount, hasOutcome, provedDrawOrBetter, provenSoFar, scoreInWords } from './score-words.js';
-import { markOf, moveName, valueInWords } from './analysis-view.js';
+import { markOf, markWords, moveName, valueInWords } from './analysis-view.js';
 import { liveSentence } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +28,7 @@ export class Panel {
     this.reviewSay = liveSentence(this.el.reviewStatus, '.review-said', '.review-progress');
     this.thinking = null;
     this.solveShown = false;   // the figures are a solve's (startSolving) until others are shown
+    this.overShown = false;    // the title is a finished game's result (Controller.finish)
     // The engine's best line: {at, moves} (moves from the position reached by
     // the move string `at`), or null; onLine hears every change (the board draws it).
     this.line = null;
@@ -58,6 +59,7 @@ export class Panel {
   // A search started: `who` says who is thinking ("Computer (Red)", "Hint for Red").
   startThinking(who, budgetMs, ctx) {
     this.solveShown = false;
+    this.overShown = false;
     this.thinking = { start: performance.now(), budgetMs, ctx, label: who };
     this.el.who.textContent = who;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'pv']) this.el[k].textContent = '…';
@@ -156,6 +158,7 @@ export class Panel {
   clearThinking(text) {
     this.stopThinking();
     this.solveShown = false;
+    this.overShown = false;
     this.el.who.textContent = text;
     for (const k of ['depth', 'score', 'nodes', 'nps', 'threads', 'pv']) this.el[k].textContent = '–';
     this.el.depthLabel.textContent = 'Depth';
@@ -247,7 +250,7 @@ export class Panel {
             sym.setAttribute('aria-hidden', 'true');
             b.append(String(line[j]), sym);
           }
-          about = `: ${mark.words}${rm.better ? `; better ${game.def.noun} ${rm.better}` : ''}`;
+          about = `: ${markWords(rm.mark, reply.positions[j])}${rm.better ? `; better ${game.def.noun} ${rm.better}` : ''}`;
         }
         if (!b.textContent) b.textContent = String(line[j]);
         b.setAttribute('aria-label', `${moveName(j)} ${names[side]} ${game.def.noun} ${line[j]}${about}`);
@@ -280,7 +283,7 @@ export class Panel {
       return;
     }
     if (!reply) {
-      say('Reviewing the game…');
+      say(review.failed ? 'The review stopped before it could prove anything.' : 'Reviewing the game…');
       return;
     }
     const provenCount = reply.positions.filter((p) => p.kind === 'exact' || p.kind === 'wdl').length;
@@ -291,7 +294,8 @@ export class Panel {
       else if (m.mark !== 'keeps') counts[(j % 2) + 1].push(`${moveName(j)} ${m.move}${markOf(m.mark).symbol}`);
     });
     const side = (n) => `${names[n]}: ${counts[n].length ? counts[n].join(', ') : 'no mistakes'}`;
-    if (review.done) say(`Review: ${side(1)} · ${side(2)}${unproven ? ` · ${unproven} moves not proven in time` : ''}.`);
+    const left = review.failed ? ` · the review stopped, ${unproven} moves not proven` : unproven ? ` · ${unproven} moves not proven in time` : '';
+    if (review.done) say(`Review: ${side(1)} · ${side(2)}${left}.`);
     else say('Reviewing the game…', ` ${provenCount} of ${reply.positions.length} positions proven.`);
   }
 }
