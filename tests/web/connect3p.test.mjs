@@ -35,6 +35,12 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
     await clickColumn(page, col);
     await page.waitForFunction((b) => document.getElementById('c3-moves').textContent !== (b || '(none yet)'), before);
     assert.ok((await moves(page)).startsWith(before + col), `column ${col} was played`);
+    if (turns === 1) {
+      // The status (a live region) says the computers' moves, then whose turn it is.
+      await waitTurn(page);
+      const m = await moves(page);
+      assert.equal(await page.textContent('#c3-status'), `Green played column ${m[2]}. Red to move: choose a column.`);
+    }
     if (turns === 2) {
       assert.match(await page.textContent('#c3-computer'),
         /^(Yellow \(max\^n\) played column \d\. Its values, each player's share of 1000: Red \d+ · Yellow \d+ · Green \d+|Green \(paranoid\) played column \d\. Against the two others playing together it keeps \d+ of 1000)/);
@@ -43,7 +49,7 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   assert.equal(await phase(page), 'over');
   const end = await moves(page);
   console.log(`  ${end.length} stones: ${end}`);
-  assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row.*|A draw: the board is full)\.$/);
+  assert.match(await page.textContent('#c3-status'), /^(Red|Yellow|Green) played column \d\. ((Red|Yellow|Green) wins with four in a row.*|A draw: the board is full)\.$/);
   assert.ok(await page.isDisabled('#c3-columns button[data-col="5"]'), 'no move after the end');
 
   console.log('  the link shows the same game; undo takes back the computers\' moves too:');
@@ -82,7 +88,7 @@ await runBrowserTest('Connect Four for three: the demo plays a whole game by its
   await page.goto(`${url}#view=demo&game=connect3p&time=100`);
   await page.waitForFunction(() => document.body.dataset.connect3p === 'over', null, { timeout: 60000 });
   assert.equal(await page.getAttribute('#nav-demo', 'aria-current'), 'page');
-  assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row \((max\^n|paranoid)\)|A draw: the board is full)\.$/);
+  assert.match(await page.textContent('#c3-status'), /^(Red|Yellow|Green) played column \d\. ((Red|Yellow|Green) wins with four in a row \((max\^n|paranoid)\)|A draw: the board is full)\.$/);
   assert.equal(await page.textContent('#c3-player-1 .pname'), 'Red · Computer (max^n)');
   assert.equal(await page.textContent('#c3-player-2 .pname'), 'Yellow · Computer (paranoid)');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -68,7 +68,7 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   assert.ok(clickedBoard > 3, 'moves were made on the board');
   const end = await position(page);
   console.log(`  ${end.split(',').length} turns: ${end}`);
-  assert.match(await page.textContent('#es-status'), /^(You win|The computer wins): (Red|Blue) (reached (a1|e5)|captured all of (Red|Blue)'s cubes)\.$/);
+  assert.match(await page.textContent('#es-status'), /^(You|The computer) rolled \d and moved cube \d .+\. (You win|The computer wins): (Red|Blue) (reached (a1|e5)|captured all of (Red|Blue)'s cubes)\.$/);
   const dice = faces(end);
   assert.deepEqual(dice, dice.map((_, ply) => rollFor(seed, ply)), 'every die is the seeded generator\'s');
   assert.match(await page.textContent('#es-computer'), /^Blue (expects to win|wins) [\d.]+ % of games from here.*\. It played cube \d /);

@@ -207,7 +207,14 @@ export function mountGamePage(container, options = {}) {
     draw();
   }
 
+  // The status line (a live region): the last move, so that a screen reader
+  // hears the computers' moves, then what comes next.
   function statusText() {
+    const last = moves ? `${NAMES[(moves.length - 1) % 3]} played column ${moves[moves.length - 1]}. ` : '';
+    return last + nextText();
+  }
+
+  function nextText() {
     if (state.over) {
       if (state.draw) return 'A draw: the board is full.';
       const w = state.winner;

@@ -371,7 +371,16 @@ export function mountGamePage(container, options = {}) {
   }
 
   // What the player is told to do, or what happened.
+  // The status line (a live region): the last turn, so that a screen reader
+  // hears the computer's (or the other player's) move, then what comes next.
   function statusFor() {
+    const t = state.turns[state.turns.length - 1];
+    const vs = ai() !== 'none' && ai() !== 'both';
+    const last = t ? `${!vs ? SIDES[t.side] : isComputer(t.side) ? 'The computer' : 'You'} rolled ${t.die} and moved ${t.words}. ` : '';
+    return last + nextFor();
+  }
+
+  function nextFor() {
     if (state.over) {
       const w = state.winner;
       const how = state.winCells.length ? `reached ${w ? 'a1' : 'e5'}` : `captured all of ${SIDES[1 - w]}'s cubes`;
