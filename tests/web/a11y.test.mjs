@@ -20,6 +20,9 @@ const VIEWS = [
   ['MENACE', '#view=menace', '.tv'],
   ['demo', '#view=demo&game=connect4', '#demo-board svg'],
   ['EinStein', '#game=einstein&seed=77&position=251346/364125:3', '#es-moves button'],
+  // (a finished game: its move list scrolls, so it must take the focus; the sides' names in it)
+  ['EinStein, a finished game', '#game=einstein&seed=4242&ai=none&position=215346/625314:44v,22d,11v,33d,66h,44v,66h,33h,65h,55v,'
+    + '65h,44h,22v,55d,35v,55h,32d,44v,65v,21d,11d,66h,55v,34h,35v', '#es-move-list li'],
   ['Connect Four for three', '#game=connect3p&moves=5564&seats=hmp', '#c3-columns button:not([disabled])'],
   ['study', '#view=study', '#study-view'],
 ];

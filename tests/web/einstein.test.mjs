@@ -101,6 +101,9 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   console.log('  hint:');
   await page.click('#es-roll');
   assert.equal(await waitTurn(page), 'move');
+  // (a live region already there before the hint, so that it is announced)
+  assert.equal(await page.getAttribute('#es-hint-text', 'aria-live'), 'polite');
+  assert.ok(await page.evaluate(() => !document.getElementById('es-hint-text').hidden));
   await page.click('#es-hint');
   await page.waitForFunction(() => /^Hint: cube \d/.test(document.getElementById('es-hint-text').textContent));
 
@@ -151,6 +154,12 @@ await runBrowserTest('EinStein: the demo plays by itself, and MCTS plays too', a
   const paused = await position(page);
   await new Promise((r) => { setTimeout(r, 1500); });
   assert.equal(await position(page), paused, 'paused: no move');
+  // A finished game has nothing to pause.
+  await page.goto(`${url}#view=demo&game=einstein&seed=4242&level=beginner&position=215346/625314:44v,22d,11v,33d,66h,44v,66h,`
+    + '33h,65h,55v,65h,44h,22v,55d,35v,55h,32d,44v,65v,21d,11d,66h,55v,34h,35v');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.einstein === 'over', null, { timeout: 15000 });
+  assert.ok(await page.isDisabled('#es-pause'), 'Pause is off after the end');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width})`);
   assert.deepEqual(errors, []);

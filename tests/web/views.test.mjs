@@ -65,6 +65,24 @@ await runBrowserTest('views', async ({ browser, url }) => {
     await early.close();
   }
 
+  console.log('the other games\' pickers lead back to the Connect Four game, its level kept');
+  {
+    const c = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+    const p = await c.newPage();
+    await fresh(p, url, '#game=connect4&moves=4435&ai=none&level=beginner');
+    for (const [pick, picker, ready] of [['connect3p', '#c3-game', () => ['move', 'over'].includes(document.body.dataset.connect3p)],
+      ['einstein', '#es-game', () => document.querySelector('#es-game') !== null]]) {
+      await p.selectOption('#game-select', pick);
+      await p.waitForFunction(ready, null, { timeout: 15000 });
+      assert.equal(await p.evaluate(() => document.querySelector('#tree-view-root').getAttribute('aria-label')),
+        pick === 'einstein' ? 'EinStein würfelt nicht!' : 'Connect Four for three', `${pick}: its landmark's name`);
+      await p.selectOption(picker, 'connect4');
+      await p.waitForFunction(() => document.getElementById('moves').textContent === '4435', null, { timeout: 5000 });
+      assert.match(await hash(p), /^#game=connect4&moves=4435&.*level=beginner/, `back from ${pick}: the game and its level`);
+    }
+    await c.close();
+  }
+
   console.log('levels come from the engine:');
   await open(page, url, '');
   const options = await page.$$eval('#level-select option', (o) => o.map((x) => x.value));

@@ -245,6 +245,23 @@ function bindPlayKeys(root, controller, result) {
   });
 }
 
+// The game of a hash that names a game and nothing else (`#game=connect4`,
+// as the game pickers of the dice and three-player pages write it), or null.
+function pickedGame(hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  return [...p.keys()].join() === 'game' ? p.get('game') : null;
+}
+
+// A Play hash `hash` switched to `game`: the same hash for its own game,
+// else its settings with that game's empty board.
+function withGame(hash, game) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  if (p.get('game') === game) return hash;
+  p.set('game', game);
+  p.set('moves', '');
+  return `#${p}`;
+}
+
 // The app's views: Play, the views of web/tree/ (they mount themselves on
 // their hashes; tree/route.js hides main.layout meanwhile) and Study. Returns
 // showView(view), route(oldHash) (shows the hash's view; loads the game from
@@ -289,8 +306,15 @@ function installViews(root, controller) {
     }
     showView(view);
     if (view !== 'play') return;
-    if (before !== 'play' && playHash && (location.hash === '' || location.hash === '#')) {
-      history.replaceState(null, '', playHash);   // "back to the game" keeps the game
+    // "Back to the game" (an empty hash) keeps the game; so does another
+    // page's game picker (a hash with the game alone), which keeps the
+    // settings too and, for the same game, its moves. (Not on the page's
+    // first load, 'loading': a link to a game starts that game.)
+    const empty = location.hash === '' || location.hash === '#';
+    const picked = before !== 'play' && before !== 'loading' && !empty ? pickedGame(location.hash) : null;
+    const back = playHash || (!started && saved ? saved.hash : '');
+    if (before !== 'play' && back && (empty || picked)) {
+      history.replaceState(null, '', picked ? withGame(back, picked) : back);
     }
     let ahead = [];
     if (!started && saved) {

@@ -201,6 +201,7 @@ export function mountGamePage(container, options = {}) {
     undoBtn.disabled = moves.length === 0;
     redoBtn.disabled = redo.length === 0;
     pauseBtn.hidden = anyPerson();
+    pauseBtn.disabled = state.over;   // (a finished game has nothing to pause)
     pauseBtn.textContent = paused ? 'Resume' : 'Pause';
     pauseBtn.setAttribute('aria-pressed', String(paused));
     canvas.setAttribute('aria-label', describeBoard());
@@ -328,6 +329,7 @@ export function mountGamePage(container, options = {}) {
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   pauseBtn.addEventListener('click', () => {
+    if (pauseBtn.disabled) return;
     paused = !paused;
     render();
     if (!paused) step();

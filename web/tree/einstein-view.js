@@ -86,7 +86,8 @@ export function mountGamePage(container, options = {}) {
   const redoBtn = h('button', { type: 'button', id: 'es-redo', title: 'Redo (R)', text: 'Redo' });
   const hintBtn = h('button', { type: 'button', id: 'es-hint', title: 'Hint (H)', text: 'Hint' });
   const pauseBtn = h('button', { type: 'button', id: 'es-pause', title: 'Pause or resume the computers (P)', 'aria-pressed': 'false', text: 'Pause' });
-  const hintText = h('p', { id: 'es-hint-text', class: 'hint-text', hidden: true });
+  // (a live region: never hidden, only emptied; empty, it takes no room)
+  const hintText = h('p', { id: 'es-hint-text', class: 'hint-text', 'aria-live': 'polite' });
   const playerRow = (side) => h('div', { class: 'player', 'data-side': String(side + 1), id: `es-player-${side + 1}` },
     h('span', { class: `es-swatch es-swatch-${side}`, 'aria-hidden': 'true' }),
     h('span', { class: 'pname', id: `es-player-${side + 1}-name` }),
@@ -95,7 +96,8 @@ export function mountGamePage(container, options = {}) {
   const players = [playerRow(0), playerRow(1)];
   const computer = h('p', { id: 'es-computer', class: 'es-computer', text: IDLE });
   const computerDetail = h('p', { id: 'es-computer-detail', class: 'es-computer-detail' });
-  const moveList = h('ol', { id: 'es-move-list', class: 'es-move-list', 'aria-label': 'Moves of the game' });
+  // (it scrolls in a long game: focusable, so that a keyboard can scroll it)
+  const moveList = h('ol', { id: 'es-move-list', class: 'es-move-list', 'aria-label': 'Moves of the game', tabindex: '0' });
   const noMoves = h('p', { class: 'es-no-moves', text: 'No moves yet: Red rolls first.' });
   const positionOut = h('code', { id: 'es-position', class: 'es-position' });
   const select = (id, label, list, value) => h('label', { class: 'field' }, h('span', { text: label }),
@@ -364,6 +366,7 @@ export function mountGamePage(container, options = {}) {
     redoBtn.disabled = redo.length === 0;
     hintBtn.disabled = moves.length === 0;
     pauseBtn.hidden = ai() !== 'both';
+    pauseBtn.disabled = state.over;   // (a finished game has nothing to pause)
     pauseBtn.setAttribute('aria-pressed', String(paused));
     pauseBtn.textContent = paused ? 'Resume' : 'Pause';
     canvas.setAttribute('aria-label', describeBoard());
@@ -456,7 +459,7 @@ export function mountGamePage(container, options = {}) {
     setBusy('busy');
     if (byPlayer) redo = [];
     hint = null;
-    hintText.hidden = true;
+    hintText.textContent = '';
     const s = await load(text + move);
     if (s && s.ok) await step();
   }
@@ -496,7 +499,6 @@ export function mountGamePage(container, options = {}) {
     if (!moves.length) return;
     const gen = generation;
     hintBtn.disabled = true;
-    hintText.hidden = false;
     hintText.textContent = 'Thinking about your move…';
     try {
       const r = await ask({ type: 'think', position: text, level: 'strong', algorithm: 'star2', seed });
@@ -551,7 +553,7 @@ export function mountGamePage(container, options = {}) {
     if (!keepSeed) seed = newSeed();
     redo = [];
     hint = null;
-    hintText.hidden = true;
+    hintText.textContent = '';
     computer.textContent = IDLE;
     computerDetail.textContent = '';
     const s = await load(setups());
@@ -599,6 +601,7 @@ export function mountGamePage(container, options = {}) {
   redoBtn.addEventListener('click', () => { redoMove(); });
   hintBtn.addEventListener('click', () => { showHint(); });
   pauseBtn.addEventListener('click', () => {
+    if (pauseBtn.disabled) return;
     paused = !paused;
     render();
     if (!paused) step();

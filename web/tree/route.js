@@ -35,6 +35,8 @@ const VIEWS = ['tree', 'menace', 'demo'];
 // (docs/einstein.md, docs/connect3p.md): each has a play page of its own, a
 // module exporting mountGamePage(container, {hash, onChange}).
 const GAME_PAGES = { einstein: './einstein-view.js', connect3p: './connect3p-view.js' };
+const GAME_PAGE_NAMES = { einstein: 'EinStein würfelt nicht!', connect3p: 'Connect Four for three' };
+const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo' };
 const hasGamePage = (game) => Object.hasOwn(GAME_PAGES, game);
 // True for a view kind that is a game's play page (for the Play link).
 export const isGamePage = (kind) => hasGamePage(kind);
@@ -88,6 +90,8 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   let view = null;
   let engine = null;
   let loading = null;
+  const pageTitle = document.title;   // the page's own ("Four in a Row — play the engine")
+  const baseTitle = pageTitle.split(' — ')[0];
 
   function ensureSection() {
     if (section) return section;
@@ -100,7 +104,6 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     }
     section = document.createElement('section');
     section.id = 'tree-view-root';
-    section.setAttribute('aria-label', 'Search tree explorer');
     // The page's main content while it is shown (the game's <main> is hidden
     // then), unless it goes inside a parent of the caller's.
     if (!parent) section.setAttribute('role', 'main');
@@ -132,6 +135,10 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     for (const el of hide) if (el) el.hidden = true;
     section.hidden = false;
     document.body.dataset.view = kind;
+    // Its name, as the landmark and in the window's title.
+    const name = hasGamePage(kind) ? GAME_PAGE_NAMES[kind] : VIEW_NAMES[kind] || 'Search tree explorer';
+    section.setAttribute('aria-label', name);
+    document.title = `${name} — ${baseTitle}`;
     // A game's page is a game, not a view beside one.
     section.querySelector('.tv-back').hidden = hasGamePage(kind);
     if (view && view.kind === module) {
@@ -182,6 +189,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   }
 
   function hideView() {
+    document.title = pageTitle;
     for (const el of hide) if (el) el.hidden = false;
     if (section) section.hidden = true;
     if (view) { view.destroy(); view = null; }
