@@ -39,8 +39,13 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
 
   let turns = 0;
   let clickedBoard = 0;
+  // The board and the buttons under it stay where they are from turn to turn
+  // (the note under the die and the list of moves change).
+  const where = async () => [(await page.locator('#es-board').boundingBox()).width, (await page.locator('#es-new').boundingBox()).y];
+  const places = new Set();
   for (let p = await phase(page); p !== 'over' && turns < 80; p = await waitTurn(page)) {
     turns++;
+    if (turns <= 6) places.add(JSON.stringify(await where()));
     if (p === 'roll') {
       await page.click('#es-roll');
       continue;
@@ -65,6 +70,7 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
     assert.ok((await position(page)).startsWith(before + move), `the move ${move} was played`);
   }
   assert.equal(await phase(page), 'over', 'the game ended');
+  assert.equal(places.size, 1, `the board's width and the buttons' place do not change: ${[...places].join(' ')}`);
   assert.ok(clickedBoard > 3, 'moves were made on the board');
   const end = await position(page);
   console.log(`  ${end.split(',').length} turns: ${end}`);

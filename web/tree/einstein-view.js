@@ -357,11 +357,11 @@ export function mountGamePage(container, options = {}) {
     noMoves.hidden = state.turns.length > 0;
     moveList.scrollTop = moveList.scrollHeight;
     const moves = playerMoves();
+    movesBox.hidden = ai() === 'both';   // (computers only: no moves to choose, no room kept for them)
     movesBox.replaceChildren(...moves.map((m, i) => h('button', {
       type: 'button', 'data-move': m.text, 'data-from': m.from, 'data-to': m.to, class: m.cube === selected ? 'es-move selected' : 'es-move',
       title: `${i + 1}`, text: `${i + 1}. ${m.words}`,
     })));
-    movesBox.hidden = moves.length === 0;
     undoBtn.disabled = !canUndo();
     redoBtn.disabled = redo.length === 0;
     hintBtn.disabled = moves.length === 0;
