@@ -140,6 +140,25 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   await page.selectOption('#es-game', 'tictactoe');
   await page.waitForFunction(() => document.body.dataset.engine === 'ready' && !document.body.dataset.view);
   assert.equal(await page.inputValue('#game-select'), 'tictactoe');
+
+  console.log('  the game in progress is kept: Play, then the game picker, goes back to it');
+  await page.selectOption('#game-select', 'einstein');
+  assert.equal(await waitTurn(page), 'roll');
+  await page.keyboard.press('Space');
+  assert.equal(await waitTurn(page), 'move');
+  const kept = await position(page);
+  await page.click('#nav-play');
+  await page.waitForFunction(() => !document.body.dataset.view && document.body.dataset.state === 'human-turn');
+  await page.selectOption('#game-select', 'einstein');
+  assert.equal(await waitTurn(page), 'move');
+  assert.equal(await position(page), kept, 'the same game, its roll included');
+  await page.goto(`${url}#game=einstein`);   // a link with the game alone, on a new visit
+  await page.reload();
+  assert.equal(await waitTurn(page), 'move');
+  assert.equal(await position(page), kept, 'kept across visits too');
+  await page.click('#es-new');
+  assert.equal(await waitTurn(page), 'roll');
+  assert.notEqual(await position(page), kept, 'New game starts a new one');
   assert.deepEqual(errors, []);
 });
 

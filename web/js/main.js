@@ -17,7 +17,7 @@ import { isThreadsSetting, mountSolve } from './solve-view.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { formatHash, loadLinkParser, viewOf } from './url-state.js';
-import { installTreeRoute, isGamePage, isTreeHash, viewKind } from '../tree/route.js';
+import { forgetSavedPages, installTreeRoute, isGamePage, isTreeHash, viewKind } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 const $ = (id) => document.getElementById(id);
@@ -616,6 +616,7 @@ function start() {
   $('forget').addEventListener('click', () => {
     savedSettings.clear();
     savedGame.clear();
+    forgetSavedPages();   // (the dice and three-player games in progress too)
     // The defaults are the page's own (index.html's checked and selected).
     for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
     document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);

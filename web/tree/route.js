@@ -29,6 +29,7 @@
 // The explorer puts its own hash back once it is mounted.
 
 import { GAMES, gamesLoaded } from '../js/games.js';
+import { SavedPart } from '../js/storage.js';
 
 const VIEWS = ['tree', 'menace', 'demo'];
 // The games played outside the registry's two-player games
@@ -37,6 +38,25 @@ const VIEWS = ['tree', 'menace', 'demo'];
 const GAME_PAGES = { einstein: './einstein-view.js', connect3p: './connect3p-view.js' };
 const GAME_PAGE_NAMES = { einstein: 'EinStein würfelt nicht!', connect3p: 'Connect Four for three' };
 const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo' };
+// Each game page's game in progress, kept in the browser as its last hash
+// (the page's link holds the whole game: its settings, seed and moves), so
+// that opening the game again without a position of its own (the game
+// pickers, the Play link, #game=einstein) goes on with it instead of
+// starting a new one; its New game starts one.
+const savedPages = Object.fromEntries(Object.keys(GAME_PAGES).map((game) => [game,
+  new SavedPart(`page.${game}`, 1, (d) => (typeof d === 'string' && viewKind(d) === game && d.length <= 4000 ? d : null))]));
+// Forgets the game pages' saved games (Play's "Reset settings and game").
+export function forgetSavedPages() {
+  for (const part of Object.values(savedPages)) part.clear();
+}
+
+// The hash to show for a game page's `hash`: its saved game when the hash
+// names the game and nothing else.
+function withSavedGame(kind, hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  if ([...p.keys()].join() !== 'game') return hash;
+  return savedPages[kind].load().data || hash;
+}
 const hasGamePage = (game) => Object.hasOwn(GAME_PAGES, game);
 // True for a view kind that is a game's play page (for the Play link).
 export const isGamePage = (kind) => hasGamePage(kind);
@@ -123,9 +143,13 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   }
 
   async function show() {
+    const kind = viewOf();
+    if (hasGamePage(kind)) {
+      const saved = withSavedGame(kind, location.hash);
+      if (saved !== location.hash) history.replaceState(null, '', saved);
+    }
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
     const hash = location.hash;
-    const kind = viewOf();
     // The module: the search tree of a game outside the registry, a game's own play page (its
     // demo too: the page with computers only), or the view's own.
     const ownTree = kind === 'tree' && hasGameTree(want.game);
@@ -161,9 +185,11 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         view = mod.mountGameTree(section.lastChild, { hash, engine,
           onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); } });
       } else if (gamePage) {
+        // (the demo's games, computers only, are not kept)
+        const keep = hasGamePage(kind) ? (h) => savedPages[kind].save(h) : () => {};
         view = mod.mountGamePage(section.lastChild, {
           hash,
-          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); view.hash = h; },
+          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); view.hash = h; keep(h); },
         });
         view.hash = hash;
       } else if (kind === 'tree') {
