@@ -72,13 +72,22 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   assert.equal(await page.textContent('#c3-status'),
     'This link\'s moves cannot be read (invalid character \'x\' at position 3 (moves are digits 1-9)); a new game started instead.');
 
+  console.log('  bad fields are named:');
+  await page.goto(`${url}#game=connect3p&moves=55&seats=xyz&time=-1`);
+  await page.reload();
+  await waitTurn(page);
+  assert.equal(await page.textContent('#c3-link-note'), 'Part of this link could not be used: seats \'xyz\' must be three letters, '
+    + 'one per seat: h (a person), m (max^n) or p (paranoid); time \'-1\' must be 100, 300, 1000 (ms). The rest was.');
+  assert.match(await moves(page), /^55/, 'the rest (the moves) is used');
+
   console.log('  the Connect Four page\'s game picker opens it:');
   await page.goto(`${url}#game=tictactoe`);
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.engine === 'ready');
   await page.selectOption('#game-select', 'connect3p');
   await waitTurn(page);
-  assert.match(await page.evaluate(() => location.hash), /^#game=connect3p&moves=$/);
+  // (the game in progress, kept: the one of the link above, Green's move played)
+  assert.match(await page.evaluate(() => location.hash), /^#game=connect3p&moves=55\d$/);
   assert.deepEqual(errors, []);
 });
 

@@ -129,6 +129,15 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   assert.match(await page.textContent('#es-status'),
     /^This link's position cannot be read \(turn 1 at position 15: die 6 lets Red move only cube 6, not cube 3\); a new game started instead\.$/);
   assert.equal(await position(page), `${setupFor(5, 0)}/${setupFor(5, 1)}`);
+  console.log('  bad fields are named, the rest of the link is used (algorithm= as on the Connect Four page):');
+  await page.goto(`${url}#game=einstein&seed=abc&level=godlike&ai=7&algorithm=mcts`);
+  await page.reload();
+  await waitTurn(page);
+  assert.equal(await page.textContent('#es-link-note'), 'Part of this link could not be used: seed \'abc\' must be a whole number '
+    + 'from 1 to 4294967295; ai \'7\' must be 2, 1, none, both; level \'godlike\' must be beginner, casual, strong, perfect. The rest was.');
+  assert.equal(await page.inputValue('#es-algo'), 'mcts');
+  await page.click('#es-new');
+  assert.equal(await page.textContent('#es-link-note'), '', 'New game takes the note away');
 
   console.log('  the game picker of the Connect Four page opens it, and its own goes back:');
   await page.goto(`${url}#game=connect4`);

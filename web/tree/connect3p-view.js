@@ -31,15 +31,25 @@ const NAMES = ['Red', 'Yellow', 'Green'];
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+// The page's settings from its link; `errors` names each field that is
+// there but cannot be used (its default is used instead).
 function readHash(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const demo = p.get('view') === 'demo';
+  const errors = [];
   // The demo: computers only, max^n and paranoid both at the table.
-  const seats = /^[hmp]{3}$/.test(p.get('seats') || '') ? p.get('seats') : demo ? 'mpm' : 'hmp';
-  const time = TIMES.some(([t]) => t === p.get('time')) ? p.get('time') : '300';
+  const seatsOk = /^[hmp]{3}$/.test(p.get('seats') || '');
+  const seats = seatsOk ? p.get('seats') : demo ? 'mpm' : 'hmp';
+  if (p.has('seats') && !seatsOk) {
+    errors.push(`seats '${clip(p.get('seats'))}' must be three letters, one per seat: h (a person), m (max^n) or p (paranoid)`);
+  }
+  const timeOk = TIMES.some(([t]) => t === p.get('time'));
+  const time = timeOk ? p.get('time') : '300';
+  if (p.has('time') && !timeOk) errors.push(`time '${clip(p.get('time'))}' must be ${TIMES.map(([t]) => t).join(', ')} (ms)`);
   const moves = p.get('moves') || '';
-  return { seats, time, moves, demo };
+  return { seats, time, moves, demo, errors };
 }
+const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
 
 // The page. options: {hash, workerUrl, onChange(hash)}.
 export function mountGamePage(container, options = {}) {
@@ -54,6 +64,8 @@ export function mountGamePage(container, options = {}) {
 
   // ---- skeleton ---------------------------------------------------------------
   const status = h('p', { id: 'c3-status', class: 'status', role: 'status', 'aria-live': 'polite', text: 'Loading the engine…' });
+  // The link's fields that could not be used (a live region: emptied, never hidden).
+  const linkNote = h('p', { id: 'c3-link-note', class: 'link-note', 'aria-live': 'polite' });
   const canvas = h('canvas', { id: 'c3-board', class: 'c3-board', role: 'img', 'aria-label': 'Board' });
   const columns = h('div', { id: 'c3-columns', class: 'c3-columns', role: 'group', 'aria-label': 'Drop a stone in a column' },
     ...Array.from({ length: 9 }, (_, i) => h('button', { type: 'button', 'data-col': String(i + 1), text: String(i + 1), 'aria-label': `Column ${i + 1}` })));
@@ -78,6 +90,7 @@ export function mountGamePage(container, options = {}) {
   const layout = h('div', { class: 'layout c3-layout' },
     h('section', { class: 'play', 'aria-label': 'Connect Four for three' },
       status,
+      linkNote,
       h('div', { class: 'c3-board-box' }, canvas, columns),
       h('div', { class: 'buttons' }, newBtn, undoBtn, redoBtn, pauseBtn),
       h('p', { class: 'keys' }, 'Keys: ', h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' drop · ',
@@ -307,6 +320,7 @@ export function mountGamePage(container, options = {}) {
 
   async function start() {
     setPhase('loading');
+    if (settings.errors.length) linkNote.textContent = `Part of this link could not be used: ${settings.errors.join('; ')}. The rest was.`;
     const s = await load(moves);
     if (s && !s.ok) {
       await newGame();
@@ -325,7 +339,7 @@ export function mountGamePage(container, options = {}) {
     const b = /** @type {HTMLElement} */ (e.target).closest('button[data-col]');
     if (b) play(Number(/** @type {HTMLElement} */ (b).dataset.col));
   });
-  newBtn.addEventListener('click', () => { newGame(); });
+  newBtn.addEventListener('click', () => { linkNote.textContent = ''; newGame(); });
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   pauseBtn.addEventListener('click', () => {

@@ -39,17 +39,30 @@ const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').match
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
 // The link's settings, checked: anything unknown falls back to the default.
+// The page's settings from its link; `errors` names each field that is
+// there but cannot be used (its default is used instead). The search is
+// `algo` (as the tree explorer's links write it) or `algorithm` (as the
+// Connect Four page's do).
 function readEinsteinHash(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
-  const pick = (key, list, fallback) => (list.some(([v]) => v === p.get(key)) ? p.get(key) : fallback);
+  const errors = [];
+  const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
+  const pick = (key, list, fallback, what) => {
+    if (!p.has(key)) return fallback;
+    if (list.some(([v]) => v === p.get(key))) return p.get(key);
+    errors.push(`${key} '${clip(p.get(key))}' must be ${what || list.map(([v]) => v).join(', ')}`);
+    return fallback;
+  };
   const demo = p.get('view') === 'demo';
+  if (p.has('seed') && !isSeed(p.get('seed'))) errors.push(`seed '${clip(p.get('seed'))}' must be a whole number from 1 to ${2 ** 32 - 1}`);
   return {
     seed: isSeed(p.get('seed')) ? Number(p.get('seed')) : 0,
     position: p.get('position') || '',
     ai: demo ? 'both' : pick('ai', AI, '2'),
     level: pick('level', LEVELS, 'casual'),
-    algorithm: pick('algo', ALGOS, 'star2'),
+    algorithm: pick(p.has('algo') ? 'algo' : 'algorithm', ALGOS, 'star2'),
     demo,
+    errors,
   };
 }
 
@@ -76,6 +89,8 @@ export function mountGamePage(container, options = {}) {
 
   // ---- skeleton ---------------------------------------------------------------
   const status = h('p', { id: 'es-status', class: 'status', role: 'status', 'aria-live': 'polite', text: 'Loading the engine…' });
+  // The link's fields that could not be used (a live region: emptied, never hidden).
+  const linkNote = h('p', { id: 'es-link-note', class: 'link-note', 'aria-live': 'polite' });
   const canvas = h('canvas', { id: 'es-board', class: 'es-board', role: 'img', 'aria-label': 'EinStein board' });
   const pips = h('span', { class: 'es-pips', 'aria-hidden': 'true' });
   const rollBtn = h('button', { type: 'button', id: 'es-roll', class: 'es-die', 'aria-label': 'Roll the die (Space)', disabled: true }, pips);
@@ -123,6 +138,7 @@ export function mountGamePage(container, options = {}) {
   const layout = h('div', { class: 'layout es-layout' },
     h('section', { class: 'play', 'aria-label': 'EinStein würfelt nicht!' },
       status,
+      linkNote,
       h('div', { class: 'es-table' },
         h('div', { class: 'es-board-box' }, canvas),
         h('div', { class: 'es-die-box' }, rollBtn, dieNote)),
@@ -562,6 +578,7 @@ export function mountGamePage(container, options = {}) {
 
   async function start() {
     setBusy('loading');
+    if (settings.errors.length) linkNote.textContent = `Part of this link could not be used: ${settings.errors.join('; ')}. The rest was.`;
     describeLevel();
     const s = await load(text);
     if (s && !s.ok) {
@@ -596,7 +613,7 @@ export function mountGamePage(container, options = {}) {
     const reach = moves.filter((m) => m.to === c);
     if (reach.length === 1) play(reach[0].text);
   });
-  newBtn.addEventListener('click', () => { newGame(); });
+  newBtn.addEventListener('click', () => { linkNote.textContent = ''; newGame(); });
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   hintBtn.addEventListener('click', () => { showHint(); });
