@@ -84,6 +84,7 @@ export function mountGamePage(container, options = {}) {
   let redo = [];           // turns taken back, most recent last
   let generation = 0;      // bumped by every change: a stale answer is dropped
   let paused = false;
+  let pendingKey = '';     // a move's number typed while the player's die rolled
   const client = gamesWorker(options.workerUrl);
   const ask = (msg) => client.request(msg);
 
@@ -463,11 +464,21 @@ export function mountGamePage(container, options = {}) {
     setBusy('busy');
     rollBtn.disabled = true;
     const face = rollFor(seed, state.plies);
+    const mine = !isComputer(state.side);
+    pendingKey = '';
     await animateRoll(face, gen);
     if (gen !== generation) return;
     const next = `${text}${state.turns.length ? ',' : ':'}${face}`;
     const s = await load(next, gen);
     if (s && s.ok) await step();
+    // A move's number typed while the die rolled (Space, then 1 at once) is
+    // played now, rather than lost.
+    const key = pendingKey;
+    pendingKey = '';
+    if (mine && key && gen === generation) {
+      const m = playerMoves()[Number(key) - 1];
+      if (m) play(m.text);
+    }
   }
 
   async function play(move, byPlayer = true) {
@@ -643,6 +654,7 @@ export function mountGamePage(container, options = {}) {
     if (e.key === ' ' && !rollBtn.disabled) { e.preventDefault(); roll(); } else if (/^[1-6]$/.test(e.key)) {
       const m = playerMoves()[Number(e.key) - 1];
       if (m) play(m.text);
+      else if (rollBtn.classList.contains('rolling') || document.body.dataset.einstein === 'busy') pendingKey = e.key;   // (roll() plays it)
     } else if (k === 'u') undo();
     else if (k === 'r') redoMove();
     else if (k === 'h') showHint();
