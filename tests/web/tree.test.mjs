@@ -194,6 +194,21 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(await page.locator('.tv-pruned .tv-ghost').count() > 0, 'pruned moves are drawn (dimmed, dotted)');
     assert.ok(await page.locator('.tv-row.tv-current').count() === 1, 'the current node is marked in the tree');
     await page.screenshot({ path: path.join(SHOTS, 'tree-steps.png'), fullPage: true });
+    // Space on a focused node opens or closes it, and the node keeps the focus
+    // (it used to start the step player, whose redraws dropped the focus).
+    {
+      const row = page.locator('.tv-row[role="treeitem"][aria-expanded]').nth(1);
+      const node = await row.getAttribute('data-node');
+      const was = await row.getAttribute('aria-expanded');
+      await row.focus();
+      await page.keyboard.press('Space');
+      const sel = `.tv-row[data-node="${node}"]`;
+      assert.deepEqual(await page.evaluate((s) => [document.querySelector(s).getAttribute('aria-expanded'),
+        document.activeElement === document.querySelector(s)], sel), [String(was !== 'true'), true], 'Space toggles the node, which keeps the focus');
+      await page.keyboard.press('Space');
+      assert.equal(await page.getAttribute(sel, 'aria-expanded'), was, 'and toggles it back');
+      assert.ok(!(await page.locator('#tree-play').evaluate((b) => b.classList.contains('tv-playing'))), 'the player did not start');
+    }
     await page.keyboard.press('End');
     const last = await page.textContent('#tree-narration');
     assert.ok(last.includes("root's value is +3"), `the last step returns the root value (${last})`);

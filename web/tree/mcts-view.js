@@ -155,7 +155,7 @@ export function createMctsPanel(els, { onBudget }) {
     ...chips);
     row.addEventListener('click', () => toggleNode(i));
     row.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === '+' || e.key === '-') { toggleNode(i); e.preventDefault(); }
+      if (e.key === 'Enter' || e.key === ' ' || e.key === '+' || e.key === '-') { toggleNode(i); e.preventDefault(); e.stopPropagation(); }
     });
     return row;
   }

@@ -90,6 +90,9 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     row.addEventListener('dblclick', () => toggleNode(i));
     row.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') { onJump(i); e.preventDefault(); }
+      // Space opens or closes the focused node (as a double click does),
+      // rather than starting the step player, whose redraws took the focus away.
+      if (e.key === ' ') { toggleNode(i); e.preventDefault(); e.stopPropagation(); }
       if (e.key === '+' || (e.key === 'ArrowRight' && e.altKey)) { expand(i); e.preventDefault(); }
       if (e.key === '-' || (e.key === 'ArrowLeft' && e.altKey)) { collapse(i); e.preventDefault(); }
     });
@@ -116,14 +119,25 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     return box;
   }
 
+  // Runs `draw`, which redraws rows; a focused row keeps the focus (its new
+  // row takes it), so that a keyboard user stays where they were.
+  function keepingFocus(draw) {
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focused = active && treeBox.contains(active) && active.dataset.node !== undefined ? Number(active.dataset.node) : -1;
+    draw();
+    const row = rows.get(focused);
+    if (row && !row.contains(document.activeElement)) row.focus({ preventScroll: true });
+  }
+
   function rerenderItem(i) {
     const row = rows.get(i);
     if (!row) return;
     const item = row.parentElement;
-    // drop the rows of the old subtree from the index
-    for (const r of item.querySelectorAll('.tv-row[data-node]')) rows.delete(Number(r.dataset.node));
-    const fresh = nodeItem(i);
-    item.replaceWith(fresh);
+    keepingFocus(() => {
+      // drop the rows of the old subtree from the index
+      for (const r of item.querySelectorAll('.tv-row[data-node]')) rows.delete(Number(r.dataset.node));
+      item.replaceWith(nodeItem(i));
+    });
     if (currentRow && !currentRow.isConnected) markCurrent(currentNode(), false);
   }
   function expand(i, auto = false) {
@@ -143,9 +157,11 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
   }
 
   function renderTree() {
-    rows.clear();
-    currentRow = null;
-    treeBox.replaceChildren(nodeItem(0));
+    keepingFocus(() => {
+      rows.clear();
+      currentRow = null;
+      treeBox.replaceChildren(nodeItem(0));
+    });
   }
 
   // Only the root expanded, drawn afresh (a new trace, or the collapse button).

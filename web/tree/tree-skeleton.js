@@ -73,7 +73,11 @@ export function buildTreeSkeleton() {
   const treeTitle = h('span', { class: 'tv-tree-title' });
   const expandPvBtn = h('button', { type: 'button', text: 'Show best line' });
   const collapseBtn = h('button', { type: 'button', text: 'Collapse all' });
-  const treeBox = h('div', { id: 'tree-tree', class: 'tv-tree', role: 'tree', 'aria-label': 'Search tree' });
+  const treeBox = h('div', { id: 'tree-tree', class: 'tv-tree', role: 'tree', 'aria-label': 'Search tree', 'aria-describedby': 'tree-keys' });
+  // (tree-pane.js: a row's keys; step-panel.js: the steps')
+  const treeKeys = h('p', { id: 'tree-keys', class: 'tv-note' }, 'On a node: ', h('kbd', { text: 'Enter' }), ' shows its step · ',
+    h('kbd', { text: 'Space' }), ', ', h('kbd', { text: '+' }), ' or ', h('kbd', { text: '−' }), ' opens or closes it · ',
+    h('kbd', { text: '←' }), ' ', h('kbd', { text: '→' }), ' step through the search.');
   const legend = h('p', { class: 'tv-legend' },
     h('span', { class: 'tv-lg tv-lg-chosen', text: 'chosen move' }),
     h('span', { class: 'tv-lg tv-lg-cut', text: 'β-cut' }),
@@ -84,7 +88,7 @@ export function buildTreeSkeleton() {
   const valuesNote = h('p', { id: 'tree-values-note', class: 'tv-note tv-valuesnote' });
   const treeCard = h('section', { class: 'tv-card tv-treecard', 'aria-label': 'Search tree' },
     h('div', { class: 'tv-cardhead' }, h('h3', {}, 'Tree ', treeTitle), h('div', { class: 'tv-tools' }, expandPvBtn, collapseBtn)),
-    legend, valuesNote, treeBox);
+    legend, valuesNote, treeBox, treeKeys);
 
   const stepBoard = h('div', { class: 'tv-stepboard' });
   const stepPath = h('p', { id: 'tree-path', class: 'tv-path' });
