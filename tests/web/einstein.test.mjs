@@ -83,6 +83,7 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   console.log('  the link replays the game:');
   const link = await page.evaluate(() => location.hash);
   assert.ok(link.includes(`seed=${seed}`) && link.includes('level=beginner'), link);
+  assert.ok(link.includes(`position=${end}`), `the position is readable in the link: ${link}`);
   await page.reload();
   assert.equal(await waitTurn(page), 'over');
   assert.equal(await position(page), end);

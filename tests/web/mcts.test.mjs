@@ -33,7 +33,7 @@ await runBrowserTest('MCTS on the play page', async ({ browser, url }) => {
   console.log('  MCTS Casual: the engine\'s playout budget for the level, no clock:');
   await page.selectOption('#level-select', 'casual');
   assert.equal(await page.textContent('#player-2-name'), 'Computer · MCTS Casual');
-  assert.match(await page.textContent('#level-about'), /^Medium: before each move it plays out 70 quick random games/);
+  assert.match(await page.textContent('#level-about'), /^A fair fight: before each move it plays out 70 quick random games/);
   assert.match(await page.textContent('#time-value'), /^70 playouts, no clock$/);
   assert.match(await page.evaluate(() => location.hash), /&level=casual&.*algorithm=mcts|&algorithm=mcts.*level=casual/);
   await clickMove(page, 'connect4', 1);

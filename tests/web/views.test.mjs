@@ -74,11 +74,13 @@ await runBrowserTest('views', async ({ browser, url }) => {
       ['einstein', '#es-game', () => document.querySelector('#es-game') !== null]]) {
       await p.selectOption('#game-select', pick);
       await p.waitForFunction(ready, null, { timeout: 15000 });
+      assert.equal(await p.getAttribute('#nav-tree', 'href'), `#view=tree&game=${pick}`, `${pick}: the explorer link opens its trees`);
       assert.equal(await p.evaluate(() => document.querySelector('#tree-view-root').getAttribute('aria-label')),
         pick === 'einstein' ? 'EinStein würfelt nicht!' : 'Connect Four for three', `${pick}: its landmark's name`);
       await p.selectOption(picker, 'connect4');
       await p.waitForFunction(() => document.getElementById('moves').textContent === '4435', null, { timeout: 5000 });
       assert.match(await hash(p), /^#game=connect4&moves=4435&.*level=beginner/, `back from ${pick}: the game and its level`);
+      assert.equal(await p.getAttribute('#nav-tree', 'href'), '#view=tree&game=tictactoe', 'on Play the explorer link is the lesson');
     }
     await c.close();
   }
@@ -89,7 +91,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
   assert.ok(JSON.stringify(options) === '["beginner","casual","strong","perfect","custom"]', `level picker: ${options.join(', ')}`);
   assert.ok(/level=casual$/.test(await hash(page)) && await page.inputValue('#level-select') === 'casual',
     `the default level is in the hash: ${await hash(page)}`);
-  assert.ok(/^Medium: it sees 4 moves ahead \(2 of its own and 2 of yours\)/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
+  assert.ok(/^A fair fight: it sees 4 moves ahead \(2 of its own and 2 of yours\)/.test(await page.textContent('#level-about')), `the level is described: ${await page.textContent('#level-about')}`);
   // The shipped levels.json (docs/levels.json, or an empty table without it).
   const shipped = JSON.parse(fs.readFileSync(path.join(SITE, 'levels.json'), 'utf8'));
   const casual = (shipped.levels || []).find((l) => l && l.name === 'casual');

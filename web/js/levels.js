@@ -12,24 +12,26 @@
 export const levelLabel = (name) => (name === 'custom' ? 'Custom thinking time'
   : String(name).charAt(0).toUpperCase() + String(name).slice(1));
 
-// What a person can expect of the level, from its settings, e.g. "Easy: it
-// sees only its own move and your reply, and often plays a merely plausible
+// What a person can expect of the level, from its settings, e.g. "Easy to
+// beat: it sees only its own move and your reply, and often plays a merely plausible
 // move. ..." (every level takes a win in one move and blocks one: the
-// engine's quiescence search).
+// engine's quiescence search). The difficulty is said in words that are not
+// level names ("Easy to beat", not "Easy"), so that they do not read as
+// another name for the level chosen.
 export function describeLevel(level, formatTime) {
   if (level.maxDepth && !level.timeMs) {
     const sees = level.maxDepth <= 2 ? 'sees only its own move and your reply'
       : `sees ${level.maxDepth} moves ahead (${level.maxDepth / 2} of its own and ${level.maxDepth / 2} of yours)`;
     if (level.temperature >= 30) {
-      return `Easy: it ${sees}, and often plays a merely plausible move. It takes a win in one move and blocks yours, `
+      return `Easy to beat: it ${sees}, and often plays a merely plausible move. It takes a win in one move and blocks yours, `
         + 'but a threat two moves away gets past it.';
     }
-    return `Medium: it ${sees} and picks among its good moves. To beat it, make two threats at once, `
+    return `A fair fight: it ${sees} and picks among its good moves. To beat it, make two threats at once, `
       + 'or one it cannot see coming.';
   }
   const depth = level.maxDepth ? `, at most ${level.maxDepth} moves ahead` : '';
   const picks = level.temperature > 0 ? 'picks among its good moves' : 'always plays the best move it finds';
-  const hard = level.timeMs >= 1000 ? 'Very hard' : 'Hard';
+  const hard = level.timeMs >= 1000 ? 'Very hard to beat' : 'Hard to beat';
   return `${hard}: it thinks ${formatTime(level.timeMs)} a move${depth}, ${picks} and proves wins and losses `
     + 'as soon as it can. To hold it, plan your threats far ahead.';
 }
@@ -39,12 +41,12 @@ export function describeLevel(level, formatTime) {
 export function describeMctsLevel(name, mcts, formatTime) {
   const label = levelLabel(name);
   if (mcts.playouts && !mcts.timeMs) {
-    const easy = name === 'beginner' ? 'Easy' : 'Medium';
+    const easy = name === 'beginner' ? 'Easy to beat' : 'A fair fight';
     return `${easy}: before each move it plays out ${mcts.playouts} quick random games from the position and grows `
       + `a small tree towards the moves whose games went best; its budget was chosen to play about as well as `
       + `alpha-beta's ${label}. It takes a win in one move when it finds it, but can miss your threats.`;
   }
-  return `${mcts.timeMs >= 1000 ? 'Very hard' : 'Hard'}: it plays out random games from the position for `
+  return `${mcts.timeMs >= 1000 ? 'Very hard to beat' : 'Hard to beat'}: it plays out random games from the position for `
     + `${formatTime(mcts.timeMs)} a move (tens of thousands) and grows a tree towards the moves whose games go best `
     + '(UCT). No opening book and no exact solver: a different kind of opponent than alpha-beta, '
     + `and weaker than alpha-beta's ${label} at the same time.`;

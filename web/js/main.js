@@ -286,6 +286,11 @@ function installViews(root, controller) {
       else a.removeAttribute('aria-current');
     }
     /** @type {HTMLAnchorElement} */ ($('nav-play')).href = playHash || '#';
+    // From the dice or three-player game, the explorer opens that game's trees
+    // (else the Tic-Tac-Toe lesson); a view of web/tree/ keeps the link it had.
+    const treeLink = /** @type {HTMLAnchorElement} */ ($('nav-tree'));
+    if (isGamePage(view)) treeLink.setAttribute('href', `#view=tree&game=${view}`);
+    else if (view === 'play' || view === 'study') treeLink.setAttribute('href', '#view=tree&game=tictactoe');
     studySection.hidden = view !== 'study';
     if (view === 'study') {
       if (!study) {

@@ -150,7 +150,9 @@ export function createStudyView(section) {
       + 'tree search against alpha-beta). Each pairing plays fixed, balanced openings '
       + 'with both colours; a judge (the exact solver) checks which moves keep the game value. '
       + 'The full report is docs/study.md in the project; scripts/study.sh reproduces it.' }));
-  el.results = h('div', { class: 'study-results', 'aria-live': 'polite' }, h('p', { class: 'muted', text: 'Loading the results…' }));
+  // (Not a live region: a screen reader would read the whole table, the run
+  // picker included, at every change; aria-busy marks it while it loads.)
+  el.results = h('div', { class: 'study-results', 'aria-busy': 'true' }, h('p', { class: 'muted', text: 'Loading the results…' }));
 
   const searchSelect = (id) => h('select', { id }, ...Object.entries(SEARCHES).map(([v, t]) => h('option', { value: v, text: t })));
   el.algoA = searchSelect('study-algo-a');
@@ -203,6 +205,7 @@ export function createStudyView(section) {
     const index = await getJson('study/index.json');
     const runs = index && Array.isArray(index.runs) ? index.runs.filter((r) => r && typeof r.name === 'string') : [];
     el.results.textContent = '';
+    el.results.setAttribute('aria-busy', 'false');
     if (!runs.length) {
       el.results.append(h('p', { class: 'card muted', text: 'No study results were shipped with this build '
         + '(scripts/study.sh writes them to docs/study/).' }));
@@ -216,7 +219,9 @@ export function createStudyView(section) {
     const showRun = async (run) => {
       body.textContent = '';
       body.append(h('p', { class: 'muted', text: 'Loading…' }));
+      el.results.setAttribute('aria-busy', 'true');
       const results = await getJson(`study/${encodeURIComponent(run.name)}/results.json`);
+      el.results.setAttribute('aria-busy', 'false');
       body.textContent = '';
       const t = results && results.tournament;
       if (!t || !Array.isArray(t.players)) {

@@ -188,7 +188,8 @@ export function mountGamePage(container, options = {}) {
     if (!settings.demo && ai() !== '2') p.set('ai', ai());
     if (level() !== 'casual') p.set('level', level());
     if (algorithm() !== 'star2') p.set('algo', algorithm());
-    const hash = `#${p.toString()}`;
+    // (the position's / : and , need no escaping in a link's hash: it stays readable)
+    const hash = `#${p.toString().replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',')}`;
     if (options.onChange) options.onChange(hash);
   }
 
@@ -372,6 +373,7 @@ export function mountGamePage(container, options = {}) {
       h('span', { class: 'es-turn-who', text: `${SIDES[t.side]} ${t.die}` }), ` ${t.words}`)));
     moveList.hidden = state.turns.length === 0;
     noMoves.hidden = state.turns.length > 0;
+    noMoves.textContent = state.roll ? `No moves yet: Red rolled ${state.roll}.` : 'No moves yet: Red rolls first.';
     moveList.scrollTop = moveList.scrollHeight;
     const moves = playerMoves();
     movesBox.hidden = ai() === 'both';   // (computers only: no moves to choose, no room kept for them)

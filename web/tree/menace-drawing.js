@@ -98,11 +98,23 @@ function board3x3(cls, label, background, grid) {
   return svg;
 }
 
+// The board in words for a screen reader (cells numbered 1-9 row by row, as
+// the cells' buttons are): "Board: X in cells 1 and 5, O in cell 3."
+function boardWords(board) {
+  const cells = (mark) => [...board].map((c, i) => (c === mark ? i + 1 : 0)).filter(Boolean);
+  const part = (mark) => {
+    const at = cells(mark);
+    return at.length ? `${mark} in cell${at.length > 1 ? 's' : ''} ${at.length > 1 ? `${at.slice(0, -1).join(', ')} and ${at[at.length - 1]}` : at[0]}` : '';
+  };
+  const parts = [part('X'), part('O')].filter(Boolean);
+  return parts.length ? `Board: ${parts.join(', ')}.` : 'Board: empty.';
+}
+
 // The game board's picture (the cells' buttons lie over it, see the
 // skeleton): the marks, the last move lit, and each free cell's number in its
 // corner, the number its beads carry in the matchbox.
 export function drawMenaceBoard(board, highlight) {
-  const svg = board3x3('tv-board mn-bigboard', `Board: ${board.replace(/\./g, '·')}`, 'tv-paper', 'tv-grid');
+  const svg = board3x3('tv-board mn-bigboard', boardWords(board), 'tv-paper', 'tv-grid');
   for (let c = 0; c < 9; c++) {
     const x = (c % 3) * 10 + 5;
     const y = Math.floor(c / 3) * 10 + 5;
