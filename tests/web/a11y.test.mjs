@@ -63,6 +63,7 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
   }
   const focusedColumn = () => page.evaluate(() => Number(/** @type {HTMLElement} */ (document.activeElement).dataset.move));
   let turns = 0;
+  let pressed = 0;   // the column last played
   while ((await settle(page)) === 'human-turn' && turns < 25) {
     // A column that is not full, reached with Tab / Shift+Tab from the focused one.
     const snapshot = await page.locator('#board-keys').ariaSnapshot();
@@ -73,6 +74,7 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
       at = await focusedColumn();
     }
     const before = (await moves(page)).length;
+    pressed = at;
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => document.getElementById('moves').textContent.length > n, before);
     turns++;
@@ -82,8 +84,9 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
   // closes it and gives the focus back to the board.
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'result-again', null, { timeout: 5000 });
   await page.keyboard.press('Escape');
-  assert.ok(await page.evaluate(() => document.getElementById('result').hidden
-    && Boolean(document.activeElement && document.activeElement.closest('#board-keys'))), 'Escape gives the focus back to the board');
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('result').hidden,
+    /** @type {HTMLElement} */ (document.activeElement).closest('#board-keys') ? Number(/** @type {HTMLElement} */ (document.activeElement).dataset.move) : 0]),
+  [true, pressed], 'Escape gives the focus back to the column it came from');
   const status = await page.locator('#status').ariaSnapshot();
   assert.match(status, /Game over: (you win!|computer wins\.|draw\.)/, `the result is in the accessibility tree: ${status}`);
   const board = await page.locator('#board-keys').ariaSnapshot();

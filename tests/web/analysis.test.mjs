@@ -270,7 +270,7 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   await clickMove(page, 'connect4', 1);   // off the line
   assert.equal(await page.evaluate(() => document.body.dataset.review), undefined, 'a new line drops the review');
   assert.equal(await page.textContent('#notice-text'),
-    'Column 1 goes on from move 11 in a new game: the finished game\'s last 29 moves were dropped.', 'and says so');
+    'Column 1 starts a new game from this position (after 10 moves): the finished game\'s last 29 moves were dropped.', 'and says so');
   await page.waitForTimeout(1500);
   assert.equal(await page.evaluate(() => document.querySelectorAll('#move-list [data-mark]').length), 0, 'no stale mark lands');
 
@@ -285,7 +285,8 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
     await p.waitForFunction(() => document.body.dataset.review === 'failed', null, { timeout: 10000 });
     assert.equal(await p.textContent('#review-status'), 'The review stopped before it could prove anything.');
     assert.match(await p.textContent('#notice-text'), /^The game review failed/);
-    assert.equal(await p.getAttribute('#review', 'aria-disabled'), 'false', 'Review can be tried again');
+    assert.deepEqual([await p.getAttribute('#review', 'aria-disabled'), await p.textContent('#review')], ['false', 'Review again'],
+      'Review can be tried again');
     await context.close();
   }
 

@@ -98,7 +98,7 @@ await runBrowserTest('Connect Four for three: the demo plays a whole game by its
   await page.waitForFunction(() => document.body.dataset.connect3p === 'over', null, { timeout: 60000 });
   assert.equal(await page.getAttribute('#nav-demo', 'aria-current'), 'page');
   assert.match(await page.textContent('#c3-status'), /^(Red|Yellow|Green) played column \d\. ((Red|Yellow|Green) wins with four in a row \((max\^n|paranoid)\)|A draw: the board is full)\.$/);
-  assert.ok(await page.isDisabled('#c3-pause'), 'a finished game has nothing to pause');
+  assert.equal(await page.getAttribute('#c3-pause', 'aria-disabled'), 'true', 'a finished game has nothing to pause');
   assert.equal(await page.textContent('#c3-player-1 .pname'), 'Red · Computer (max^n)');
   assert.equal(await page.textContent('#c3-player-2 .pname'), 'Yellow · Computer (paranoid)');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -141,6 +141,7 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
     + 'from 1 to 4294967295; ai \'7\' must be 2, 1, none, both; level \'godlike\' must be beginner, casual, strong, perfect. The rest was.');
   assert.equal(await page.inputValue('#es-algo'), 'mcts');
   await page.click('#es-new');
+  await waitTurn(page);
   assert.equal(await page.textContent('#es-link-note'), '', 'New game takes the note away');
 
   console.log('  the game picker of the Connect Four page opens it, and its own goes back:');
@@ -197,7 +198,7 @@ await runBrowserTest('EinStein: the demo plays by itself, and MCTS plays too', a
     + '33h,65h,55v,65h,44h,22v,55d,35v,55h,32d,44v,65v,21d,11d,66h,55v,34h,35v');
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.einstein === 'over', null, { timeout: 15000 });
-  assert.ok(await page.isDisabled('#es-pause'), 'Pause is off after the end');
+  assert.equal(await page.getAttribute('#es-pause', 'aria-disabled'), 'true', 'Pause is off after the end');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width})`);
   assert.deepEqual(errors, []);

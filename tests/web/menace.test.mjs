@@ -257,7 +257,7 @@ await runBrowserTest('MENACE: keyboard play, colour-blind beads, kept across rel
     assert.deepEqual(await axe(), [], `during a game, ${scheme}`);
   }
   // The board's picture in words: the marks and their cells (numbered as the cells' buttons).
-  assert.match(await a.getAttribute('#menace-board svg', 'aria-label'), /^Board: X in cells? [\d, and]+(, O in cells? [\d, and]+)?\.$/);
+  assert.match(await a.getAttribute('#menace-board svg', 'aria-label'), /^Board: X at row \d, column \d.*\.$/);
   await a.click('#menace-stop');
   await a.selectOption('#menace-opponent', 'random');
   await a.click('#menace-train10');

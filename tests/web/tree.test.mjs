@@ -304,9 +304,7 @@ test('tree explorer, MENACE and demo mode', async () => {
       const ok = await page.waitForFunction(() => document.querySelector('.mn').dataset.busy === 'false' ||
         document.querySelector('#menace-status').textContent.startsWith('Your move'), null, { timeout: 10000 });
       if (await page.getAttribute('.mn', 'data-busy') === 'false') break;
-      const label = await page.getAttribute('.mn-bigboard', 'aria-label');
-      const cell = label.replace('Board: ', '').indexOf('·') + 1;
-      await page.click(`#menace-board [data-cell="${cell}"]`);
+      await page.click('#menace-cells [aria-disabled="false"]');   // the first empty cell
       await page.waitForTimeout(50);
       void ok;
     }

@@ -190,8 +190,10 @@ export class Controller {
     const ahead = this.future;
     if (ahead.length && ahead[0] !== move && Game.fromMoves(this.game.kind, this.line.join('')).game.over) {
       const n = ahead.length;
-      this.panel.showNotice(`${this.game.def.noun[0].toUpperCase()}${this.game.def.noun.slice(1)} ${move} goes on from move `
-        + `${this.game.plies + 1} in a new game: the finished game's ${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`, 'line');
+      // (counted as the result counts them: "after 24 moves")
+      this.panel.showNotice(`${this.game.def.noun[0].toUpperCase()}${this.game.def.noun.slice(1)} ${move} starts a new game `
+        + `from this position (after ${this.game.plies} moves): the finished game's `
+        + `${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`, 'line');
     }
     this.playOnLine(move);
     this.carried = proven ? { at: `${this.game.kind}:${this.game.moveString()}`,
@@ -810,8 +812,9 @@ export class Controller {
   engineFailed(e) {
     this.panel.showNotice(`The engine failed: ${e && e.message ? e.message : e}. Start a new game to retry.`);
     this.panel.stopThinking();
-    // (where the computer waits, looking back through a game, it still waits:
-    // the person does not get its move)
-    this.setState(this.game.over ? 'game-over' : this.browsing ? 'paused' : 'human-turn');
+    // (where a computer waits, looking back through a game or between the
+    // computers' moves while paused, it still waits: the person does not get its move)
+    const waits = this.browsing || (this.paused && this.isComputer(this.game.sideToMove));
+    this.setState(this.game.over ? 'game-over' : waits ? 'paused' : 'human-turn');
   }
 }

@@ -31,11 +31,11 @@ export function liveSentence(box, liveSelector, restSelector) {
   };
 }
 
-// Marks a button usable or not with aria-disabled rather than `disabled`: a
-// disabled button drops out of the Tab order and loses the keyboard focus
-// when it becomes disabled (after pressing Hint, say, focus fell back to the
-// page), and its tooltip (why it cannot be used now) is out of reach. Its
-// click handler must check itself that the action is possible.
+// Marks a button usable or not with aria-disabled rather than `disabled`, so
+// that it stays in the Tab order, keeps the keyboard focus when it becomes
+// unusable (Hint once pressed, say) and its tooltip (why it cannot be used
+// now) stays in reach. Its click handler must check itself that the action
+// is possible.
 export function setUsable(button, usable) {
   button.disabled = false;
   button.setAttribute('aria-disabled', String(!usable));

@@ -17,7 +17,7 @@ import { isThreadsSetting, mountSolve } from './solve-view.js';
 import { GAMES, gamesLoaded, isGameKind } from './games.js';
 import { Game } from './rules.js';
 import { formatHash, loadLinkParser, viewOf } from './url-state.js';
-import { forgetSavedPages, installTreeRoute, isGamePage, isTreeHash, viewKind } from '../tree/route.js';
+import { forgetSavedPages, gameAlone, installTreeRoute, isGamePage, isTreeHash, viewKind } from '../tree/route.js';
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 const $ = (id) => document.getElementById(id);
@@ -149,7 +149,8 @@ function syncControls(ui, c, results) {
   ui.time.closest('.field').hidden = !computer;
   ui.levelAbout.closest('.level-info').hidden = !computer;
   setUsable(ui.review, c.canReview && !(c.review && c.review.line === c.reviewKey && !c.review.failed));
-  ui.review.textContent = c.review && !c.review.done ? 'Reviewing…' : c.review ? 'Reviewed' : 'Review';
+  ui.review.textContent = c.review && !c.review.done ? 'Reviewing…' : c.review && c.review.failed ? 'Review again'
+    : c.review ? 'Reviewed' : 'Review';
   document.documentElement.dataset.game = c.game.kind;
   const c4 = c.game.kind === 'connect4';
   $('key-help').textContent = `1–${c.game.def.moveSlots}`;
@@ -245,13 +246,6 @@ function bindPlayKeys(root, controller, result) {
   });
 }
 
-// The game of a hash that names a game and nothing else (`#game=connect4`,
-// as the game pickers of the dice and three-player pages write it), or null.
-function pickedGame(hash) {
-  const p = new URLSearchParams(hash.replace(/^#/, ''));
-  return [...p.keys()].join() === 'game' ? p.get('game') : null;
-}
-
 // A Play hash `hash` switched to `game`: the same hash for its own game,
 // else its settings with that game's empty board.
 function withGame(hash, game) {
@@ -316,7 +310,7 @@ function installViews(root, controller) {
     // settings too and, for the same game, its moves. (Not on the page's
     // first load, 'loading': a link to a game starts that game.)
     const empty = location.hash === '' || location.hash === '#';
-    const picked = before !== 'play' && before !== 'loading' && !empty ? pickedGame(location.hash) : null;
+    const picked = before !== 'play' && before !== 'loading' && !empty ? gameAlone(location.hash) : null;
     const back = playHash || (!started && saved ? saved.hash : '');
     if (before !== 'play' && back && (empty || picked)) {
       history.replaceState(null, '', picked ? withGame(back, picked) : back);
@@ -411,16 +405,19 @@ function resultScreen(getController) {
   const box = $('result');
   let closedFor = '';   // the finished game whose result was closed
   const key = (c) => `${c.game.kind}:${c.game.moveString()}:${c.settings.ai}`;
-  // Closing it with the focus inside (×, Escape) gives the focus to the
-  // board's button of the last move, where a keyboard player was.
-  const close = () => {
-    const c = getController();
-    closedFor = key(c);
+  // The board's button that had the focus when the box took it (update()).
+  let cameFrom = /** @type {HTMLElement | null} */ (null);
+  // Hides the box; with the focus inside it (Escape, ×, or a key that
+  // changed the position), the focus goes back to that board button.
+  const hide = () => {
     const inside = box.contains(document.activeElement);
     box.hidden = true;
-    const last = c.game.history[c.game.plies - 1];
-    const cell = /** @type {HTMLElement | null} */ (document.querySelector(`#board-keys button[data-move="${last}"]`));
-    if (inside && cell) cell.focus();
+    if (inside && cameFrom && cameFrom.isConnected) cameFrom.focus();
+    cameFrom = null;
+  };
+  const close = () => {
+    closedFor = key(getController());
+    hide();
   };
   $('result-close').addEventListener('click', close);
   // The buttons hide the box they are in: the focus goes on to New game.
@@ -451,12 +448,12 @@ function resultScreen(getController) {
       const g = c.game;
       const show = c.active && c.state === 'game-over' && closedFor !== key(c);
       if (!show) {
-        box.hidden = true;
+        hide();
         return;
       }
       // Once the winning piece has landed (the box would hide its fall).
       if (c.board.animating) {
-        box.hidden = true;
+        hide();
         c.landing.then(() => result.update());
         return;
       }
@@ -474,7 +471,11 @@ function resultScreen(getController) {
       // columns that can no longer be played.
       const appearing = box.hidden;
       box.hidden = false;
-      if (appearing && document.activeElement && document.activeElement.closest('#board-keys')) $('result-again').focus();
+      const from = /** @type {HTMLElement | null} */ (document.activeElement && document.activeElement.closest('#board-keys button'));
+      if (appearing && from) {
+        cameFrom = from;
+        $('result-again').focus();
+      }
     },
   };
   return result;

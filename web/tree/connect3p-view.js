@@ -20,8 +20,8 @@
 // move in words), #c3-columns button[data-col] (a column, 1-9). The board's
 // columns split its width equally.
 
-import { h, group } from '../js/dom.js';
-import { gamesWorker, wirePage } from './game-page.js';
+import { h, group, setUsable } from '../js/dom.js';
+import { clip, gamesWorker, linkNote, wirePage } from './game-page.js';
 
 const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid']];
 const TIMES = [['100', '0.1 s'], ['300', '0.3 s'], ['1000', '1 s']];
@@ -49,7 +49,6 @@ function readHash(hash) {
   const moves = p.get('moves') || '';
   return { seats, time, moves, demo, errors };
 }
-const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
 
 // The page. options: {hash, workerUrl, onChange(hash)}.
 export function mountGamePage(container, options = {}) {
@@ -64,8 +63,7 @@ export function mountGamePage(container, options = {}) {
 
   // ---- skeleton ---------------------------------------------------------------
   const status = h('p', { id: 'c3-status', class: 'status', role: 'status', 'aria-live': 'polite', text: 'Loading the engine…' });
-  // The link's fields that could not be used (a live region: emptied, never hidden).
-  const linkNote = h('p', { id: 'c3-link-note', class: 'link-note', 'aria-live': 'polite' });
+  const note = linkNote('c3-link-note');
   const canvas = h('canvas', { id: 'c3-board', class: 'c3-board', role: 'img', 'aria-label': 'Board' });
   const columns = h('div', { id: 'c3-columns', class: 'c3-columns', role: 'group', 'aria-label': 'Drop a stone in a column' },
     ...Array.from({ length: 9 }, (_, i) => h('button', { type: 'button', 'data-col': String(i + 1), text: String(i + 1), 'aria-label': `Column ${i + 1}` })));
@@ -90,7 +88,7 @@ export function mountGamePage(container, options = {}) {
   const layout = h('div', { class: 'layout c3-layout' },
     h('section', { class: 'play', 'aria-label': 'Connect Four for three' },
       status,
-      linkNote,
+      note.el,
       h('div', { class: 'c3-board-box' }, canvas, columns),
       h('div', { class: 'buttons' }, newBtn, undoBtn, redoBtn, pauseBtn),
       h('p', { class: 'keys' }, 'Keys: ', h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' drop · ',
@@ -214,7 +212,7 @@ export function mountGamePage(container, options = {}) {
     undoBtn.disabled = moves.length === 0;
     redoBtn.disabled = redo.length === 0;
     pauseBtn.hidden = anyPerson();
-    pauseBtn.disabled = state.over;   // (a finished game has nothing to pause)
+    setUsable(pauseBtn, !state.over);   // (a finished game has nothing to pause; the button keeps the focus)
     pauseBtn.textContent = paused ? 'Resume' : 'Pause';
     pauseBtn.setAttribute('aria-pressed', String(paused));
     canvas.setAttribute('aria-label', describeBoard());
@@ -228,6 +226,7 @@ export function mountGamePage(container, options = {}) {
     return last + nextText();
   }
 
+  // What comes next: whose turn, or how the game ended.
   function nextText() {
     if (state.over) {
       if (state.draw) return 'A draw: the board is full.';
@@ -320,8 +319,8 @@ export function mountGamePage(container, options = {}) {
 
   async function start() {
     setPhase('loading');
-    if (settings.errors.length) linkNote.textContent = `Part of this link could not be used: ${settings.errors.join('; ')}. The rest was.`;
     const s = await load(moves);
+    note.say(settings.errors);   // (once the page is there: the live region announces it)
     if (s && !s.ok) {
       await newGame();
       status.textContent = `This link's moves cannot be read (${s.error}); a new game started instead.`;
@@ -339,11 +338,13 @@ export function mountGamePage(container, options = {}) {
     const b = /** @type {HTMLElement} */ (e.target).closest('button[data-col]');
     if (b) play(Number(/** @type {HTMLElement} */ (b).dataset.col));
   });
-  newBtn.addEventListener('click', () => { linkNote.textContent = ''; newGame(); });
+  // New game by the person (the button, N): the link's note goes too.
+  const userNewGame = () => { note.say([]); newGame(); };
+  newBtn.addEventListener('click', userNewGame);
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   pauseBtn.addEventListener('click', () => {
-    if (pauseBtn.disabled) return;
+    if (pauseBtn.getAttribute('aria-disabled') === 'true') return;
     paused = !paused;
     render();
     if (!paused) step();
@@ -365,7 +366,7 @@ export function mountGamePage(container, options = {}) {
     if (/^[1-9]$/.test(e.key)) play(Number(e.key));
     else if (k === 'u') undo();
     else if (k === 'r') redoMove();
-    else if (k === 'n') newGame();
+    else if (k === 'n') userNewGame();
     else if (k === 'p' && !anyPerson()) pauseBtn.click();
   };
   const destroy = wirePage({ canvas, draw, onKey, client, hook: 'connect3p', stop: () => { generation++; } });

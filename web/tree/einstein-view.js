@@ -21,9 +21,9 @@
 // #es-computer (the computer's estimate in words). The board's cells: a 7 %
 // margin (the coordinates) at the top and left, then 5 x 5 equal cells.
 
-import { h, group } from '../js/dom.js';
+import { h, group, setUsable } from '../js/dom.js';
 import { isSeed, newSeed, rollFor, setupFor } from './einstein-dice.js';
-import { gamesWorker, wirePage } from './game-page.js';
+import { clip, gamesWorker, linkNote, wirePage } from './game-page.js';
 
 const SIDES = ['Red', 'Blue'];
 const LEVELS = [
@@ -38,7 +38,6 @@ const cellName = (c) => `${'abcde'[c % SIZE]}${Math.floor(c / SIZE) + 1}`;
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
-// The link's settings, checked: anything unknown falls back to the default.
 // The page's settings from its link; `errors` names each field that is
 // there but cannot be used (its default is used instead). The search is
 // `algo` (as the tree explorer's links write it) or `algorithm` (as the
@@ -46,11 +45,10 @@ const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 function readEinsteinHash(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const errors = [];
-  const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
-  const pick = (key, list, fallback, what) => {
+  const pick = (key, list, fallback) => {
     if (!p.has(key)) return fallback;
     if (list.some(([v]) => v === p.get(key))) return p.get(key);
-    errors.push(`${key} '${clip(p.get(key))}' must be ${what || list.map(([v]) => v).join(', ')}`);
+    errors.push(`${key} '${clip(p.get(key))}' must be ${list.map(([v]) => v).join(', ')}`);
     return fallback;
   };
   const demo = p.get('view') === 'demo';
@@ -90,8 +88,7 @@ export function mountGamePage(container, options = {}) {
 
   // ---- skeleton ---------------------------------------------------------------
   const status = h('p', { id: 'es-status', class: 'status', role: 'status', 'aria-live': 'polite', text: 'Loading the engine…' });
-  // The link's fields that could not be used (a live region: emptied, never hidden).
-  const linkNote = h('p', { id: 'es-link-note', class: 'link-note', 'aria-live': 'polite' });
+  const note = linkNote('es-link-note');
   const canvas = h('canvas', { id: 'es-board', class: 'es-board', role: 'img', 'aria-label': 'EinStein board' });
   const pips = h('span', { class: 'es-pips', 'aria-hidden': 'true' });
   const rollBtn = h('button', { type: 'button', id: 'es-roll', class: 'es-die', 'aria-label': 'Roll the die (Space)', disabled: true }, pips);
@@ -139,7 +136,7 @@ export function mountGamePage(container, options = {}) {
   const layout = h('div', { class: 'layout es-layout' },
     h('section', { class: 'play', 'aria-label': 'EinStein würfelt nicht!' },
       status,
-      linkNote,
+      note.el,
       h('div', { class: 'es-table' },
         h('div', { class: 'es-board-box' }, canvas),
         h('div', { class: 'es-die-box' }, rollBtn, dieNote)),
@@ -385,14 +382,13 @@ export function mountGamePage(container, options = {}) {
     redoBtn.disabled = redo.length === 0;
     hintBtn.disabled = moves.length === 0;
     pauseBtn.hidden = ai() !== 'both';
-    pauseBtn.disabled = state.over;   // (a finished game has nothing to pause)
+    setUsable(pauseBtn, !state.over);   // (a finished game has nothing to pause; the button keeps the focus)
     pauseBtn.setAttribute('aria-pressed', String(paused));
     pauseBtn.textContent = paused ? 'Resume' : 'Pause';
     canvas.setAttribute('aria-label', describeBoard());
     draw();
   }
 
-  // What the player is told to do, or what happened.
   // The status line (a live region): the last turn, so that a screen reader
   // hears the computer's (or the other player's) move, then what comes next.
   function statusFor() {
@@ -402,6 +398,7 @@ export function mountGamePage(container, options = {}) {
     return last + nextFor();
   }
 
+  // What comes next: whose turn and what to do, or who won.
   function nextFor() {
     if (state.over) {
       const w = state.winner;
@@ -591,9 +588,9 @@ export function mountGamePage(container, options = {}) {
 
   async function start() {
     setBusy('loading');
-    if (settings.errors.length) linkNote.textContent = `Part of this link could not be used: ${settings.errors.join('; ')}. The rest was.`;
     describeLevel();
     const s = await load(text);
+    note.say(settings.errors);   // (once the page is there: the live region announces it)
     if (s && !s.ok) {
       const linkError = `This link's position cannot be read (${s.error}); a new game started instead.`;
       await newGame(true);
@@ -626,12 +623,14 @@ export function mountGamePage(container, options = {}) {
     const reach = moves.filter((m) => m.to === c);
     if (reach.length === 1) play(reach[0].text);
   });
-  newBtn.addEventListener('click', () => { linkNote.textContent = ''; newGame(); });
+  // New game by the person (the button, N): the link's note goes too.
+  const userNewGame = () => { note.say([]); newGame(); };
+  newBtn.addEventListener('click', userNewGame);
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   hintBtn.addEventListener('click', () => { showHint(); });
   pauseBtn.addEventListener('click', () => {
-    if (pauseBtn.disabled) return;
+    if (pauseBtn.getAttribute('aria-disabled') === 'true') return;
     paused = !paused;
     render();
     if (!paused) step();
@@ -660,7 +659,7 @@ export function mountGamePage(container, options = {}) {
     } else if (k === 'u') undo();
     else if (k === 'r') redoMove();
     else if (k === 'h') showHint();
-    else if (k === 'n') newGame();
+    else if (k === 'n') userNewGame();
     else if (k === 'p' && ai() === 'both') pauseBtn.click();
   };
   const destroy = wirePage({ canvas, draw, onKey, client, hook: 'einstein', stop: () => { generation++; } });

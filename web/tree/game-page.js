@@ -1,7 +1,23 @@
 // What the games' own play pages (einstein-view.js, connect3p-view.js) share:
-// the worker that answers them (games-worker.js), their keys while shown, the
-// board redrawn when its size changes, and the tear-down.
+// the worker that answers them (games-worker.js), the note on a link's bad
+// fields, their keys while shown, the board redrawn when its size changes,
+// and the tear-down.
+import { h } from '../js/dom.js';
 import { EngineClient } from '../js/engine-client.js';
+
+// A link's field value as a message quotes it (at most 20 characters).
+export const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
+
+// The note under a page's status that names the fields of its link it could
+// not use: a live region in the page from the start (so that its sentence is
+// announced), emptied by New game. say(errors) writes the sentence.
+export function linkNote(id) {
+  const el = h('p', { id, class: 'link-note', 'aria-live': 'polite' });
+  return {
+    el,
+    say(errors) { el.textContent = errors.length ? `Part of this link could not be used: ${errors.join('; ')}. The rest was.` : ''; },
+  };
+}
 
 // The page's worker client: no spare worker (a page stops a search by
 // terminating its worker) and no `isready` (the worker queues requests until

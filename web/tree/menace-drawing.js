@@ -98,16 +98,16 @@ function board3x3(cls, label, background, grid) {
   return svg;
 }
 
-// The board in words for a screen reader (cells numbered 1-9 row by row, as
-// the cells' buttons are): "Board: X in cells 1 and 5, O in cell 3."
+// The board in words for a screen reader, its cells named as the cells'
+// buttons and the move list name them: "Board: X at row 1, column 1 and
+// row 2, column 2. O at row 1, column 3."
 function boardWords(board) {
-  const cells = (mark) => [...board].map((c, i) => (c === mark ? i + 1 : 0)).filter(Boolean);
   const part = (mark) => {
-    const at = cells(mark);
-    return at.length ? `${mark} in cell${at.length > 1 ? 's' : ''} ${at.length > 1 ? `${at.slice(0, -1).join(', ')} and ${at[at.length - 1]}` : at[0]}` : '';
+    const at = [...board].map((c, i) => (c === mark ? cellName(i) : '')).filter(Boolean);
+    return at.length ? `${mark} at ${at.length > 1 ? `${at.slice(0, -1).join('; ')} and ${at[at.length - 1]}` : at[0]}` : '';
   };
   const parts = [part('X'), part('O')].filter(Boolean);
-  return parts.length ? `Board: ${parts.join(', ')}.` : 'Board: empty.';
+  return parts.length ? `Board: ${parts.join('. ')}.` : 'Board: empty.';
 }
 
 // The game board's picture (the cells' buttons lie over it, see the

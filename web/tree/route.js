@@ -50,12 +50,24 @@ export function forgetSavedPages() {
   for (const part of Object.values(savedPages)) part.clear();
 }
 
+// The game of a hash that names a game and nothing else (`#game=einstein`, as
+// the game pickers write it), or null.
+export function gameAlone(hash) {
+  const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  return [...p.keys()].join() === 'game' ? p.get('game') : null;
+}
 // The hash to show for a game page's `hash`: its saved game when the hash
-// names the game and nothing else.
+// names the game alone.
 function withSavedGame(kind, hash) {
-  const p = new URLSearchParams(hash.replace(/^#/, ''));
-  if ([...p.keys()].join() !== 'game') return hash;
-  return savedPages[kind].load().data || hash;
+  return (gameAlone(hash) && savedPages[kind].load().data) || hash;
+}
+// The moves played in a game page's hash (EinStein's turns after the set-ups,
+// the three-player game's stones): a link to another game is kept only once
+// a move is played in it, so that opening someone's link does not replace
+// the game in progress.
+function playedIn(kind, hash) {
+  const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  return kind === 'einstein' ? (p.get('position') || '').split(':')[1] || '' : p.get('moves') || '';
 }
 const hasGamePage = (game) => Object.hasOwn(GAME_PAGES, game);
 // True for a view kind that is a game's play page (for the Play link).
@@ -144,9 +156,15 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
 
   async function show() {
     const kind = viewOf();
+    // A game page opened with the game alone shows the kept game (or a new
+    // one) and keeps it from the start; one opened from a full link, only
+    // once a move is played in it.
+    let keeping = false;
     if (hasGamePage(kind)) {
-      const saved = withSavedGame(kind, location.hash);
-      if (saved !== location.hash) history.replaceState(null, '', saved);
+      const asked = location.hash;
+      const saved = withSavedGame(kind, asked);
+      if (saved !== asked) history.replaceState(null, '', saved);
+      keeping = Boolean(gameAlone(asked));
     }
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
     const hash = location.hash;
@@ -183,13 +201,24 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
       if (ownTree) {
         engine = engine || en.createTreeEngine(new URL('trace-worker.js', base));
         view = mod.mountGameTree(section.lastChild, { hash, engine,
-          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); } });
+          onChange: (h) => { if (viewOf() === kind && h !== location.hash) history.replaceState(null, '', h); } });
       } else if (gamePage) {
         // (the demo's games, computers only, are not kept)
-        const keep = hasGamePage(kind) ? (h) => savedPages[kind].save(h) : () => {};
+        const keep = (h) => {
+          if (!hasGamePage(kind)) return;
+          keeping = keeping || playedIn(kind, h) !== playedIn(kind, hash);
+          if (keeping) savedPages[kind].save(h);
+        };
         view = mod.mountGamePage(section.lastChild, {
           hash,
-          onChange: (h) => { if (h !== location.hash) history.replaceState(null, '', h); view.hash = h; keep(h); },
+          onChange: (h) => {
+            // (a late change of a page the hash has already left, before the
+            // hashchange took it down, must not write the hash back)
+            if (viewOf() !== kind) return;
+            if (h !== location.hash) history.replaceState(null, '', h);
+            view.hash = h;
+            keep(h);
+          },
         });
         view.hash = hash;
       } else if (kind === 'tree') {

@@ -90,8 +90,8 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     row.addEventListener('dblclick', () => toggleNode(i));
     row.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') { onJump(i); e.preventDefault(); }
-      // Space opens or closes the focused node (as a double click does),
-      // rather than starting the step player, whose redraws took the focus away.
+      // Space opens or closes the node (as a double click does); it does not
+      // reach the step player's Space (play / pause).
       if (e.key === ' ') { toggleNode(i); e.preventDefault(); e.stopPropagation(); }
       if (e.key === '+' || (e.key === 'ArrowRight' && e.altKey)) { expand(i); e.preventDefault(); }
       if (e.key === '-' || (e.key === 'ArrowLeft' && e.altKey)) { collapse(i); e.preventDefault(); }
@@ -120,13 +120,15 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
   }
 
   // Runs `draw`, which redraws rows; a focused row keeps the focus (its new
-  // row takes it), so that a keyboard user stays where they were.
+  // row takes it, or, when its branch was closed, the nearest row drawn on
+  // its path from the root), so that a keyboard user stays where they were.
   function keepingFocus(draw) {
     const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const focused = active && treeBox.contains(active) && active.dataset.node !== undefined ? Number(active.dataset.node) : -1;
     draw();
-    const row = rows.get(focused);
-    if (row && !row.contains(document.activeElement)) row.focus({ preventScroll: true });
+    if (focused < 0 || (rows.get(focused) && rows.get(focused).contains(document.activeElement))) return;
+    const drawn = view.trace.chain(focused).slice().reverse().find((n) => rows.has(n));
+    if (drawn !== undefined) rows.get(drawn).focus({ preventScroll: true });
   }
 
   function rerenderItem(i) {
