@@ -79,6 +79,13 @@ await runBrowserTest('browser', async ({ browser, url }) => {
   assert.ok((await moves(page)).length === 6, 'the computer answers');
   await page.keyboard.press('u');
   assert.ok(await moves(page) === '4453', 'U undoes the move and its answer');
+  // N in a game going on must be pressed twice (a stray N loses nothing).
+  await page.keyboard.press('n');
+  assert.equal(await moves(page), '4453', 'one N does not lose the game');
+  assert.match(await status(page), /^Press N again to start a new game/);
+  await page.keyboard.press('n');
+  assert.equal(await moves(page), '', 'N twice starts a new game');
+  await open(page, url, '#game=connect4&moves=4453&time=300&ai=2');
 
   console.log('hint and analysis:');
   // By keyboard: the button, unusable once the hint is shown, keeps the focus

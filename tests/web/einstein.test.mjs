@@ -170,6 +170,9 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   await page.reload();
   assert.equal(await waitTurn(page), 'move');
   assert.equal(await position(page), kept, 'kept across visits too');
+  await page.keyboard.press('n');
+  assert.equal(await position(page), kept, 'one N does not lose the game');
+  assert.match(await page.textContent('#es-status'), /^Press N again to start a new game/);
   await page.click('#es-new');
   assert.equal(await waitTurn(page), 'roll');
   assert.notEqual(await position(page), kept, 'New game starts a new one');

@@ -197,7 +197,7 @@ test('tree explorer, MENACE and demo mode', async () => {
     // Space on a focused node opens or closes it, and the node keeps the focus
     // (it used to start the step player, whose redraws dropped the focus).
     {
-      const row = page.locator('.tv-row[role="treeitem"][aria-expanded]').nth(1);
+      const row = page.locator('#tree-tree .tv-row[role="treeitem"][aria-expanded]').nth(1);
       const node = await row.getAttribute('data-node');
       const was = await row.getAttribute('aria-expanded');
       await row.focus();
@@ -207,6 +207,16 @@ test('tree explorer, MENACE and demo mode', async () => {
         document.activeElement === document.querySelector(s)], sel), [String(was !== 'true'), true], 'Space toggles the node, which keeps the focus');
       await page.keyboard.press('Space');
       assert.equal(await page.getAttribute(sel, 'aria-expanded'), was, 'and toggles it back');
+      // One row in the Tab order (the focused one); ↓ and ↑ move between rows.
+      const stops = () => page.evaluate(() => [...document.querySelectorAll('#tree-tree .tv-row[role="treeitem"]')]
+        .filter((r) => r.getAttribute('tabindex') === '0').map((r) => /** @type {HTMLElement} */ (r).dataset.node));
+      assert.deepEqual(await stops(), [node], 'the focused node is the tree\'s one tab stop');
+      await page.keyboard.press('ArrowDown');
+      const below = await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.node);
+      assert.ok(below !== undefined && below !== node, `↓ moves to the next row (${node} -> ${below})`);
+      assert.deepEqual(await stops(), [below]);
+      await page.keyboard.press('ArrowUp');
+      assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.node), node, '↑ moves back');
       assert.ok(!(await page.locator('#tree-play').evaluate((b) => b.classList.contains('tv-playing'))), 'the player did not start');
     }
     await page.keyboard.press('End');

@@ -218,12 +218,17 @@ export class Controller {
     else if (this.state === 'game-over') why = 'The game is over: start a new game, or step back through the moves (←).';
     else if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) why = `There is no ${def.noun} ${move}: ${def.notation}.`;
     else why = `${Noun} ${move} ${def.taken}: choose another ${def.noun}.`;
-    // The status says what it said before after a moment, unless it changed
-    // meanwhile (one saved status and one timer, however many refusals).
+    this.sayForAMoment(why);
+    this.board.refused();
+  }
+
+  // Says `why` in the status line (which screen readers announce); the status
+  // says what it said before after a moment, unless it changed meanwhile
+  // (one saved status and one timer, however many times).
+  sayForAMoment(why) {
     if (!this.refusal) this.refusal = { before: this.panel.status, timer: 0 };
     clearTimeout(this.refusal.timer);
     this.panel.setStatus(why);
-    this.board.refused();
     const refusal = this.refusal;
     refusal.timer = setTimeout(() => {
       if (this.panel.status === why) this.panel.setStatus(refusal.before);

@@ -41,6 +41,19 @@ export function setUsable(button, usable) {
   button.setAttribute('aria-disabled', String(!usable));
 }
 
+// A key that acts only when pressed twice within `ms` (N, a new game, while a
+// game is going on: a stray press must not lose it). The returned function
+// is called at each press; it is true at the second.
+export function pressedTwice(ms = 3000) {
+  let first = -Infinity;
+  return () => {
+    const now = performance.now();
+    const second = now - first < ms;
+    first = second ? -Infinity : now;
+    return second;
+  };
+}
+
 // A count with thousands separators: 549946 -> "549,946".
 export const group = (n) => Number(n).toLocaleString('en-US');
 

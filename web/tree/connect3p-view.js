@@ -21,7 +21,7 @@
 // columns split its width equally.
 
 import { h, group, setUsable } from '../js/dom.js';
-import { clip, gamesWorker, linkNote, wirePage } from './game-page.js';
+import { clip, gamesWorker, linkNote, newGameKey, wirePage } from './game-page.js';
 
 const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid']];
 const TIMES = [['100', '0.1 s'], ['300', '0.3 s'], ['1000', '1 s']];
@@ -341,6 +341,7 @@ export function mountGamePage(container, options = {}) {
   // New game by the person (the button, N): the link's note goes too.
   const userNewGame = () => { note.say([]); newGame(); };
   newBtn.addEventListener('click', userNewGame);
+  const onNewGameKey = newGameKey(status, () => Boolean(state && !state.over && moves.length), userNewGame);
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   pauseBtn.addEventListener('click', () => {
@@ -366,7 +367,7 @@ export function mountGamePage(container, options = {}) {
     if (/^[1-9]$/.test(e.key)) play(Number(e.key));
     else if (k === 'u') undo();
     else if (k === 'r') redoMove();
-    else if (k === 'n') userNewGame();
+    else if (k === 'n') onNewGameKey();
     else if (k === 'p' && !anyPerson()) pauseBtn.click();
   };
   const destroy = wirePage({ canvas, draw, onKey, client, hook: 'connect3p', stop: () => { generation++; } });

@@ -23,7 +23,7 @@
 
 import { h, group, setUsable } from '../js/dom.js';
 import { isSeed, newSeed, rollFor, setupFor } from './einstein-dice.js';
-import { clip, gamesWorker, linkNote, wirePage } from './game-page.js';
+import { clip, gamesWorker, linkNote, newGameKey, wirePage } from './game-page.js';
 
 const SIDES = ['Red', 'Blue'];
 const LEVELS = [
@@ -626,6 +626,8 @@ export function mountGamePage(container, options = {}) {
   // New game by the person (the button, N): the link's note goes too.
   const userNewGame = () => { note.say([]); newGame(); };
   newBtn.addEventListener('click', userNewGame);
+  // (a game is going on from the first roll)
+  const onNewGameKey = newGameKey(status, () => Boolean(state && !state.over && (state.turns.length || state.roll)), userNewGame);
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   hintBtn.addEventListener('click', () => { showHint(); });
@@ -659,7 +661,7 @@ export function mountGamePage(container, options = {}) {
     } else if (k === 'u') undo();
     else if (k === 'r') redoMove();
     else if (k === 'h') showHint();
-    else if (k === 'n') userNewGame();
+    else if (k === 'n') onNewGameKey();
     else if (k === 'p' && ai() === 'both') pauseBtn.click();
   };
   const destroy = wirePage({ canvas, draw, onKey, client, hook: 'einstein', stop: () => { generation++; } });

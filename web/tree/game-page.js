@@ -2,8 +2,25 @@
 // the worker that answers them (games-worker.js), the note on a link's bad
 // fields, their keys while shown, the board redrawn when its size changes,
 // and the tear-down.
-import { h } from '../js/dom.js';
+import { h, pressedTwice } from '../js/dom.js';
 import { EngineClient } from '../js/engine-client.js';
+
+// The N key of a page: a new game at once when none is going on (`going()`
+// false), else only when pressed again within 3 s; the first press says so
+// in the status line for a moment. Returns the key's handler.
+export function newGameKey(status, going, newGame) {
+  const twice = pressedTwice();
+  return () => {
+    if (!going() || twice()) {
+      newGame();
+      return;
+    }
+    const text = 'Press N again to start a new game: this one would be lost.';
+    const before = status.textContent;
+    status.textContent = text;
+    setTimeout(() => { if (status.textContent === text) status.textContent = before; }, 3000);
+  };
+}
 
 // A link's field value as a message quotes it (at most 20 characters).
 export const clip = (text) => (text.length > 20 ? `${text.slice(0, 20)}…` : text);
