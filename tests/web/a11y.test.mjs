@@ -41,6 +41,11 @@ await runBrowserTest('accessibility', async ({ browser, url }) => {
         await page.addScriptTag({ content: AXE });
         const violations = await axeViolations(page);
         assert.deepEqual(violations, [], `${name}, ${scheme}, ${viewport.width}x${viewport.height}`);
+        // Every tree with rows is one Tab stop (↑ ↓ move inside it).
+        const stops = await page.evaluate(() => [...document.querySelectorAll('[role="tree"]')]
+          .filter((t) => t.querySelector('[role="treeitem"]'))
+          .map((t) => `${t.id}: ${t.querySelectorAll('[role="treeitem"][tabindex="0"]').length}`));
+        assert.deepEqual(stops, stops.map((s) => s.replace(/\d+$/, '1')), `${name}: one Tab stop per tree`);
         // (a best practice that the A/AA rules do not check: one main landmark shown)
         assert.equal(await page.evaluate(() => [...document.querySelectorAll('main, [role="main"]')]
           .filter((e) => e.getClientRects().length > 0).length), 1, `${name}: one main landmark`);

@@ -54,6 +54,39 @@ export function pressedTwice(ms = 3000) {
   };
 }
 
+// Makes a role=tree box one Tab stop (a roving tab stop): of its rows
+// ([role=treeitem]) only one is in the Tab order, the one last focused (else
+// the first), and Up and Down move the focus between rows (they do not reach
+// the page's own keys). The box's redraws are followed by a MutationObserver,
+// so the views draw their rows with any tabindex.
+export function rovingTree(box) {
+  let stop = /** @type {string | undefined} */ (undefined);   // data-node of the row last focused
+  const rowsOf = () => /** @type {HTMLElement[]} */ ([...box.querySelectorAll('[role="treeitem"]')]);
+  const settle = () => {
+    const rows = rowsOf();
+    const keep = rows.find((r) => r === document.activeElement) || rows.find((r) => r.dataset.node === stop) || rows[0];
+    for (const r of rows) if (r.getAttribute('tabindex') !== (r === keep ? '0' : '-1')) r.setAttribute('tabindex', r === keep ? '0' : '-1');
+  };
+  new MutationObserver(settle).observe(box, { childList: true, subtree: true });
+  box.addEventListener('focusin', (e) => {
+    const row = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('[role="treeitem"]'));
+    if (!row) return;
+    stop = row.dataset.node;
+    settle();
+  });
+  box.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const row = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('[role="treeitem"]'));
+    if (!row) return;
+    const rows = rowsOf();
+    const next = rows[rows.indexOf(row) + (e.key === 'ArrowDown' ? 1 : -1)];
+    if (next) next.focus();
+    e.preventDefault();
+    e.stopPropagation();
+  });
+  settle();
+}
+
 // A count with thousands separators: 549946 -> "549,946".
 export const group = (n) => Number(n).toLocaleString('en-US');
 

@@ -23,7 +23,7 @@
 // outcomes or moves it left unsearched. #tree-stats: the three algorithms'
 // node counts from the untraced engine.
 
-import { foldable, group, h } from '../js/dom.js';
+import { foldable, group, h, rovingTree } from '../js/dom.js';
 import { CHANCE_ALGORITHMS, CUT, ChanceTrace, KIND, LEAF, SIDES, exactFraction, fmtExpect } from './chance-trace.js';
 
 // Red 3 cubes and Blue 2 (after 21 turns), Blue to roll, its cube 2 one step
@@ -109,6 +109,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
   const expandBtn = h('button', { type: 'button', text: 'Expand all' });
   const collapseBtn = h('button', { type: 'button', text: 'Collapse all' });
   const treeBox = h('div', { id: 'tree-tree', class: 'tv-tree', role: 'tree', 'aria-label': 'Search tree' });
+  rovingTree(treeBox);
   const legend = h('p', { class: 'tv-legend' },
     h('span', { class: 'tv-lgi' }, shape('decision'), 'decision (die rolled: pick a move)'),
     h('span', { class: 'tv-lgi' }, shape('chance'), 'chance (the die: mean of the outcomes)'),
@@ -256,7 +257,8 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     const t = trace;
     const kids = t.end[i] - i - 1;
     const kind = KIND_NAME[t.kind[i]];
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-label': kids ? 'Expand or collapse' : 'Leaf' });
+    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
+    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
     toggle.textContent = kids ? (expanded.has(i) ? '▾' : '▸') : '•';
     if (!kids) toggle.disabled = true;
     const side = SIDES[t.side[i]];

@@ -18,7 +18,7 @@
 // act only while the MCTS cards are shown), destroy(). callbacks.onBudget
 // ({playouts, seed}) asks for another run.
 
-import { group, h } from '../js/dom.js';
+import { group, h, rovingTree } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 import { boardSvg, moveText, parseMoves } from './boards.js';
 import { MCTS_BUDGETS, MCTS_MAX_PLAYOUTS, fmt2, meanOf, provenWords, ucbOf } from './mcts-trace.js';
@@ -31,6 +31,7 @@ export function buildMctsCards() {
   const mBestBtn = h('button', { type: 'button', id: 'mcts-best', text: 'Show most-visited line' });
   const mCollapseBtn = h('button', { type: 'button', text: 'Collapse all' });
   const mTreeBox = h('div', { id: 'mcts-tree', class: 'tv-tree tv-mtree', role: 'tree', 'aria-label': 'MCTS tree' });
+  rovingTree(mTreeBox);
   const mNote = h('p', { class: 'tv-note tv-valuesnote', id: 'mcts-note' });
   const mTreeCard = h('section', { class: 'tv-card tv-treecard tv-mcts-treecard', 'aria-label': 'MCTS tree', hidden: true },
     h('div', { class: 'tv-cardhead' }, h('h3', {}, 'MCTS tree ', mTitle), h('div', { class: 'tv-tools' }, mBestBtn, mCollapseBtn)),
@@ -120,7 +121,8 @@ export function createMctsPanel(els, { onBudget }) {
   function nodeRow(i, s, it, chosen) {
     const kids = trace.children(i).filter((c) => s.exists[c]);
     const onPath = it ? it.nodes.indexOf(i) : -1;
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', 'aria-label': kids.length ? 'Expand or collapse' : 'Leaf', tabindex: '-1' });
+    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
+    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
     toggle.textContent = kids.length ? (expanded.has(i) ? '▾' : '▸') : '•';
     if (!kids.length) toggle.disabled = true;
     const mover = moverInto(i);

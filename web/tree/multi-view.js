@@ -20,7 +20,7 @@
 // every node, its cut-offs with their reason. #tree-stats: "maxn N ·
 // paranoid M · maxn-plain P", the untraced engine's node counts.
 
-import { foldable, group, h } from '../js/dom.js';
+import { foldable, group, h, rovingTree } from '../js/dom.js';
 import { CUT, LEAF, MULTI_ALGORITHMS, MultiTree } from './multi-trace.js';
 
 // docs/connect3p.md's small tree: Green has three on the bottom row with
@@ -102,6 +102,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     const expandBtn = h('button', { type: 'button', text: 'Expand all' });
     const collapseBtn = h('button', { type: 'button', text: 'Collapse all' });
     const box = h('div', { id: `tree-${id}`, class: 'tv-tree', role: 'tree', 'aria-label': id === 'maxn' ? 'max^n search tree' : 'Paranoid search tree' });
+    rovingTree(box);
     const legend = id === 'maxn'
       ? h('p', { class: 'tv-legend' }, h('span', {}, h('span', { class: 'tv-vec' }, h('span', { class: 'tv-ve tv-ve-hi', text: 'R 310' })),
         ' the entry maximised by the player who picks there (at a leaf: the one its parent compares) · values are shares of 1000 (R Red, Y Yellow, G Green)'))
@@ -249,7 +250,8 @@ export function mountGameTree(container, { hash, engine, onChange }) {
   function nodeRow(p, i) {
     const t = p.tree;
     const kids = t.end[i] - i - 1;
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-label': kids ? 'Expand or collapse' : 'Leaf' });
+    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
+    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
     toggle.textContent = kids ? (p.expanded.has(i) ? '▾' : '▸') : '•';
     if (!kids) toggle.disabled = true;
     const chips = [];

@@ -10,7 +10,7 @@
 // picks node i (click, Enter), currentNode() to ask which node the
 // step-through is at. Returns {reset(), redraw(), reveal(i), markCurrent(i, scroll)}.
 
-import { h, group } from '../js/dom.js';
+import { h, group, rovingTree } from '../js/dom.js';
 import { GAMES } from '../js/games.js';
 import { FLAG } from './trace.js';
 import { boardSvg, legalMoves, moveText } from './boards.js';
@@ -55,17 +55,7 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
   const autoExpanded = new Set();
   const rows = new Map();      // node index -> row element (rendered rows only)
   let currentRow = null;
-  // The one row in the Tab order (a roving tab stop: Tab reaches the tree
-  // once, ↑ ↓ move in it): the row last focused, else the root.
-  let tabStop = 0;
-  treeBox.addEventListener('focusin', (e) => {
-    const row = /** @type {HTMLElement} */ (e.target).closest('.tv-row[data-node]');
-    if (!row) return;
-    const old = rows.get(tabStop);
-    if (old && old !== row) old.setAttribute('tabindex', '-1');
-    tabStop = Number(/** @type {HTMLElement} */ (row).dataset.node);
-    row.setAttribute('tabindex', '0');
-  });
+  rovingTree(treeBox);   // (one Tab stop; ↑ ↓ between rows, ← → still step the search)
 
   function nodeRow(i) {
     const { pos, trace: t } = view;
@@ -84,7 +74,7 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     const level = shown.minNode ? 'MIN' : 'MAX';
     const row = h('div', {
       class: `tv-row${f & FLAG.chosen ? ' tv-chosen' : ''}${f & FLAG.cutoff ? ' tv-cutnode' : ''}${leafish ? ' tv-leafnode' : ''}`,
-      role: 'treeitem', tabindex: i === tabStop ? '0' : '-1', 'data-node': i, 'aria-expanded': kids ? String(expanded.has(i)) : undefined,
+      role: 'treeitem', tabindex: '-1', 'data-node': i, 'aria-expanded': kids ? String(expanded.has(i)) : undefined,
       'aria-level': String(t.ply(i) + 1),
     },
     toggle,
@@ -105,14 +95,6 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
       // Space opens or closes the node (as a double click does); it does not
       // reach the step player's Space (play / pause).
       if (e.key === ' ') { toggleNode(i); e.preventDefault(); e.stopPropagation(); }
-      // ↑ ↓ move to the row above or below (← → step through the search).
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        const all = [...treeBox.querySelectorAll('.tv-row[data-node]')];
-        const next = /** @type {HTMLElement | undefined} */ (all[all.indexOf(row) + (e.key === 'ArrowDown' ? 1 : -1)]);
-        if (next) next.focus();
-        e.preventDefault();
-        e.stopPropagation();
-      }
       if (e.key === '+' || (e.key === 'ArrowRight' && e.altKey)) { expand(i); e.preventDefault(); }
       if (e.key === '-' || (e.key === 'ArrowLeft' && e.altKey)) { collapse(i); e.preventDefault(); }
     });
@@ -146,10 +128,6 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
     const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const focused = active && treeBox.contains(active) && active.dataset.node !== undefined ? Number(active.dataset.node) : -1;
     draw();
-    if (!rows.has(tabStop)) {   // (its branch was closed: the root is the tab stop)
-      tabStop = 0;
-      if (rows.get(0)) rows.get(0).setAttribute('tabindex', '0');
-    }
     if (focused < 0 || (rows.get(focused) && rows.get(focused).contains(document.activeElement))) return;
     const drawn = view.trace.chain(focused).slice().reverse().find((n) => rows.has(n));
     if (drawn !== undefined) rows.get(drawn).focus({ preventScroll: true });
