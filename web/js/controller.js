@@ -39,6 +39,8 @@ function searchValue(info) {
   return { kind: 'estimate', score: info.score, depth: info.depth, source: info.source };
 }
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+// "column" -> "Column" (a game's move noun starting a sentence).
+const capitalized = (word) => word[0].toUpperCase() + word.slice(1);
 
 export class Controller {
   // onLanded(game): a move's piece has reached its place (the page's sound).
@@ -191,7 +193,7 @@ export class Controller {
     if (ahead.length && ahead[0] !== move && Game.fromMoves(this.game.kind, this.line.join('')).game.over) {
       const n = ahead.length;
       // (counted as the result counts them: "after 24 moves")
-      this.panel.showNotice(`${this.game.def.noun[0].toUpperCase()}${this.game.def.noun.slice(1)} ${move} starts a new game `
+      this.panel.showNotice(`${capitalized(this.game.def.noun)} ${move} starts a new game `
         + `from this position (after ${this.game.plies} moves): the finished game's `
         + `${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`, 'line');
     }
@@ -208,7 +210,7 @@ export class Controller {
     const g = this.game;
     if (!g || !this.active || this.state === 'loading' || !this.state) return;
     const def = g.def;
-    const Noun = def.noun[0].toUpperCase() + def.noun.slice(1);
+    const Noun = capitalized(def.noun);
     let why;
     if (this.state === 'thinking') why = 'Please wait: the computer is thinking.';
     else if (this.state === 'paused') {

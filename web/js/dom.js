@@ -41,16 +41,22 @@ export function setUsable(button, usable) {
   button.setAttribute('aria-disabled', String(!usable));
 }
 
-// A key that acts only when pressed twice within `ms` (N, a new game, while a
-// game is going on: a stray press must not lose it). The returned function
-// is called at each press; it is true at the second.
-export function pressedTwice(ms = 3000) {
-  let first = -Infinity;
+// The N key (a new game) of a page: a new game at once when none is going on
+// (`going()` false), else only when pressed again within 3 s, so that a stray
+// press does not lose the game; the first press is explained with
+// say(text) (the page's status line, for a moment). Returns the key's handler.
+export function newGameKey(going, newGame, say) {
+  let first = -Infinity;   // when N was pressed first (-Infinity: not pending)
   return () => {
     const now = performance.now();
-    const second = now - first < ms;
+    const second = now - first < 3000;
     first = second ? -Infinity : now;
-    return second;
+    if (!going() || second) {
+      first = -Infinity;
+      newGame();
+    } else {
+      say('Press N again to start a new game: this one would be lost.');
+    }
   };
 }
 

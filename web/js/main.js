@@ -10,7 +10,7 @@ import { EngineClient } from './engine-client.js';
 import { loadLevelResults, describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
 import { Panel } from './panel.js';
 import { registerOffline } from './offline.js';
-import { h, pressedTwice, setUsable } from './dom.js';
+import { h, newGameKey, setUsable } from './dom.js';
 import { Sound } from './sound.js';
 import { SavedPart, storageAvailable } from './storage.js';
 import { isThreadsSetting, mountSolve } from './solve-view.js';
@@ -213,7 +213,9 @@ function renderPlayers(c) {
 // The game's keys: 1-9 play, U undo, R redo, N new game, H hint, ←/→ step
 // through the game's line (Play view only).
 function bindPlayKeys(root, controller, result) {
-  const newGameTwice = pressedTwice();
+  // (in a game going on, N asks to be pressed again; the button does not)
+  const onNewGameKey = newGameKey(() => controller.game.plies > 0 && !controller.game.over,
+    () => controller.newGame(), (text) => controller.sayForAMoment(text));
   document.addEventListener('keydown', (e) => {
     if (root.dataset.view !== 'play' || !controller.active) return;
     if (e.key === 'Escape' && result.shown) {   // closes the result to show the board
@@ -232,10 +234,7 @@ function bindPlayKeys(root, controller, result) {
     } else if (key === 'r') {
       controller.redoMoves();
     } else if (key === 'n') {
-      // (in a game going on, N asks to be pressed again; the button does not)
-      const g = controller.game;
-      if (!g.plies || g.over || newGameTwice()) controller.newGame();
-      else controller.sayForAMoment('Press N again to start a new game: this one would be lost.');
+      onNewGameKey();
     } else if (key === 'h') {
       controller.requestHint();
     } else if (key === 'p') {

@@ -20,8 +20,8 @@
 // move in words), #c3-columns button[data-col] (a column, 1-9). The board's
 // columns split its width equally.
 
-import { h, group, setUsable } from '../js/dom.js';
-import { clip, gamesWorker, linkNote, newGameKey, wirePage } from './game-page.js';
+import { h, group, newGameKey, setUsable } from '../js/dom.js';
+import { clip, gamesWorker, linkNote, sayForAMoment, wirePage } from './game-page.js';
 
 const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid']];
 const TIMES = [['100', '0.1 s'], ['300', '0.3 s'], ['1000', '1 s']];
@@ -341,7 +341,7 @@ export function mountGamePage(container, options = {}) {
   // New game by the person (the button, N): the link's note goes too.
   const userNewGame = () => { note.say([]); newGame(); };
   newBtn.addEventListener('click', userNewGame);
-  const onNewGameKey = newGameKey(status, () => Boolean(state && !state.over && moves.length), userNewGame);
+  const onNewGameKey = newGameKey(() => Boolean(state && !state.over && moves.length), userNewGame, sayForAMoment(status));
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   pauseBtn.addEventListener('click', () => {

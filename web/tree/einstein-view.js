@@ -21,9 +21,9 @@
 // #es-computer (the computer's estimate in words). The board's cells: a 7 %
 // margin (the coordinates) at the top and left, then 5 x 5 equal cells.
 
-import { h, group, setUsable } from '../js/dom.js';
+import { h, group, newGameKey, setUsable } from '../js/dom.js';
 import { isSeed, newSeed, rollFor, setupFor } from './einstein-dice.js';
-import { clip, gamesWorker, linkNote, newGameKey, wirePage } from './game-page.js';
+import { clip, gamesWorker, linkNote, sayForAMoment, wirePage } from './game-page.js';
 
 const SIDES = ['Red', 'Blue'];
 const LEVELS = [
@@ -627,7 +627,8 @@ export function mountGamePage(container, options = {}) {
   const userNewGame = () => { note.say([]); newGame(); };
   newBtn.addEventListener('click', userNewGame);
   // (a game is going on from the first roll)
-  const onNewGameKey = newGameKey(status, () => Boolean(state && !state.over && (state.turns.length || state.roll)), userNewGame);
+  const onNewGameKey = newGameKey(() => Boolean(state && !state.over && (state.turns.length || state.roll)), userNewGame,
+    sayForAMoment(status));
   undoBtn.addEventListener('click', () => { undo(); });
   redoBtn.addEventListener('click', () => { redoMove(); });
   hintBtn.addEventListener('click', () => { showHint(); });

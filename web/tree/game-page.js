@@ -2,20 +2,13 @@
 // the worker that answers them (games-worker.js), the note on a link's bad
 // fields, their keys while shown, the board redrawn when its size changes,
 // and the tear-down.
-import { h, pressedTwice } from '../js/dom.js';
+import { h } from '../js/dom.js';
 import { EngineClient } from '../js/engine-client.js';
 
-// The N key of a page: a new game at once when none is going on (`going()`
-// false), else only when pressed again within 3 s; the first press says so
-// in the status line for a moment. Returns the key's handler.
-export function newGameKey(status, going, newGame) {
-  const twice = pressedTwice();
-  return () => {
-    if (!going() || twice()) {
-      newGame();
-      return;
-    }
-    const text = 'Press N again to start a new game: this one would be lost.';
+// say(text) for a page's status line: `text` for a moment (3 s), then what
+// it said before, unless it changed meanwhile (dom.js newGameKey's message).
+export function sayForAMoment(status) {
+  return (text) => {
     const before = status.textContent;
     status.textContent = text;
     setTimeout(() => { if (status.textContent === text) status.textContent = before; }, 3000);

@@ -41,8 +41,8 @@ const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo
 // Each game page's game in progress, kept in the browser as its last hash
 // (the page's link holds the whole game: its settings, seed and moves), so
 // that opening the game again without a position of its own (the game
-// pickers, the Play link, #game=einstein) goes on with it instead of
-// starting a new one; its New game starts one.
+// pickers, #game=einstein) goes on with it instead of starting a new one;
+// its New game starts one.
 const savedPages = Object.fromEntries(Object.keys(GAME_PAGES).map((game) => [game,
   new SavedPart(`page.${game}`, 1, (d) => (typeof d === 'string' && viewKind(d) === game && d.length <= 4000 ? d : null))]));
 // Forgets the game pages' saved games (Play's "Reset settings and game").
