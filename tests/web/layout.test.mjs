@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { runBrowserTest } from './lib.mjs';
 import { clickMove, moves, open, settle, state, status, watchErrors } from './page-helpers.mjs';
 
-const SIZES = [[390, 844], [844, 390], [1280, 720], [1440, 900]];
+const SIZES = [[390, 844], [844, 390], [1280, 720], [1440, 900], [1920, 1080]];
 const ESSENTIALS = ['#board', '#status', '#new-game', '#undo', '#hint'];
 
 // The parts of `selectors` (their bounding boxes) that stick out of the window.
@@ -44,6 +44,8 @@ await runBrowserTest('layout at phone, projector and desktop sizes', async ({ br
       console.log(`${name}: board ${Math.round(box.width)}×${Math.round(box.height)} at y ${Math.round(box.y)}`);
       assert.deepEqual(await outside(page, ESSENTIALS), [], `${name}: board, status and buttons inside the window`);
       assert.ok(box.height >= Math.min(260, height * 0.6), `${name}: the board is not squeezed (${Math.round(box.height)} px high)`);
+      // A big projector: the board grows with the window (it stopped at 48rem, 61 % of 1080 px).
+      if (width >= 1500) assert.ok(box.height >= height * 0.65, `${name}: the board fills the height (${Math.round(box.height)} px high)`);
       // The status while the computer thinks (a longer text) and after: the board stays put.
       const before = await boardTop(page);
       await clickMove(page, 'connect4', 3);
