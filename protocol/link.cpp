@@ -125,8 +125,14 @@ std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& t
   return pairs;
 }
 
+// "a, b or c": `first` (already a list, not clipped) followed by `more`, each clipped.
+static std::string namesList(std::string first, const std::vector<std::string>& more) {
+  for (std::size_t i = 0; i < more.size(); ++i) first += (i + 1 == more.size() ? " or " : ", ") + clip(more[i]);
+  return first;
+}
+
 LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels, const std::string& defaultLevel,
-                     const std::vector<std::string>& otherViews) {
+                     const std::vector<std::string>& otherViews, const std::vector<std::string>& otherGames) {
   LinkResult r;
   LinkSettings& s = r.settings;
   if (contains(levels, defaultLevel)) s.level = defaultLevel;
@@ -147,10 +153,7 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
   };
   std::string view, game, time, level, ai, moves, analysis, algorithm;
   if (get("view", view) && view != "play") {
-    std::string known = "play";
-    for (std::size_t i = 0; i < otherViews.size(); ++i)
-      known += (i + 1 == otherViews.size() ? " or " : ", ") + clip(otherViews[i]);
-    r.errors.push_back("unknown view '" + clip(view) + "' (use " + known + ")");
+    r.errors.push_back("unknown view '" + clip(view) + "' (use " + namesList("play", otherViews) + ")");
   }
   bool badGame = false;
   if (get("game", game)) {
@@ -158,7 +161,8 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
       s.game = game;
     } else {
       badGame = true;
-      r.errors.push_back("unknown game '" + clip(game) + "' (use " + gameNames(", ", " or ") + ")");
+      const std::string games = otherGames.empty() ? gameNames(", ", " or ") : namesList(gameNames(", ", ", "), otherGames);
+      r.errors.push_back("unknown game '" + clip(game) + "' (use " + games + ")");
     }
   }
   const bool hasTime = get("time", time);

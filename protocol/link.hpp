@@ -13,7 +13,8 @@
 //   algorithm  the computer's search: alphabeta (default) or mcts (Monte
 //          Carlo tree search for the thinking time; no level)
 //   view   play; the page routes its other views elsewhere, and names them
-//          (`otherViews`) so that an unknown view's message lists them all
+//          (`otherViews`) so that an unknown view's message lists them all;
+//          likewise the games it plays on pages of their own (`otherGames`)
 //
 // This is the page's only parser of its play links (web/js/url-state.js calls
 // it through WebAssembly), so the libFuzzer target fuzz/fuzz_link.cpp covers
@@ -58,8 +59,11 @@ std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& t
 
 // `levels`: the level names the engine knows; `defaultLevel` is used when the
 // link names none (and is one of them). `otherViews`: the page's views
-// besides play, for the message about an unknown view.
+// besides play, for the message about an unknown view; `otherGames`: the
+// games the page plays elsewhere (not in the registry), for the message
+// about an unknown game.
 LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels,
-                     const std::string& defaultLevel, const std::vector<std::string>& otherViews = {});
+                     const std::string& defaultLevel, const std::vector<std::string>& otherViews = {},
+                     const std::vector<std::string>& otherGames = {});
 
 }  // namespace gs

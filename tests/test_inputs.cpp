@@ -77,6 +77,9 @@ TEST_CASE("Links: every bad field is a sentence; the rest of the link is used", 
   CHECK(link("#view=bogus").errors.at(0) == "unknown view 'bogus' (use play)");
   CHECK(parseLink("#view=bogus", kLevelNames, "casual", {"tree", "study"}).errors.at(0) ==
         "unknown view 'bogus' (use play, tree or study)");
+  // An unknown game names the games the page plays elsewhere too.
+  CHECK(parseLink("#game=chess", kLevelNames, "casual", {}, {"einstein", "connect3p"}).errors.at(0) ==
+        "unknown game 'chess' (use connect4, tictactoe, einstein or connect3p)");
 }
 
 TEST_CASE("Requests: good requests are accepted with their fields", "[inputs]") {

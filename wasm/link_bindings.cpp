@@ -5,8 +5,9 @@
 //   const m = await createLinkParser();
 //   m.parseLink('#game=connect4&moves=4453', ['beginner', ...], 'casual')
 //     -> {settings: {game, moves, time, ai, level, analysis, algorithm}, errors: [sentence, ...]}
-//   m.parseLink(hash, levels, defaultLevel, ['tree', 'study', ...])
-//     the same; the page's other views are named in an unknown view's message
+//   m.parseLink(hash, levels, defaultLevel, ['tree', 'study', ...], ['einstein', ...])
+//     the same; the page's other views and the games it plays on pages of
+//     their own are named in the messages about an unknown view or game
 //   m.games() -> the game registry (games_bindings.cpp)
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -30,8 +31,8 @@ std::vector<std::string> strings(const val& list) {
   return out;
 }
 
-val parseLinkViews(const std::string& hash, val levels, const std::string& defaultLevel, val otherViews) {
-  const gs::LinkResult r = gs::parseLink(hash, strings(levels), defaultLevel, strings(otherViews));
+val parseLinkAll(const std::string& hash, val levels, const std::string& defaultLevel, val otherViews, val otherGames) {
+  const gs::LinkResult r = gs::parseLink(hash, strings(levels), defaultLevel, strings(otherViews), strings(otherGames));
   val settings = val::object();
   settings.set("game", r.settings.game);
   settings.set("moves", r.settings.moves);
@@ -49,7 +50,11 @@ val parseLinkViews(const std::string& hash, val levels, const std::string& defau
 }
 
 val parseLink(const std::string& hash, val levels, const std::string& defaultLevel) {
-  return parseLinkViews(hash, levels, defaultLevel, val::array());
+  return parseLinkAll(hash, levels, defaultLevel, val::array(), val::array());
+}
+
+val parseLinkViews(const std::string& hash, val levels, const std::string& defaultLevel, val otherViews) {
+  return parseLinkAll(hash, levels, defaultLevel, otherViews, val::array());
 }
 
 }  // namespace
@@ -57,4 +62,5 @@ val parseLink(const std::string& hash, val levels, const std::string& defaultLev
 EMSCRIPTEN_BINDINGS(link) {
   emscripten::function("parseLink", &parseLink);
   emscripten::function("parseLink", &parseLinkViews);
+  emscripten::function("parseLink", &parseLinkAll);
 }

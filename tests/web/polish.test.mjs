@@ -66,6 +66,11 @@ await runBrowserTest('play page manners', async ({ browser, url }) => {
   assert.match(await page.textContent('#notice-text'), /^Part of this link could not be used: thinking time '99999'/);
   await open(page, url, '#game=chess&moves=4453');
   assert.equal(await moves(page), '', 'the moves of an unknown game are not');
+  assert.match(await page.textContent('#notice-text'), /unknown game 'chess' \(use connect4, tictactoe, einstein or connect3p\)/,
+    'the games of their own pages are named too');
+  await page.goto(`${url}#view=play&game=connect3p`);
+  await page.waitForSelector('#c3-board');
+  assert.ok(await page.locator('main.layout').isHidden(), 'view=play with a game of its own page: that page');
 
   console.log('two players: no level; game over: the panel says so; the engine can be hidden:');
   await open(page, url, '#game=connect4&moves=121212&ai=none');

@@ -266,6 +266,15 @@ test('tree explorer, MENACE and demo mode', async () => {
     await page.waitForFunction(() => document.querySelector('.tv-msg').textContent.includes('not a playable position'), null, { timeout: 10000 });
     assert.ok(true, 'an invalid move string shows a message and the empty board');
     await waitReady(page);
+    // A link opened afresh: what it asked for and did not get is said (the first load used to lose it).
+    for (const [hash, said] of [['#view=tree&game=chess', "Unknown game 'chess': showing Tic-Tac-Toe."],
+      ['#view=tree&game=connect4&moves=&depth=zz', "The depth limit must be a whole number of plies ('zz'): using 4."],
+      ['#view=tree&game=connect4&moves=&depth=40', "The depth limit must be at most 8 plies ('40'): using 8."]]) {
+      await page.goto(`${server.url}index.html${hash}`);
+      await page.waitForFunction(() => document.querySelector('.tv-msg')?.textContent, null, { timeout: 10000 });
+      assert.equal(await page.textContent('.tv-msg'), said, hash);
+      await waitReady(page);
+    }
 
     {
       console.log('main page, #view=tree');
@@ -372,6 +381,19 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(boardBox.y + boardBox.height <= 720 && statusBox.y + statusBox.height <= 720,
       `board and status fit 1280x720 (bottoms ${Math.round(boardBox.y + boardBox.height)}, ${Math.round(statusBox.y + statusBox.height)})`);
     await page.screenshot({ path: path.join(SHOTS, 'demo-projector.png') });
+    // A link's fields the demo cannot use are named (it fell back in silence).
+    await page.goto(`${server.url}#view=demo&game=chess&time1=abc&time2=1000`);
+    await page.waitForFunction(() => document.getElementById('demo-link-note')?.textContent);
+    assert.equal(await page.textContent('#demo-link-note'), 'Part of this link could not be used: unknown game \'chess\' '
+      + '(use connect4, tictactoe, einstein or connect3p): showing Connect Four; time1 \'abc\' must be 100, 200, 500, 1000, 2000, '
+      + '5000 (ms): using 500 ms. The rest was.');
+    assert.equal(await page.inputValue('#demo-time2'), '1000', 'the rest was used');
+    await page.goto(`${server.url}#view=demo&game=connect4&moves=4444444`);
+    await page.waitForFunction(() => document.getElementById('demo-link-note')?.textContent);
+    assert.match(await page.textContent('#demo-link-note'), /the moves '4444444' are not a Connect Four game \(column 4 at position 7 is full\)/);
+    assert.equal(await page.textContent('#demo-moves'), '(empty board)', 'an impossible game is not shown (it was)');
+    await page.click('#demo-new');
+    assert.equal(await page.textContent('#demo-link-note'), '', 'New game clears the note');
     // ?book=off reaches the demo's worker: the first move is searched.
     await page.goto(`${server.url}?book=off#view=demo&game=connect4&moves=`);
     await page.click('#demo-step');

@@ -16,14 +16,15 @@
 // caller starts a clean game with the defaults for anything invalid.
 
 import { setGames } from './games.js';
+import { GAME_PAGE_IDS, TREE_VIEWS } from '../tree/route.js';
 
 const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom', analysis: false,
   algorithm: 'alphabeta' });
 const DEFAULT_LEVEL = 'casual';
 const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: web/tree/route.js
-// Every view besides play (demo too, web/tree/route.js), for the link
-// parser's message about an unknown view.
-const OTHER_VIEWS = ['tree', 'menace', 'demo', 'study'];
+// Every view besides play (web/tree/route.js's, and Study), and the games with
+// pages of their own, for the link parser's messages about an unknown view or game.
+const OTHER_VIEWS = [...TREE_VIEWS, 'study'];
 
 // The view a hash asks for: 'play' (no view key), 'tree', 'study', or 'play'
 // for an unknown view.
@@ -73,7 +74,7 @@ export function parseHash(hash, levels = []) {
     if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
     return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };
   }
-  const r = linkParser.parseLink(text, Array.isArray(levels) ? levels.map(String) : [], DEFAULT_LEVEL, OTHER_VIEWS);
+  const r = linkParser.parseLink(text, Array.isArray(levels) ? levels.map(String) : [], DEFAULT_LEVEL, OTHER_VIEWS, GAME_PAGE_IDS);
   return { settings: r.settings, errors: r.errors };
 }
 

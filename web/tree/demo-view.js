@@ -13,6 +13,7 @@ import { GAMES, sideNames } from '../js/games.js';
 import { Game, winnerOf } from '../js/rules.js';
 import { scoreInWords } from '../js/score-words.js';
 import { boardSvg, parseMoves, replay } from './boards.js';
+import { clip, linkNote } from './game-page.js';
 
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
 const timeLabel = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
@@ -31,10 +32,23 @@ export function mountDemoView(container, options = {}) {
   const bookOff = new URLSearchParams(location.search).get('book') === 'off';
   const workerUrl = new URL(options.workerUrl || new URL('../worker.js', import.meta.url));
   if (bookOff) workerUrl.search = '?book=off';
+  // The link's fields; what cannot be used is named in the note under the board.
+  const linkErrors = [];
   let game = GAMES[options.game] ? options.game : 'connect4';
-  let start = typeof options.moves === 'string' && /^\d*$/.test(options.moves) ? options.moves : '';
+  let start = typeof options.moves === 'string' ? options.moves : '';
+  const played = Game.fromMoves(game, start);
+  if (played.error) {
+    linkErrors.push(`the moves '${clip(start)}' are not a ${GAMES[game].name} game (${played.error}): the board starts empty`);
+    start = '';
+  }
   let moves = start;
-  let times = [Number(options.time1) || 500, Number(options.time2) || 500];
+  const timeOf = (i) => {
+    const asked = String(options[`time${i + 1}`] ?? 500);
+    if (TIMES.includes(Number(asked)) && /^\d+$/.test(asked)) return Number(asked);
+    linkErrors.push(`time${i + 1} '${clip(asked)}' must be ${TIMES.join(', ')} (ms): using ${timeLabel(500)}`);
+    return 500;
+  };
+  let times = [timeOf(0), timeOf(1)];
   let running = false;
   let thinking = false;
   let engine = null;   // the worker client, made below
@@ -58,6 +72,12 @@ export function mountDemoView(container, options = {}) {
   const boardBox = h('div', { class: 'dm-board', id: 'demo-board' });
   const status = h('p', { id: 'demo-status', class: 'dm-status', role: 'status', 'aria-live': 'polite' });
   const movesOut = h('p', { class: 'dm-moves' }, h('span', { class: 'tv-muted', text: 'Moves ' }), h('span', { id: 'demo-moves' }));
+  const note = linkNote('demo-link-note');
+  if (!GAMES[options.game] && options.game !== undefined) {
+    const names = [...gameSel.options].map((o) => o.value);
+    linkErrors.unshift(`unknown game '${clip(String(options.game))}' (use ${names.slice(0, -1).join(', ')} or ${names.at(-1)}): `
+      + `showing ${GAMES[game].name}`);
+  }
   const who = h('p', { class: 'dm-who', id: 'demo-who' });
   const big = (id, label) => {
     const v = h('dd', { id });
@@ -82,7 +102,7 @@ export function mountDemoView(container, options = {}) {
         h('label', {}, h('span', { id: 'demo-name2', text: 'Yellow thinks' }), time2),
         startBtn, pauseBtn, stepBtn, newBtn)),
     h('div', { class: 'dm-main' },
-      h('section', { class: 'tv-card dm-boardcard', 'aria-label': 'Board' }, boardBox, status, movesOut),
+      h('section', { class: 'tv-card dm-boardcard', 'aria-label': 'Board' }, boardBox, status, movesOut, note.el),
       h('section', { class: 'tv-card dm-think', 'aria-label': 'Thinking' },
         who, bar, h('dl', { class: 'dm-big' }, ...depth.el, ...score.el, ...nodes.el, ...speed.el),
         h('h3', { text: 'Principal variation' }), pv,
@@ -207,6 +227,7 @@ export function mountDemoView(container, options = {}) {
     start = fromMoves;
     history = [];
     who.textContent = 'Waiting for the first move';
+    if (generation > 1) note.say([]);   // a new game: the link's note has done its work
     depth.v.textContent = score.v.textContent = nodes.v.textContent = speed.v.textContent = '–';
     pv.textContent = '–';
     bar.firstChild.style.width = '0%';
@@ -239,12 +260,11 @@ export function mountDemoView(container, options = {}) {
   document.addEventListener('keydown', onKey);
 
   gameSel.value = game;
-  const nearest = (t) => TIMES.reduce((a, b) => (Math.abs(b - t) < Math.abs(a - t) ? b : a));
-  times = times.map(nearest);
   time1.value = String(times[0]);
   time2.value = String(times[1]);
   engine = new EngineClient(workerUrl, { spare: false });
   newGame(start);
+  note.say(linkErrors);
   engine.ready().then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
 
   return {

@@ -70,6 +70,10 @@ function playedIn(kind, hash) {
   return kind === 'einstein' ? (p.get('position') || '').split(':')[1] || '' : p.get('moves') || '';
 }
 const hasGamePage = (game) => Object.hasOwn(GAME_PAGES, game);
+// The games with pages of their own, and the views besides the game that this
+// file shows (for the link parser's messages about an unknown game or view).
+export const GAME_PAGE_IDS = Object.keys(GAME_PAGES);
+export const TREE_VIEWS = VIEWS;
 // True for a view kind that is a game's play page (for the Play link).
 export const isGamePage = (kind) => hasGamePage(kind);
 
@@ -86,7 +90,7 @@ export function viewKind(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
   const view = p.get('view');
   if (VIEWS.includes(view)) return view;
-  return !view && hasGamePage(p.get('game')) ? p.get('game') : null;
+  return (!view || view === 'play') && hasGamePage(p.get('game')) ? p.get('game') : null;
 }
 export const isTreeHash = (hash) => viewKind(hash) !== null;
 const viewOf = () => viewKind(location.hash);
@@ -186,8 +190,8 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     if (view && view.kind === module) {
       if (ownTree) { view.load(hash); return; }
       if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
-      if (!gamePage || view.hash === hash) return;
-      // Another link to the game: its page starts again from the link.
+      if ((!gamePage && kind !== 'demo') || view.hash === hash) return;
+      // Another link to the game (or the demo): its page starts again from the link.
     }
     if (loading) {
       await loading;
@@ -235,8 +239,14 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         view = mod.mountDemoView(section.lastChild, {
           ...opts,
           workerUrl: new URL('../worker.js', base),
-          onChange: (o) => history.replaceState(null, '', `#${new URLSearchParams({ view: 'demo', ...o })}`),
+          onChange: (o) => {
+            if (viewOf() !== kind) return;   // (a late change after the hash left the demo)
+            const h = `#${new URLSearchParams({ view: 'demo', ...o })}`;
+            history.replaceState(null, '', h);
+            if (view) view.hash = h;
+          },
         });
+        view.hash = location.hash;
       }
       view.kind = module;
     }).finally(() => { loading = null; });

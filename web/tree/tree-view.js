@@ -103,11 +103,15 @@ function normalizePosition({ game, moves, depth }) {
     error = `'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
     m = '';
   }
-  let d = Number.parseInt(depth, 10);
-  if (!Number.isFinite(d) || d < 0) d = 0;
+  const asked = String(depth ?? '');
+  let d = /^\d{1,3}$/.test(asked) ? Number(asked) : 0;
   const most = GAMES[g].treeMaxDepth;
   if (most) d = Math.min(Math.max(d || DEFAULT_DEPTH, 1), most);
   else d = Math.min(d, GAMES[g].maxPlies);
+  if (asked && asked !== '0' && Number(asked) !== d) {
+    const why = /^\d+$/.test(asked) ? `at most ${most || GAMES[g].maxPlies} plies` : 'a whole number of plies';
+    error += `${error ? ' ' : ''}The depth limit must be ${why} ('${asked.slice(0, 20)}'): using ${d || 'none (to the end)'}.`;
+  }
   return { game: g, moves: m, depth: d, error };
 }
 
@@ -367,6 +371,7 @@ export function mountTreeView(container, options) {
   /** @param {{game?: string, moves?: string, depth?: any, algorithm?: string, values?: string, playouts?: any, seed?: any}} [next] */
   function load(next = {}) {
     const n = normalizePosition({ ...view.pos, ...next });
+    n.error ||= view.pos.error || '';  // the first load: what the link asked for that could not be shown
     const gameChanged = n.game !== view.pos.game;
     view.pos = { game: n.game, moves: n.moves, depth: n.depth, error: '' };
     if (next.algorithm && knownAlgorithm(next.algorithm)) {
