@@ -282,12 +282,25 @@ export function mountGamePage(container, options = {}) {
       if (m.capture) { ctx.arc(cx, cy, cell * 0.45, 0, Math.PI * 2); ctx.stroke(); } else { ctx.arc(cx, cy, cell * 0.13, 0, Math.PI * 2); ctx.fill(); }
     }
     if (hint) {
+      // An arrow from the cube to a ring around its target, clear of both
+      // cubes' numbers (a line from centre to centre covered them).
       const [ax, ay] = centre(hint.from);
       const [bx, by] = centre(hint.to);
-      ctx.strokeStyle = css('--hint');
+      const len = Math.hypot(bx - ax, by - ay);
+      const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
+      const [sx, sy] = [ax + ux * cell * 0.27, ay + uy * cell * 0.27];
+      const [tx, ty] = [bx - ux * cell * 0.27, by - uy * cell * 0.27];
+      const head = cell * 0.16;
+      ctx.strokeStyle = ctx.fillStyle = css('--hint');
       ctx.lineWidth = cell * 0.07;
-      ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke();
-      ctx.beginPath(); ctx.arc(bx, by, cell * 0.12, 0, Math.PI * 2); ctx.fillStyle = css('--hint'); ctx.fill();
+      ctx.beginPath(); ctx.moveTo(sx, sy); ctx.lineTo(tx - ux * head * 0.8, ty - uy * head * 0.8); ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(tx, ty);
+      ctx.lineTo(tx - ux * head - uy * head * 0.7, ty - uy * head + ux * head * 0.7);
+      ctx.lineTo(tx - ux * head + uy * head * 0.7, ty - uy * head - ux * head * 0.7);
+      ctx.closePath(); ctx.fill();
+      ctx.lineWidth = cell * 0.05;
+      ctx.beginPath(); ctx.arc(bx, by, cell * 0.46, 0, Math.PI * 2); ctx.stroke();
     }
     for (const c of state.winCells) {
       const [cx, cy] = centre(c);
