@@ -59,6 +59,13 @@ await runBrowserTest('layout at phone, projector and desktop sizes', async ({ br
       const two = await boardTop(page);
       await clickMove(page, 'connect4', 1);
       assert.equal(await boardTop(page), two, `${name}: two players' status keeps the board`);
+      // A long game's move string: whole lines under the heading, not squeezed beside it.
+      if (!large && width >= 1280) {
+        await open(page, url, '#game=connect4&moves=2252576253462244111563365343671351441&ai=none');
+        const [head, str] = await Promise.all(['.movelog h2', '#moves'].map((s) => page.locator(s).boundingBox()));
+        assert.ok(str.y >= head.y + head.height - 1 && str.height <= 2.2 * 0.85 * 16 * 1.3 + 2,
+          `${name}: the move string under the heading in at most two lines (${JSON.stringify([head, str])})`);
+      }
       assert.deepEqual(errors, [], `${name}: no errors`);
       await context.close();
     }
