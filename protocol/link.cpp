@@ -162,7 +162,10 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
     } else {
       badGame = true;
       const std::string games = otherGames.empty() ? gameNames(", ", " or ") : namesList(gameNames(", ", ", "), otherGames);
-      r.errors.push_back("unknown game '" + clip(game) + "' (use " + games + ")");
+      if (contains(otherGames, game))
+        r.errors.push_back("the game '" + clip(game) + "' has a page of its own (a link with #game=" + clip(game) + ")");
+      else
+        r.errors.push_back("unknown game '" + clip(game) + "' (use " + games + ")");
     }
   }
   const bool hasTime = get("time", time);

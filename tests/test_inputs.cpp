@@ -80,6 +80,8 @@ TEST_CASE("Links: every bad field is a sentence; the rest of the link is used", 
   // An unknown game names the games the page plays elsewhere too.
   CHECK(parseLink("#game=chess", kLevelNames, "casual", {}, {"einstein", "connect3p"}).errors.at(0) ==
         "unknown game 'chess' (use connect4, tictactoe, einstein or connect3p)");
+  CHECK(parseLink("#view=bogus&game=einstein", kLevelNames, "casual", {}, {"einstein"}).errors.at(1) ==
+        "the game 'einstein' has a page of its own (a link with #game=einstein)");
 }
 
 TEST_CASE("Requests: good requests are accepted with their fields", "[inputs]") {

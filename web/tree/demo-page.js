@@ -1,12 +1,17 @@
 // Demo mode on its own page: web/tree/demo.html#game=connect4&moves=&time1=500&time2=1000
 import { loadLinkParser } from '../js/url-state.js';
 import { mountDemoView } from './demo-view.js';
+import { GAME_PAGE_IDS } from './route.js';
 
 // The games' descriptions come with the link module (js/games.js).
 await loadLinkParser('../engine/');
 
 const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-mountDemoView(document.getElementById('demo-view'), {
+// The dice and three-player games' demos are their pages in the main page.
+if (GAME_PAGE_IDS.includes(p.get('game') ?? '')) {
+  p.set('view', 'demo');
+  location.replace(new URL(`../index.html#${p}`, import.meta.url).href);
+} else mountDemoView(document.getElementById('demo-view'), {
   game: p.get('game') || 'connect4',
   moves: p.get('moves') || '',
   time1: p.get('time1') || 500,

@@ -18,6 +18,14 @@ import { clip, linkNote } from './game-page.js';
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
 const timeLabel = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 
+// The demo of a game with a page of its own (the dice game, the three-player
+// game): that page with computers only, in the main page (tree/route.js), also
+// from the demo's own page tree/demo.html, which shows the registry's games only.
+function pageDemo(game) {
+  const hash = `#view=demo&game=${encodeURIComponent(game)}`;
+  return document.getElementById('tree-view-root') ? hash : new URL(`../index.html${hash}`, import.meta.url).href;
+}
+
 // Winner of the position after 0-based `list`: 1, 2, 'draw' or 0 (going on).
 function outcome(game, list) {
   const { cells } = replay(game, list);
@@ -42,11 +50,15 @@ export function mountDemoView(container, options = {}) {
     start = '';
   }
   let moves = start;
+  // A thinking time off the menu (an old link's 3000) is the nearest one offered.
   const timeOf = (i) => {
     const asked = String(options[`time${i + 1}`] ?? 500);
-    if (TIMES.includes(Number(asked)) && /^\d+$/.test(asked)) return Number(asked);
-    linkErrors.push(`time${i + 1} '${clip(asked)}' must be ${TIMES.join(', ')} (ms): using ${timeLabel(500)}`);
-    return 500;
+    const n = /^\d{1,6}$/.test(asked) ? Number(asked) : NaN;
+    if (TIMES.includes(n)) return n;
+    const t = Number.isNaN(n) ? 500 : TIMES.reduce((a, b) => (Math.abs(b - n) < Math.abs(a - n) ? b : a));
+    linkErrors.push(`time${i + 1} '${clip(asked)}' must be one of ${TIMES.slice(0, -1).join(', ')} or ${TIMES.at(-1)} (ms): `
+      + `using ${timeLabel(t)}`);
+    return t;
   };
   let times = [timeOf(0), timeOf(1)];
   let running = false;
@@ -244,7 +256,7 @@ export function mountDemoView(container, options = {}) {
   });
   newBtn.addEventListener('click', () => newGame(''));
   gameSel.addEventListener('change', () => {
-    if (gameSel.value === 'einstein' || gameSel.value === 'connect3p') { location.hash = `#view=demo&game=${gameSel.value}`; return; }
+    if (!GAMES[gameSel.value]) { location.href = pageDemo(gameSel.value); return; }
     game = gameSel.value;
     newGame('');
   });

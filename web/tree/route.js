@@ -54,6 +54,7 @@ export function forgetSavedPages() {
 // the game pickers write it), or null.
 export function gameAlone(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  if (p.get('view') === 'play') p.delete('view');   // (the view every game page is)
   return [...p.keys()].join() === 'game' ? p.get('game') : null;
 }
 // The hash to show for a game page's `hash`: its saved game when the hash
@@ -191,6 +192,14 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
       if (ownTree) { view.load(hash); return; }
       if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
       if ((!gamePage && kind !== 'demo') || view.hash === hash) return;
+      // The demo's own link without a position (the navigation's Demo, the
+      // game it shows): it goes on.
+      const asked = new URLSearchParams(hash.slice(1));
+      if (kind === 'demo' && !gamePage && [...asked.keys()].every((k) => k === 'view' || k === 'game')
+        && [null, new URLSearchParams(view.hash.slice(1)).get('game')].includes(asked.get('game'))) {
+        history.replaceState(null, '', view.hash);
+        return;
+      }
       // Another link to the game (or the demo): its page starts again from the link.
     }
     if (loading) {
@@ -240,7 +249,8 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
           ...opts,
           workerUrl: new URL('../worker.js', base),
           onChange: (o) => {
-            if (viewOf() !== kind) return;   // (a late change after the hash left the demo)
+            // (a late change after the hash left this demo for another view or link)
+            if (view ? location.hash !== view.hash : viewOf() !== kind) return;
             const h = `#${new URLSearchParams({ view: 'demo', ...o })}`;
             history.replaceState(null, '', h);
             if (view) view.hash = h;

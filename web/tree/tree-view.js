@@ -100,16 +100,18 @@ function normalizePosition({ game, moves, depth }) {
   let error = GAMES[game] || game === undefined ? '' : `Unknown game '${game}': showing Tic-Tac-Toe.`;
   let m = typeof moves === 'string' ? moves : LESSONS[g]?.moves ?? '';
   if (!/^\d*$/.test(m) || [...m].some((ch) => ch < '1' || Number(ch) > GAMES[g].moveSlots)) {
-    error = `'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
+    error += `${error ? ' ' : ''}'${m}' is not a ${GAMES[g].name} move string: showing the empty board.`;
     m = '';
   }
+  // 0 (or none): the game's default (to the end, or DEFAULT_DEPTH where the tree needs a limit).
   const asked = String(depth ?? '');
-  let d = /^\d{1,3}$/.test(asked) ? Number(asked) : 0;
+  const n = /^\d+$/.test(asked) ? Number(asked) : NaN;
+  let d = Number.isNaN(n) ? 0 : n;
   const most = GAMES[g].treeMaxDepth;
   if (most) d = Math.min(Math.max(d || DEFAULT_DEPTH, 1), most);
   else d = Math.min(d, GAMES[g].maxPlies);
-  if (asked && asked !== '0' && Number(asked) !== d) {
-    const why = /^\d+$/.test(asked) ? `at most ${most || GAMES[g].maxPlies} plies` : 'a whole number of plies';
+  if (asked && n !== 0 && n !== d) {
+    const why = Number.isNaN(n) ? 'a whole number of plies' : `at most ${most || GAMES[g].maxPlies} plies`;
     error += `${error ? ' ' : ''}The depth limit must be ${why} ('${asked.slice(0, 20)}'): using ${d || 'none (to the end)'}.`;
   }
   return { game: g, moves: m, depth: d, error };
