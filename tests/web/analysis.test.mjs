@@ -95,6 +95,15 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
   assert.match(await page.textContent('#analysis-legend'), /^For X, to move:/, 'the legend names whose view the numbers take');
   assert.ok(await page.isVisible('#eval-bar'), 'the evaluation bar is shown with the analysis');
 
+  console.log('the bar names the winner, in its colour:');
+  // 1212123: Yellow to move wins at once in column 2.
+  await open(page, url, '#game=connect4&moves=1212123&ai=none&analysis=1');
+  await page.waitForFunction(() => /^Yellow W1$/.test(document.querySelector('#eval-bar .eval-text').textContent), null, { timeout: 30000 })
+    .catch(async (e) => { throw new Error(`${e.message}: the bar says "${await page.textContent('#eval-bar .eval-text')}"`); });
+  const [barBg, yellow] = await page.evaluate(() => [getComputedStyle(document.getElementById('eval-bar')).backgroundColor,
+    getComputedStyle(document.documentElement).getPropertyValue('--p2').trim()]);
+  assert.equal(barBg, 'rgb(247, 197, 49)', `Yellow's part of the bar is yellow (${barBg}; --p2 ${yellow})`);
+
   console.log('hint, panel and board agree:');
   await open(page, url, '#game=connect4&moves=44533442&ai=none&analysis=1');
   await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 20000 });
@@ -169,10 +178,19 @@ await runBrowserTest('analysis and review', async ({ browser, url }) => {
         }
       });
     }
+    await page.evaluate(() => {
+      const progress = document.querySelector('#review-status .review-progress');
+      window.progressSeen = [];
+      new MutationObserver(() => window.progressSeen.push(progress.textContent))
+        .observe(progress, { childList: true, characterData: true, subtree: true });
+    });
     await open(page, url, `#game=connect4&moves=${game}&ai=none`);
     const t0 = Date.now();
     await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 40000 });
     const ms = Date.now() - t0;
+    // Its progress: once every win/draw/loss is proven, the exact scores' count (not "21 of 21" for seconds).
+    const progress = await page.evaluate(() => window.progressSeen);
+    assert.ok(!progress.some((t) => /(\d+) of \1 positions proven/.test(t)), `the progress never says it is done: ${JSON.stringify(progress)}`);
     if (watchLive) {
       const said = await page.evaluate(() => window.reviewSaid);
       const live = [...new Set(await page.evaluate(() => [...document.querySelectorAll('#review-status [aria-live], #review-status[aria-live]')]

@@ -92,3 +92,71 @@ await runBrowserTest('play page manners', async ({ browser, url }) => {
     `Tic-Tac-Toe does not show Connect Four's results: "${ttt}"`);
   assert.deepEqual(errors.concat(errors2), [], 'no console errors');
 });
+
+// The new-user trial of the twenty-second session: a stray click loses no
+// game, the page says where you are while looking back, and what it shows
+// belongs to the position shown.
+await runBrowserTest('nothing lost, and the page says where you are', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  const errors = watchErrors(page);
+
+  console.log('New game during a game: offered back:');
+  await open(page, url, '#game=connect4&moves=4453&ai=none');
+  await page.click('#new-game');
+  assert.equal(await moves(page), '', 'New game still starts at once');
+  assert.match(await page.textContent('#notice-text'), /^A new game was started; the last one \(4 moves\) can be restored\.$/);
+  await page.click('#notice-action');
+  assert.equal(await moves(page), '4453', 'Restore the game brings it back');
+  assert.ok(await page.isHidden('#notice'), 'and the notice goes');
+  await page.click('#new-game');
+  await page.click('#new-game');
+  assert.ok(await page.isHidden('#notice-action'), 'an empty game is not offered back');
+
+  console.log('a move while looking back through a finished game: offered back:');
+  const finished = '44444541333135335656';
+  await open(page, url, `#game=connect4&moves=${finished}&ai=2&level=beginner`);
+  await page.waitForSelector('#result:not([hidden])');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Home');
+  assert.equal(await moves(page), '', 'Home: the start of the game');
+  await page.keyboard.press('End');
+  assert.equal(await moves(page), finished, 'End: its end');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+  const at = await moves(page);
+  assert.equal(await state(page), 'human-turn');
+  assert.equal(await status(page), `Looking back: move ${at.length} of ${finished.length}. A move here starts a new game (← → step).`);
+  assert.equal(await page.textContent('#think-who'), 'Engine', 'the engine card does not show the last position\'s verdict');
+  await page.keyboard.press('7');
+  assert.match(await page.textContent('#notice-text'), /^Column 7 starts a new game from this position/);
+  await settle(page);
+  await page.click('#notice-action');
+  assert.equal(await moves(page), at, 'restored: the position looked at...');
+  await page.keyboard.press('End');
+  assert.equal(await moves(page), finished, '...with the finished game\'s moves ahead');
+
+  console.log('H where the computer is to move says why there is no hint:');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await state(page), 'paused');
+  await page.keyboard.press('h');
+  assert.match(await status(page), /^No hint here: the computer is to move\./);
+
+  console.log('Undo while the computer thinks: its figures go:');
+  await open(page, url, '#game=connect4&moves=4453&ai=2&level=custom&time=3000');
+  await clickMove(page, 'connect4', 3);
+  await page.waitForFunction(() => document.body.dataset.state === 'thinking');
+  await page.keyboard.press('u');
+  assert.equal(await state(page), 'human-turn');
+  assert.equal(await page.textContent('#think-who'), 'Engine', 'not "Computer (Yellow) is thinking"');
+
+  console.log('the level\'s description is a live region: not written again on every move:');
+  await open(page, url, '#game=connect4&moves=&ai=2&level=casual');
+  await page.evaluate(() => {
+    window.levelWrites = 0;
+    new MutationObserver((m) => { window.levelWrites += m.length; })
+      .observe(document.getElementById('level-info'), { childList: true, subtree: true, characterData: true });
+  });
+  await clickMove(page, 'connect4', 4);
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.levelWrites), 0, 'a move does not rewrite it');
+  assert.deepEqual(errors, [], 'no console errors');
+});

@@ -78,6 +78,9 @@ export class EvalBar {
     let text = label.text;
     if (label.tone === 'loss') text = `W${text.slice(1)}`;  // the favoured side wins
     if (label.tone === 'estimate') text = `≈${text.slice(2)}`;
+    // A proven win names its winner: the board's labels are the side to
+    // move's (L18), the bar's the favoured side's ("Yellow W18").
+    if ((label.tone === 'win' || label.tone === 'loss') && share !== 0.5) text = `${names[share > 0.5 ? 1 : 2]} ${text}`;
     this.text.textContent = text;
     this.el.dataset.tone = label.tone;
     this.el.dataset.favours = share > 0.5 ? '1' : share < 0.5 ? '2' : '0';

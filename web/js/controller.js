@@ -193,9 +193,9 @@ export class Controller {
     if (ahead.length && ahead[0] !== move && Game.fromMoves(this.game.kind, this.line.join('')).game.over) {
       const n = ahead.length;
       // (counted as the result counts them: "after 24 moves")
-      this.panel.showNotice(`${capitalized(this.game.def.noun)} ${move} starts a new game `
+      this.offerBack(`${capitalized(this.game.def.noun)} ${move} starts a new game `
         + `from this position (after ${this.game.plies} moves): the finished game's `
-        + `${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`, 'line');
+        + `${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`);
     }
     this.playOnLine(move);
     this.carried = proven ? { at: `${this.game.kind}:${this.game.moveString()}`,
@@ -289,6 +289,9 @@ export class Controller {
     while (this.game.plies > p) this.game.undo();
     while (this.game.plies < p) this.game.play(line[this.game.plies]);
     this.redo = this.groupMoves(line.slice(p));
+    // The engine card's figures are another position's (as a chess site's
+    // evaluation follows the move shown; the analysis fills it again).
+    this.panel.clearThinking('Engine');
     this.positionChanged(false, browsing);
   }
 
@@ -302,6 +305,8 @@ export class Controller {
       if (!this.isComputer(side) || !this.game.plies) break;
     }
     this.redo.push(group);
+    // (a search of the undone position is abandoned: its figures go too)
+    if (this.panel.thinking) this.panel.clearThinking('Engine');
     this.positionChanged(false);
   }
 
@@ -312,18 +317,51 @@ export class Controller {
     this.positionChanged(group.length === 1);
   }
 
+  // Another game of the same kind in place of one in progress (New game, N
+  // twice, Play again after stepping back) is offered back in the notice: a
+  // stray click or key loses nothing.
   newGame(kind) {
-    this.engine.cancel();
-    this.stopReview();
-    this.game = new Game(kind || this.game.kind);
-    this.settings.game = this.game.kind;
-    this.redo = [];
-    this.paused = false;
-    this.board.setGame(this.game);
+    const old = this.game;
+    const going = old && !old.over && this.line.length >= 2 && (!kind || kind === old.kind);
+    const back = going ? this.restorer() : null;
+    this.setGame(new Game(kind || this.game.kind), []);
     this.panel.hideNotice();
-    if (this.solving) this.endSolve('stopped');
     this.panel.clearThinking('New game');
     this.positionChanged(false);
+    if (back) this.offerBack(`A new game was started; the last one (${old.plies} moves) can be restored.`, back);
+  }
+
+  // The game `g` with the moves `ahead` of it (Redo), nothing searching.
+  setGame(g, ahead) {
+    this.engine.cancel();
+    this.stopReview();
+    this.game = g;
+    this.settings.game = g.kind;
+    this.redo = this.groupMoves(ahead);
+    this.paused = false;
+    this.board.setGame(g);
+    if (this.solving) this.endSolve('stopped');
+  }
+
+  // A function that brings back the game as it is now (its position and the
+  // moves ahead of it), as a finished game looked back on waits for you.
+  restorer() {
+    const { kind } = this.game;
+    const played = this.game.history.join('');
+    const ahead = this.future;
+    return () => {
+      this.setGame(/** @type {Game} */ (Game.fromMoves(kind, played).game), ahead);
+      this.panel.clearThinking('Engine');
+      const g = this.game;
+      this.positionChanged(false, ahead.length > 0 && Game.fromMoves(kind, this.line.join('')).game.over
+        && !g.over && this.isComputer(g.sideToMove));
+    };
+  }
+
+  // The notice `text`, with a button that restores the game as it is now
+  // (or `back`, a restorer() made before).
+  offerBack(text, back = this.restorer()) {
+    this.panel.showNotice(text, 'line', { label: 'Restore the game', run: back });
   }
 
   setPlayers(ai) {
@@ -432,7 +470,16 @@ export class Controller {
   // move of the running analysis (and follows it); else a short analysis at
   // the level's time finds it. Hint, board numbers and panel read the same result.
   async requestHint() {
-    if (!this.canHint) return;
+    if (!this.canHint) {
+      // Why not (H, or the Hint button, which stays in the Tab order while unusable).
+      const why = this.hint === -1 ? 'Looking for the hint…' : this.hint ? 'The hint is on the board.'
+        : this.state === 'thinking' ? 'Please wait: the computer is thinking.'
+          : this.state === 'paused' ? (this.browsing ? 'No hint here: the computer is to move. Step on (→) to a position where you are.'
+            : 'No hint while the computers play each other.')
+            : this.state === 'game-over' ? 'The game is over: no hint.' : '';
+      if (why && this.active) this.sayForAMoment(why);
+      return;
+    }
     if (this.solving) this.stopSolve();
     const token = this.token;
     const g = this.game;
@@ -545,7 +592,10 @@ export class Controller {
       // While the last disc still falls the status says the move is being
       // played; "your turn" once it has landed.
       const vs = this.versus;
-      const turn = `${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})` : `${this.names[side]} to move`}.`;
+      // Looking back through a finished game: a move here starts another (said before it is played).
+      const back = this.future.length > 0 && Boolean(Game.fromMoves(g.kind, this.line.join('')).game?.over);
+      const turn = back ? `Looking back: move ${g.plies} of ${this.line.length}. A move here starts a new game (← → step).`
+        : `${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})` : `${this.names[side]} to move`}.`;
       if (this.board.animating && g.plies) {
         const mover = ((g.plies - 1) % 2) + 1;   // (against the computer: the computer)
         this.panel.setStatus(`${vs ? 'Computer' : this.names[mover]} plays ${g.def.noun} ${g.history[g.plies - 1]}…`);

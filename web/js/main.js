@@ -101,22 +101,22 @@ function renderLevel(ui, controller, results) {
   const mcts = controller.settings.algorithm === 'mcts';
   const level = controller.level;
   const mctsLevel = mcts ? controller.mctsLevel : null;
-  ui.levelAbout.textContent = mctsLevel ? describeMctsLevel(level.name, mctsLevel, formatTime)
+  const about = mctsLevel ? describeMctsLevel(level.name, mctsLevel, formatTime)
     : mcts ? 'Monte Carlo tree search: for the time below it plays thousands of quick random games from the position, '
       + 'grows a tree towards the moves whose games go best (UCT), and plays the move it tried most. '
       + 'No opening book and no exact solver: a different kind of opponent than alpha-beta.'
     : level ? describeLevel(level, formatTime) : 'It thinks for the time below on every move and always plays the best move it finds.';
+  // (a live region: written only when it changes, not on every move)
+  if (ui.levelAbout.textContent !== about) ui.levelAbout.textContent = about;
   // The results belong to the game they were measured in (and to alpha-beta's levels).
   const measured = !mcts && results && isGameKind(results.game) && results.game === controller.game.kind;
   const lines = level && measured ? resultLines(results, level.name) : [];
   if (!mcts && level && results && !measured && isGameKind(results.game)) {
     lines.push(`measured in ${GAMES[results.game].name} only, not yet in ${controller.game.def.name}`);
   }
-  ui.levelResults.textContent = '';
-  for (const line of lines) {
-    const li = document.createElement('li');
-    li.textContent = line;
-    ui.levelResults.append(li);
+  if (ui.levelResults.dataset.lines !== lines.join('\n')) {
+    ui.levelResults.dataset.lines = lines.join('\n');
+    ui.levelResults.replaceChildren(...lines.map((line) => h('li', { text: line })));
   }
   ui.levelResults.hidden = lines.length === 0;
 }
@@ -244,6 +244,11 @@ function bindPlayKeys(root, controller, result) {
     } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       if (tag === 'INPUT') return;   // a focused checkbox keeps its keys
       controller.jumpTo(controller.game.plies + (e.key === 'ArrowLeft' ? -1 : 1));
+      e.preventDefault();
+    } else if (e.key === 'Home' || e.key === 'End') {
+      if (tag === 'INPUT') return;
+      // The start and the end of the game (as on a chess site's move list).
+      controller.jumpTo(e.key === 'Home' ? 0 : controller.line.length);
       e.preventDefault();
     }
   });

@@ -17,7 +17,7 @@ const seconds = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toF
 export class Panel {
   constructor() {
     this.el = {
-      status: $('status'), notice: $('notice'), noticeText: $('notice-text'),
+      status: $('status'), notice: $('notice'), noticeText: $('notice-text'), noticeAction: $('notice-action'),
       who: $('think-who'), depthLabel: $('think-depth-label'), depth: $('think-depth'), score: $('think-score'),
       nodes: $('think-nodes'), threads: $('think-threads'),
       nps: $('think-nps'), pv: $('think-pv'), progress: $('think-progress'), bar: $('think-bar'),
@@ -35,6 +35,15 @@ export class Panel {
     /** @type {(line: {at: string, moves: number[]} | null) => void} */
     this.onLine = () => {};
     $('notice-close').addEventListener('click', () => this.hideNotice());
+    /** @type {(() => void) | null} */
+    this.noticeRun = null;
+    this.el.noticeAction.addEventListener('click', () => {
+      const run = this.noticeRun;
+      this.hideNotice();
+      if (run) run();
+      // (the button is gone: the focus goes on to the board's first column)
+      /** @type {HTMLElement | null} */ (document.querySelector('.board-keys button'))?.focus();
+    });
   }
 
   get status() { return this.el.status.textContent; }
@@ -45,10 +54,16 @@ export class Panel {
 
   // `kind` names what the notice is about ('link', 'book', ...), so that one
   // part of the page can take back its own notice without hiding another's.
-  showNotice(text, kind = 'other') {
+  // `action` ({label, run}): a button beside the text that hides the notice
+  // and calls run().
+  /** @param {string} text @param {string} [kind] @param {{label: string, run: () => void} | null} [action] */
+  showNotice(text, kind = 'other', action = null) {
     this.el.noticeText.textContent = text;
     this.el.notice.hidden = false;
     this.noticeKind = kind;
+    this.noticeRun = action ? action.run : null;
+    this.el.noticeAction.textContent = action ? action.label : '';
+    this.el.noticeAction.hidden = !action;
   }
 
   // Hides the notice; with `kind`, only a notice of that kind.
@@ -296,6 +311,13 @@ export class Panel {
     const side = (n) => `${names[n]}: ${counts[n].length ? counts[n].join(', ') : 'no mistakes'}`;
     const left = review.failed ? ` · the review stopped, ${unproven} moves not proven` : unproven ? ` · ${unproven} moves not proven in time` : '';
     if (review.done) say(`Review: ${side(1)} · ${side(2)}${left}.`);
-    else say('Reviewing the game…', ` ${provenCount} of ${reply.positions.length} positions proven.`);
+    else {
+      // First every position's win/draw/loss, then the moves' exact scores
+      // (how fast a win is; protocol.md, "Analysis and review").
+      const n = reply.positions.length;
+      const exact = reply.positions.filter((p) => p.kind === 'exact').length;
+      say('Reviewing the game…', provenCount < n ? ` ${provenCount} of ${n} positions proven.`
+        : ` Every position's win, draw or loss proven; now how fast: ${exact} of ${n}.`);
+    }
   }
 }
