@@ -116,8 +116,11 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
   const finished = '44444541333135335656';
   await open(page, url, `#game=connect4&moves=${finished}&ai=2&level=beginner`);
   await page.waitForSelector('#result:not([hidden])');
+  const stops = () => page.evaluate(() => [...document.querySelectorAll('.board-keys button')].filter((b) => b.tabIndex >= 0).length);
+  assert.equal(await stops(), 1, 'a finished game\'s board is one Tab stop');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Home');
+  assert.equal(await stops(), 7, 'a game going on: a Tab stop per column');
   assert.equal(await moves(page), '', 'Home: the start of the game');
   await page.keyboard.press('End');
   assert.equal(await moves(page), finished, 'End: its end');

@@ -112,9 +112,14 @@ export class BoardView {
         this.keys.append(b);
       }
     }
+    // A finished game's board is one Tab stop (the button focused last, else
+    // the first), not seven buttons that cannot be played on the way to Play again.
+    const focused = /** @type {HTMLElement | null} */ (this.keys.querySelector('button:focus'));
+    const stop = focused ? Number(focused.dataset.move) : 1;
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.keys.querySelectorAll('button'))) {
       const m = Number(b.dataset.move);
       const open = g.targetCell(m) >= 0 && !g.over;
+      b.tabIndex = g.over && m !== stop ? -1 : 0;
       b.setAttribute('aria-label', `${noun} ${m}: ${this.slotWords(m, names)}${open ? '' : ' (cannot be played)'}`);
       b.setAttribute('aria-disabled', String(!open || !this.interactive));
     }
