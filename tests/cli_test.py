@@ -87,6 +87,13 @@ check("analyze --threads 2", code == 0 and out.split() == ["335662333565", "-12"
 
 code, out, err = run(["--game", "tictactoe", "solve", "--algorithm", "minimax"], b"\n")
 check("minimax tictactoe empty board", code == 0 and out.split()[:2] == ["0", "549946"], out + err)
+# play --algorithm minimax searches with minimax (the solver would answer with alpha-beta's proof).
+node_counts = []
+for algo in ["minimax", "alphabeta"]:
+    code, out, err = run(["--game", "tictactoe", "play", "--algorithm", algo, "--depth", "9"] + (["--no-solver"] if algo == "alphabeta" else []), b"\n")
+    f = out.split()
+    node_counts.append(int(f[f.index("nodes") + 1]) if code == 0 and "nodes" in f else -1)
+check("play --algorithm minimax searches more nodes than alpha-beta", node_counts[0] > 2 * node_counts[1] > 0, str(node_counts))
 
 code, out, err = run(["--game", "tictactoe", "solve", "--no-ordering", "--no-table"], b"\n1425\n")
 f = fields(out)
@@ -176,7 +183,16 @@ for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", 
                    (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts"),
                    (["play", "--threads", "2"], "--threads is for solve and analyze"),
                    (["analyze", "--probes"], "--probes is for solve"),
-                   (["solve", "--threads", "0"], "--threads must be a whole number")]:
+                   (["solve", "--threads", "0"], "--threads must be a whole number"),
+                   # An option that does nothing for the command is refused, not ignored.
+                   (["solve", "--time-ms", "100"], "--time-ms is for play and analyze, not solve"),
+                   (["count", "--weak"], "--weak is for solve and analyze, not count"),
+                   (["analyze", "--no-killers"], "--no-killers is for play, not analyze"),
+                   (["solve", "--level", "beginner"], "--level is for play, not solve"),
+                   (["play", "--algorithm", "mcts", "--no-table"], "--no-table is not for --algorithm mcts"),
+                   (["play", "--level", "casual", "--depth", "8"], "--level sets the depth and the time: no --depth"),
+                   (["play", "--algorithm", "minimax", "--book", "web/book.bin"], "--book is not for play --algorithm minimax"),
+                   (["count", "--depth", "11"], "--depth for count must be at most 10")]:
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 # An MCTS level: Casual's playout budget (levels.hpp, kMctsLevels), the same move for the same seed.

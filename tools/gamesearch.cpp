@@ -36,7 +36,8 @@ namespace {
 
 // The help text; {GAMES}, {NOTATION}, {WINBASES}, {DEFAULT}, {LEVELS} and
 // {SOLVE_FROM} are filled in from the game registry and the level table.
-const char* kUsage = R"(gamesearch - game-search engine for {GAMES}
+const char* kUsage = R"(gamesearch - game-search engine for {GAMES} (and, below, for
+EinStein wurfelt nicht!, with dice, and Connect Four for three)
 
 Usage: gamesearch [--game {NAMES}|einstein|connect3p] <command> [options] < positions
 
@@ -80,7 +81,9 @@ Options
                               or connect3p (their own sections below)
   --algorithm alphabeta|minimax|mcts
                               solve/analyze/play: search algorithm (default
-                              alphabeta); mcts: play only
+                              alphabeta); mcts: play only. play with minimax
+                              is iterative deepening only (no solver, no book:
+                              they prune)
   --algorithm expectimax|star1|star2|mcts
                               einstein play: expectiminimax, with Star1 or
                               Star2 pruning at chance nodes (default star2;
@@ -135,8 +138,15 @@ Options
                               do not propagate; the search never stops early)
   --mcts-max-nodes N          play, mcts: node pool size (default {MCTS_NODES});
                               when full the tree stops growing, the playouts go on
-  --depth D                   play: depth limit (default none); count: plies
-  --tt-mb N                   transposition table size in MiB (default 64)
+  --depth D                   play: depth limit (default none; a fixed-depth
+                              search: no solver, no book); count: plies (at
+                              most {COUNT_MAX}: it keeps every position it finds)
+  --tt-mb N                   transposition table size in MiB (default 64); play
+                              has two tables of this size (its search's and its
+                              solver's). solve and analyze clear the table before
+                              each line, which their times do not count (about
+                              6 ms a line at 64 MiB: --tt-mb 1 for many small
+                              positions)
   --threads N                 solve, analyze: the solver's threads (default 1),
                               sharing one table (engine/search/parallel_solver.hpp);
                               the same scores, node counts that vary from run to
@@ -148,6 +158,9 @@ Bad input lines (a non-digit, a move out of range, a full column or taken cell,
 a move after the game has ended, a line longer than 4096 characters) are
 reported on stderr with their line number; no output line is printed for
 them, the tool goes on, and exits with status 1 at the end.
+An option that does nothing for the command given (the commands each
+option is for are named above) is an error, as is --level with --depth or
+--time-ms (the level sets them).
 Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.
 
 {EINSTEIN}
@@ -181,6 +194,37 @@ struct Config {
   bool multiAlgorithmGiven = false;
   gs::MultiAlgorithm multi = gs::MultiAlgorithm::kMaxnShallow;
 };
+
+// count keeps every position it finds: about 2.5 GB at depth 10 in Connect
+// Four, 18 GB at 11.
+constexpr int kCountMaxDepth = 10;
+
+// The commands each option of the two-player games is for (the help text
+// names them); an option given to another command is an error, not ignored.
+struct OptionUse {
+  const char* option;
+  const char* commands;  // space-separated
+};
+constexpr OptionUse kOptionUse[] = {
+    {"--algorithm", "solve analyze play"}, {"--no-ordering", "solve analyze play"},
+    {"--no-table", "solve analyze play"},  {"--no-line-bounds", "solve analyze"},
+    {"--no-quick-wins", "solve analyze"},  {"--no-forced-moves", "solve analyze"},
+    {"--no-gain-ordering", "solve analyze"}, {"--no-eval-ordering", "play"},
+    {"--no-killers", "play"},              {"--no-history", "play"},
+    {"--no-quiescence", "play"},           {"--weak", "solve analyze"},
+    {"--probes", "solve"},                 {"--book", "play analyze"},
+    {"--no-solver", "play"},               {"--time-ms", "play analyze"},
+    {"--level", "play"},                   {"--seed", "play"},
+    {"--depth", "play count"},             {"--tt-mb", "solve analyze play"},
+    {"--threads", "solve analyze"},
+};
+
+// The commands `option` is for, or null (any command).
+const char* commandsOf(const std::string& option) {
+  for (const OptionUse& u : kOptionUse)
+    if (option == u.option) return u.commands;
+  return nullptr;
+}
 
 bool isEinstein(const std::string& game) { return game == gs::Einstein::kName; }
 bool isConnect3p(const std::string& game) { return game == gs::Connect3p::kName; }
@@ -229,6 +273,7 @@ std::string usage() {
   std::snprintf(c, sizeof c, "%g", gs::MctsOptions::kDefaultExploration);
   fill("{MCTS_C}", c);
   fill("{MCTS_NODES}", std::to_string(gs::MctsOptions::kDefaultMaxNodes));
+  fill("{COUNT_MAX}", std::to_string(kCountMaxDepth));
   fill("{EINSTEIN}", gs::einsteinUsage());
   fill("{CONNECT3P}", gs::connect3pUsage());
   return text;
@@ -432,13 +477,40 @@ Config parseArgs(int argc, char** argv) {
     usageError(std::string("--algorithm ") + gs::chanceAlgorithmName(c.chance.algorithm) +
                " is for a game with dice (--game einstein)");
   if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
-  if (c.given.end() != std::find(c.given.begin(), c.given.end(), "--threads") && c.command != "solve" &&
-      c.command != "analyze")
-    usageError("--threads is for solve and analyze");
-  if (c.probes && c.command != "solve") usageError("--probes is for solve");
+  for (const std::string& opt : c.given) {
+    const char* commands = commandsOf(opt);
+    if (!commands) continue;
+    std::vector<std::string> words;
+    for (const char* s = commands; *s;) {
+      const char* e = std::strchr(s, ' ');
+      words.emplace_back(s, e ? e : s + std::strlen(s));
+      s = e ? e + 1 : s + std::strlen(s);
+    }
+    if (std::find(words.begin(), words.end(), c.command) != words.end()) continue;
+    std::string named;
+    for (std::size_t k = 0; k < words.size(); ++k)
+      named += (k == 0 ? "" : k + 1 == words.size() ? " and " : ", ") + words[k];
+    usageError(opt + " is for " + named + ", not " + c.command);
+  }
+  if (c.command == "count" && c.depth > kCountMaxDepth)
+    usageError("--depth for count must be at most " + std::to_string(kCountMaxDepth) +
+               " (it keeps every position it finds: about 2.5 GB at 10 plies, 18 GB at 11)");
+  // A minimax player compares with alpha-beta only without the solver and the
+  // book (both prune): play --algorithm minimax is iterative deepening alone.
+  if (c.command == "play" && c.solver.algorithm == gs::Algorithm::kMinimax) {
+    if (!c.bookFile.empty()) usageError("--book is not for play --algorithm minimax (a book move is no search)");
+    c.exact = false;
+  }
+  if (!c.mcts && c.level >= 0 && (c.depth > 0 || c.timeGiven))
+    usageError(std::string("--level sets the depth and the time: no ") + (c.depth > 0 ? "--depth" : "--time-ms"));
   if (!c.mctsOption.empty() && !c.mcts) usageError(c.mctsOption + " needs --algorithm mcts");
   if (c.mcts && (c.depth > 0 || !c.bookFile.empty()))
     usageError(std::string(c.depth > 0 ? "--depth" : "--book") + " is not for --algorithm mcts");
+  // MCTS has no table, ordering or solver of alpha-beta's to switch off.
+  for (const std::string& opt : c.given)
+    if (c.mcts && commandsOf(opt) && opt != "--algorithm" && opt != "--time-ms" && opt != "--level" && opt != "--seed")
+      usageError(opt + " is not for --algorithm mcts (its options: --time-ms, --level, --seed, --playouts, --mcts-c, "
+                       "--no-smart-playouts, --no-mcts-solver, --mcts-max-nodes)");
   if (c.mcts && c.level >= 0) {  // the level's MCTS budget (levels.hpp, kMctsLevels)
     if (c.playouts || c.timeGiven) usageError("--level sets the budget of --algorithm mcts: no --playouts or --time-ms");
     const gs::MctsLevel& l = gs::kMctsLevels[c.level];
