@@ -8,8 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=build/native/bin/gamesearch
 LOAD=0
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  echo "usage: bench/deadline_benchmark.sh [--load] [budgets in ms, default 10 100 1000]"; exit 0
+fi
 if [[ "${1:-}" == "--load" ]]; then LOAD=1; shift; fi
 BUDGETS=("${@:-10 100 1000}")
+for b in ${BUDGETS[@]}; do
+  [[ "$b" =~ ^[1-9][0-9]{0,6}$ ]] || { echo "deadline_benchmark.sh: a budget is a whole number of ms, not '$b'" >&2; exit 2; }
+done
 pids=()
 if [[ $LOAD == 1 ]]; then
   for _ in $(seq 2 "$(nproc)"); do (while :; do :; done) & pids+=($!); done

@@ -10,6 +10,7 @@ moves left), where the search is heuristic rather than solved. Node counts are
 exact and machine-independent.
 """
 import argparse
+from benchargs import positive
 import os
 import subprocess
 
@@ -28,8 +29,8 @@ VARIANTS = [
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "build", "native", "bin", "gamesearch"))
-    ap.add_argument("--depth", type=int, default=8)
-    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--depth", type=positive, default=8)
+    ap.add_argument("--positions", type=positive, default=40)
     args = ap.parse_args()
     with open(os.path.join(HERE, "data", "Test_L1_R3")) as f:
         lines = [l.split()[0] for l in f.read().splitlines()[: args.positions]]

@@ -17,6 +17,7 @@ Prints one line per game and a table: games, Perfect's wins, draws, losses,
 moves where the value slipped, and Perfect's longest think.
 """
 import argparse
+from benchargs import positive
 import json
 import os
 import subprocess
@@ -60,7 +61,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "native", "bin", "gamesearch"))
     ap.add_argument("--book", default=os.path.join(ROOT, "web", "book.bin"))
-    ap.add_argument("--games", type=int, default=10, help="games per opponent")
+    ap.add_argument("--games", type=positive, default=10, help="games per opponent")
     ap.add_argument("--opponents", nargs="+", default=["beginner", "casual", "strong", "perfect"])
     ap.add_argument("--json", help="also write the results here (for tools/levels_json.py)")
     args = ap.parse_args()

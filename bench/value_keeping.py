@@ -21,6 +21,7 @@ Prints one table row per budget and per stone range. Analysis of early
 positions is slow (seconds each); the defaults take several minutes.
 """
 import argparse
+from benchargs import positive
 import csv
 import json
 import os
@@ -35,10 +36,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "native", "bin", "gamesearch"))
     ap.add_argument("--games", default=os.path.join(ROOT, "docs", "study", "medium", "games.csv"))
-    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--positions", type=positive, default=60)
     ap.add_argument("--min-stones", type=int, default=8)
     ap.add_argument("--max-stones", type=int, default=30)
-    ap.add_argument("--times", type=int, nargs="+", default=[10, 100, 1000])
+    ap.add_argument("--times", type=positive, nargs="+", default=[10, 100, 1000])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--book", help="opening book for the player (e.g. web/book.bin)")
     ap.add_argument("--exact", action="store_true", help="judge by exact scores, not win/draw/loss")

@@ -227,4 +227,16 @@ TEST_CASE("Tournament: summary totals per player and pairing", "[tournament]") {
   CHECK(wdl[1] == 1);
   CHECK(wdl[2] == 1);
   CHECK(S.elo[1] == Approx(eloFromScore(0.75)).margin(0.1));
+
+  // One-sided games: the bootstrap's interval has no width, and the summary says what that means.
+  std::vector<GameRecord> sweep = {game("t=1", "t=10", 0.0, 2, 100), game("t=10", "t=1", 1.0, 3, 300)};
+  so.bootstrap = 20;
+  Summary W = summarize(players, so, sweep);
+  CHECK(W.ci[1].hi - W.ci[1].lo < 1);
+  std::ostringstream text;
+  printSummary(players, so, W, text);
+  CHECK(text.str().find("the bootstrap cannot bound the rating") != std::string::npos);
+  std::ostringstream mixed;
+  printSummary(players, so, S, mixed);
+  CHECK(mixed.str().find("cannot bound") == std::string::npos);
 }

@@ -30,9 +30,10 @@
 
 namespace {
 
-[[noreturn]] void usage(const std::string& msg) {
-  std::cerr << "bookcheck: " << msg << "\nusage: bookcheck --book FILE [--paths N] [--seed S] [--tt-mb M]\n";
-  std::exit(2);
+// The usage after `msg`: on stdout with status 0 for --help, else on stderr with 2.
+[[noreturn]] void usage(const std::string& msg, int status = 2) {
+  (status ? std::cerr : std::cout) << "bookcheck: " << msg << "\nusage: bookcheck --book FILE [--paths N] [--seed S] [--tt-mb M]\n";
+  std::exit(status);
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
   std::size_t ttBytes = std::size_t{64} << 20;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--help" || a == "-h") usage("checks an opening book and times the solver at its frontier");
+    if (a == "--help" || a == "-h") usage("checks an opening book and times the solver at its frontier", 0);
     if (i + 1 >= argc) usage("missing value for " + a);
     std::string v = argv[++i];
     if (a == "--book") file = v;

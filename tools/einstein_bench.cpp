@@ -40,13 +40,14 @@
 
 namespace {
 
-[[noreturn]] void usage(const std::string& msg) {
-  std::fprintf(stderr,
+// The usage after `msg`: on stdout with status 0 for --help, else on stderr with 2.
+[[noreturn]] void usage(const std::string& msg, int status = 2) {
+  std::fprintf(status ? stderr : stdout,
                "einstein_bench: %s\nUsage: einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]\n"
                "       einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]\n"
                "       einstein_bench levels [--games N] [--seed S]\n",
                msg.c_str());
-  std::exit(2);
+  std::exit(status);
 }
 
 // Reads the options after argv[first]: each(option, args) is called per
@@ -241,6 +242,8 @@ std::vector<gs::Einstein> positions(int count, std::uint32_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))
+    usage("Star1 and Star2 against expectiminimax, MCTS against Star2, the levels (docs/einstein.md)", 0);
   if (argc > 1 && std::string(argv[1]) == "match") return runMatch(argc, argv);
   if (argc > 1 && std::string(argv[1]) == "levels") return runLevels(argc, argv);
   long count = 200, maxDepth = 5, seed = 1;

@@ -1,4 +1,5 @@
-// mcts_bench: the measurements of docs/mcts.md for engine/search/mcts.hpp.
+// mcts_bench: the measurements of docs/mcts.md for engine/search/mcts.hpp
+// (kUsage below, also printed by --help).
 //
 //   mcts_bench speed  [--ms T]
 //       playouts per second for each game of the registry from a few
@@ -38,6 +39,16 @@
 #include "tournament_lib.hpp"
 
 namespace {
+
+const char* kUsage =
+    "usage: mcts_bench speed [--ms T]          playouts per second, smart playouts and not\n"
+    "       mcts_bench keep [--budgets 50,100,...] [--seed S] [--variants \"all;nosmart,nosolver;...\"]\n"
+    "                                          Tic-Tac-Toe: share of positions where MCTS keeps the value\n"
+    "       mcts_bench match --a SPEC --b SPEC [--games N] [--openings FILE]\n"
+    "                                          Connect Four: A against B from the openings\n"
+    "       mcts_bench prove [--file F] [--playouts N]\n"
+    "                                          Connect Four: MCTS-Solver's proofs of a benchmark file\n"
+    "SPEC: playouts=N,c=X,nosmart,nosolver,noreuse,seed=S (comma-separated); docs/mcts.md\n";
 
 [[noreturn]] void fail(const std::string& msg) {
   std::cerr << "mcts_bench: " << msg << "\n";
@@ -215,8 +226,12 @@ int prove(const std::string& file, std::uint64_t playouts) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) fail("usage: mcts_bench speed|keep|match|prove [options] (see tools/mcts_bench.cpp)");
+  if (argc < 2) fail(std::string("no command\n") + kUsage);
   const std::string cmd = argv[1];
+  if (cmd == "--help" || cmd == "-h") {
+    std::cout << kUsage;
+    return 0;
+  }
   double ms = 1000;
   std::vector<std::uint64_t> budgets = {50, 100, 200, 500, 1000, 2000};
   std::uint32_t seed = 1;
@@ -251,5 +266,5 @@ int main(int argc, char** argv) {
   if (cmd == "keep") return keep(budgets, seed, variants);
   if (cmd == "match") return match(a, b, games, openings);
   if (cmd == "prove") return prove(file, playouts);
-  fail("unknown command " + cmd);
+  fail("unknown command " + cmd + "\n" + kUsage);
 }

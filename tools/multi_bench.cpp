@@ -39,14 +39,15 @@ using gs::Connect3p;
 using gs::MultiAlgorithm;
 using Searcher = gs::MultiSearcher<Connect3p>;
 
-[[noreturn]] void usage(const char* msg) {
-  std::fprintf(stderr,
+// The usage after `msg`: on stdout with status 0 for --help, else on stderr with 2.
+[[noreturn]] void usage(const char* msg, int status = 2) {
+  std::fprintf(status ? stderr : stdout,
                "multi_bench: %s\n"
                "usage: multi_bench nodes [--positions N] [--depth D] [--seed S]\n"
                "       multi_bench match [--games N] (--time-ms T | --depth D) [--seed S] [--opening-plies K]\n"
                "                         [--keep-before-loss | --paranoid-keep-before-loss]\n",
                msg);
-  std::exit(2);
+  std::exit(status);
 }
 
 long number(const char* opt, const char* value, long lo, long hi) {
@@ -185,6 +186,8 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
 int main(int argc, char** argv) {
   if (argc < 2) usage("no command (nodes or match)");
   const std::string command = argv[1];
+  if (command == "--help" || command == "-h")
+    usage("node counts and matches of max^n and paranoid on Connect Four for three (docs/connect3p.md)", 0);
   int positions = 50, depth = 0, games = 10, timeMs = 0, openingPlies = 3;
   std::uint32_t seed = 1;
   bool keepBeforeLoss[2] = {false, false};  // per algorithm: MultiLimits::keepBeforeLoss

@@ -365,6 +365,8 @@ int runPlay(const Config& c) {
   {
     std::ifstream in(c.csv);
     int bad = 0;
+    // (with --no-play the file is all there is to summarise: a name that is not there is a mistake)
+    if (!in && c.noPlay) usageError("--no-play: cannot read '" + c.csv + "'");
     if (in) done = readRecords(in, &bad);
     if (bad) std::cerr << "tournament: skipped " << bad << " malformed line(s) in " << c.csv << "\n";
   }

@@ -105,6 +105,14 @@ inline void printSummary(const std::vector<PlayerSpec>& players, const SummaryOp
                   depth, npm, knps, t.s.judged, kept);
     o << b;
   }
+  // Every game of a pairing with the same result: every resample is the
+  // same, so the interval has no width; it does not bound the rating.
+  for (int i = 1; i < n; ++i)
+    if (S.tot[i].games > 0 && S.ci[i].hi - S.ci[i].lo < 1) {
+      o << "(an interval without width: the pairings' games all ended alike, so the bootstrap cannot bound "
+           "the rating; play more games)\n";
+      break;
+    }
   o << "\npairing (W/D/L for the first named)\n";
   for (auto& [ij, w] : S.pair) {
     std::snprintf(b, sizeof b, "  %-28s vs %-28s %3d/%3d/%3d\n", players[ij.first].name.c_str(),
