@@ -11,8 +11,8 @@
 //   scripts/build-site.sh && node bench/threads_browser.mjs [FILE] [N] [THREADS_B] [--beside]
 //
 // FILE has the benchmark files' lines, `<moves> <score>`; a line with no
-// moves (` 1`: a space, then the score) is the empty board, as in
-// gamesearch's own input:
+// moves (` 1`: a space, then the score) is the empty board here (gamesearch
+// would read that line's first field, 1, as the moves: give it a blank line):
 //   printf ' 1\n' > /tmp/empty.txt && node bench/threads_browser.mjs /tmp/empty.txt 1
 //
 // With --beside, each position is also solved

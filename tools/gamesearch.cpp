@@ -42,8 +42,9 @@ EinStein wurfelt nicht!, with dice, and Connect Four for three)
 Usage: gamesearch [--game {NAMES}|einstein|connect3p] <command> [options] < positions
 
 Reads one position per line on stdin: a move string from the empty board, one
-digit per move. Anything after the first space is ignored, so benchmark files
-can be piped in as they are. An empty line is the empty board. Moves:
+digit per move. Only the line's first blank-separated field is read (blanks
+before it are skipped), so benchmark files can be piped in as they are. An
+empty or blank line is the empty board. Moves:
 {NOTATION}
 
 Commands
