@@ -75,7 +75,8 @@ the side to move: 0 = draw; a win scores WINBASE - the number of stones the
 winner has placed when completing its line (WINBASE = {WINBASES}),
 so faster wins score higher; a loss is the negative of the
 opponent's win score. In play, exact 0 means a heuristic evaluation (same sign
-convention, in evaluation units).
+convention, in evaluation units), or, at depth 0 (the opening book) or with
+score +-1000, a proven win or loss (1000) or draw (0) whose speed is not known.
 
 Options
   --game NAME                 game: {NAMES} (default {DEFAULT}), or einstein
