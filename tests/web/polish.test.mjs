@@ -111,6 +111,10 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
   await page.click('#new-game');
   await page.click('#new-game');
   assert.ok(await page.isHidden('#notice-action'), 'an empty game is not offered back');
+  await open(page, url, '#game=connect4&moves=4453&ai=none');
+  await page.click('#new-game');
+  await page.evaluate(() => document.getElementById('forget').click());
+  assert.ok(await page.isHidden('#notice'), 'Reset settings and game does not offer the game back');
 
   console.log('a move while looking back through a finished game: offered back:');
   const finished = '44444541333135335656';

@@ -152,6 +152,7 @@ export class Controller {
   // moves undone or stepped back over), kept when they are legal there.
   load(hash, ahead = []) {
     this.active = true;
+    this.panel.hideNotice('line');  // (a game offered back is not the one a link or Reset brings)
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
     if (errors.length && settings.moves) {
       this.panel.showNotice(`Part of this link could not be used: ${errors.join('; ')}. The rest was, the moves included.`, 'link');
