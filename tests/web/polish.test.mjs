@@ -105,9 +105,16 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
   await page.click('#new-game');
   assert.equal(await moves(page), '', 'New game still starts at once');
   assert.match(await page.textContent('#notice-text'), /^A new game was started; the last one \(4 moves\) can be restored\.$/);
+  await clickMove(page, 'connect4', 3);
+  await clickMove(page, 'connect4', 3);
   await page.click('#notice-action');
   assert.equal(await moves(page), '4453', 'Restore the game brings it back');
-  assert.ok(await page.isHidden('#notice'), 'and the notice goes');
+  assert.match(await page.textContent('#notice-text'), /^The game was restored; the one it replaced \(2 moves\) can be restored in turn\.$/,
+    'and offers the game it replaced back');
+  await page.click('#notice-action');
+  assert.equal(await moves(page), '33', 'a swap');
+  await page.click('#notice-action');
+  assert.equal(await moves(page), '4453');
   await page.click('#new-game');
   await page.click('#new-game');
   assert.ok(await page.isHidden('#notice-action'), 'an empty game is not offered back');
@@ -118,6 +125,12 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
 
   console.log('a move while looking back through a finished game: offered back:');
   const finished = '44444541333135335656';
+  await open(page, url, `#game=connect4&moves=${finished}&ai=2&level=beginner`);
+  await page.waitForSelector('#result:not([hidden])');
+  await page.click('#result-close');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('#board-keys') !== null), true,
+    'a mouse player\'s × leaves the focus on the board, not the page');
+  await page.goto('about:blank');
   await open(page, url, `#game=connect4&moves=${finished}&ai=2&level=beginner`);
   await page.waitForSelector('#result:not([hidden])');
   const stops = () => page.evaluate(() => [...document.querySelectorAll('.board-keys button')].filter((b) => b.tabIndex >= 0).length);
@@ -144,8 +157,29 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
   console.log('H where the computer is to move says why there is no hint:');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await state(page), 'paused');
+  assert.equal(await stops(), 1, 'no move can be played here: the board is one Tab stop');
+  console.log('Undo, then Redo, while looking back: the computer still waits:');
+  const here = await moves(page);
+  await page.click('#undo');
+  await page.click('#redo');
+  await page.waitForTimeout(600);
+  assert.equal(await moves(page), here, 'Redo steps forward through the recorded game');
+  assert.equal(await state(page), 'paused', 'the computer does not play over the finished game');
+  await page.keyboard.press('End');
+  assert.equal(await moves(page), finished, 'the finished game is still there');
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('h');
   assert.match(await status(page), /^No hint here: the computer is to move\./);
+
+  console.log('the analysis follows the position looked at, where the computer is to move too:');
+  await page.goto('about:blank');
+  await open(page, url, `#game=connect4&moves=${finished}&ai=2&level=beginner&analysis=1`);
+  await page.waitForSelector('#result:not([hidden])');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await state(page), 'paused');
+  await page.waitForFunction(() => /W\d|D|L/.test(document.querySelector('#eval-bar .eval-text').textContent), null, { timeout: 15000 })
+    .catch(async (e) => { throw new Error(`${e.message}: the bar says "${await page.textContent('#eval-bar .eval-text')}"`); });
 
   console.log('Undo while the computer thinks: its figures go:');
   await open(page, url, '#game=connect4&moves=4453&ai=2&level=custom&time=3000');

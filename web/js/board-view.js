@@ -112,16 +112,25 @@ export class BoardView {
         this.keys.append(b);
       }
     }
-    // A finished game's board is one Tab stop (the button focused last, else
-    // the first), not seven buttons that cannot be played on the way to Play again.
-    const focused = /** @type {HTMLElement | null} */ (this.keys.querySelector('button:focus'));
-    const stop = focused ? Number(focused.dataset.move) : 1;
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.keys.querySelectorAll('button'))) {
       const m = Number(b.dataset.move);
       const open = g.targetCell(m) >= 0 && !g.over;
-      b.tabIndex = g.over && m !== stop ? -1 : 0;
       b.setAttribute('aria-label', `${noun} ${m}: ${this.slotWords(m, names)}${open ? '' : ' (cannot be played)'}`);
       b.setAttribute('aria-disabled', String(!open || !this.interactive));
+    }
+    this.tabStops();
+  }
+
+  // A board where no move can be played now (a finished game, the computer
+  // to move) is one Tab stop (the button focused last, else the first), not
+  // a row of buttons that cannot be played on the way to the next control.
+  tabStops() {
+    if (!this.keys || !this.game) return;
+    const playable = this.interactive && !this.game.over;
+    const focused = /** @type {HTMLElement | null} */ (this.keys.querySelector('button:focus'));
+    const stop = focused ? Number(focused.dataset.move) : 1;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.keys.querySelectorAll('button'))) {
+      b.tabIndex = playable || Number(b.dataset.move) === stop ? 0 : -1;
     }
   }
 
@@ -133,6 +142,7 @@ export class BoardView {
         const open = this.game && this.game.targetCell(Number(b.getAttribute('data-move'))) >= 0 && !this.game.over;
         b.setAttribute('aria-disabled', String(!open || !on));
       }
+      this.tabStops();
     }
     this.invalidate();
   }

@@ -315,7 +315,15 @@ export class Controller {
     const group = this.redo.pop();
     if (!group) return;
     for (const m of group) this.game.play(m);
-    this.positionChanged(group.length === 1);
+    this.positionChanged(group.length === 1, this.waitsHere());
+  }
+
+  // Whether the computer waits at this position: it is to move in a finished
+  // game looked back on (its recorded move is ahead; jumpTo's browsing).
+  waitsHere() {
+    const g = this.game;
+    return this.future.length > 0 && !g.over && this.isComputer(g.sideToMove)
+      && Boolean(Game.fromMoves(g.kind, this.line.join('')).game?.over);
   }
 
   // Another game of the same kind in place of one in progress (New game, N
@@ -329,7 +337,7 @@ export class Controller {
     this.panel.hideNotice();
     this.panel.clearThinking('New game');
     this.positionChanged(false);
-    if (back) this.offerBack(`A new game was started; the last one (${old.plies} moves) can be restored.`, back);
+    if (back) this.offerBack(`A new game was started; the last one (${back.moves} moves) can be restored.`, back);
   }
 
   // The game `g` with the moves `ahead` of it (Redo), nothing searching.
@@ -350,13 +358,16 @@ export class Controller {
     const { kind } = this.game;
     const played = this.game.history.join('');
     const ahead = this.future;
-    return () => {
+    const run = () => {
+      // The game shown now, if it has moves, is offered back in its turn.
+      const back = this.line.length >= 2 ? this.restorer() : null;
       this.setGame(/** @type {Game} */ (Game.fromMoves(kind, played).game), ahead);
       this.panel.clearThinking('Engine');
-      const g = this.game;
-      this.positionChanged(false, ahead.length > 0 && Game.fromMoves(kind, this.line.join('')).game.over
-        && !g.over && this.isComputer(g.sideToMove));
+      this.positionChanged(false, this.waitsHere());
+      if (back) this.offerBack(`The game was restored; the one it replaced (${back.moves} moves) can be restored in turn.`, back);
     };
+    run.moves = played.length + ahead.length;
+    return run;
   }
 
   // The notice `text`, with a button that restores the game as it is now
@@ -445,7 +456,7 @@ export class Controller {
         this.hint = 0;
         this.panel.setHintText('');
       }
-    } else if (this.state === 'human-turn') {
+    } else if (this.state === 'human-turn' || (this.state === 'paused' && this.browsing)) {
       this.startAnalysis(this.token);
     } else if (this.state === 'game-over') {
       this.showFinalValue();
@@ -609,6 +620,8 @@ export class Controller {
     const who = `Computer (${this.names[side]})`;
     if (this.browsing) {
       this.setState('paused');
+      // (the analysis follows the position shown, whoever is to move there)
+      if (this.analysisOn) this.startAnalysis(token);
       this.panel.setStatus(`${this.lastMoveText()}Looking back through the game: the computer (${this.names[side]}) `
         + 'is to move here. Step with ← and →.');
       return;

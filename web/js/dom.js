@@ -55,7 +55,7 @@ export function newGameKey(going, newGame, say) {
       first = -Infinity;
       newGame();
     } else {
-      say('Press N again to start a new game: this one would be lost.');
+      say('Press N again to start a new game (this one can be restored from the notice).');
     }
   };
 }

@@ -420,7 +420,10 @@ function resultScreen(getController) {
   const hide = () => {
     const inside = box.contains(document.activeElement);
     box.hidden = true;
-    if (inside && cameFrom && cameFrom.isConnected) cameFrom.focus();
+    // (a mouse player's box took no focus from the board: the focus goes to the board's Tab stop)
+    const back = cameFrom && cameFrom.isConnected ? cameFrom
+      : /** @type {HTMLElement | null} */ (document.querySelector('#board-keys button[tabindex="0"]'));
+    if (inside && back) back.focus();
     cameFrom = null;
   };
   const close = () => {
