@@ -135,6 +135,7 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
   await page.waitForSelector('#result:not([hidden])');
   const stops = () => page.evaluate(() => [...document.querySelectorAll('.board-keys button')].filter((b) => b.tabIndex >= 0).length);
   assert.equal(await stops(), 1, 'a finished game\'s board is one Tab stop');
+  assert.match(await page.getAttribute('#board', 'aria-label'), /\. The game is over\.$/, 'and its words do not invite a move');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Home');
   assert.equal(await stops(), 7, 'a game going on: a Tab stop per column');

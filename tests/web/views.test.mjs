@@ -204,6 +204,10 @@ await runBrowserTest('views', async ({ browser, url }) => {
   await page.click('#study-preset-mcts');
   assert.deepEqual(await Promise.all(['#study-algo-a', '#study-time-a', '#study-algo-b', '#study-time-b'].map((s) => page.inputValue(s))),
     ['mcts', '100', 'alphabeta', '100'], 'the preset sets up the match');
+  await page.selectOption('#study-time-a', '10');
+  assert.equal(await page.textContent('#study-status'), 'Set up: MCTS 10 ms against Alpha-beta 100 ms. Press Start.',
+    'a player changed after the preset: the set-up said follows');
+  await page.selectOption('#study-time-a', '100');
   await page.selectOption('#study-games', '2');
   await page.click('#study-start');
   await page.waitForFunction(() => /Done: 2 games/.test(document.getElementById('study-status').textContent), null, { timeout: 60000 });

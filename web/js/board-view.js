@@ -74,7 +74,7 @@ export class BoardView {
     const { noun, moveSlots } = g.def;
     const slots = [];
     for (let m = 1; m <= moveSlots; m++) slots.push(this.slotWords(m, names));
-    const keys = `Tab to the ${noun} buttons, or press 1 to ${moveSlots}, to play.`;
+    const keys = g.over ? 'The game is over.' : `Tab to the ${noun} buttons, or press 1 to ${moveSlots}, to play.`;
     this.canvas.setAttribute('aria-label', `${g.def.name} board: ${slots.map((s, i) => `${noun} ${i + 1} ${s}`).join('; ')}. ${keys}`);
     this.renderKeys(names);
   }

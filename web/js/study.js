@@ -192,12 +192,21 @@ export function createStudyView(section) {
 
   el.start.addEventListener('click', () => startExperiment());
   el.stop.addEventListener('click', () => stopExperiment('Stopped.'));
+  // The status names the match set up (a preset, or the players chosen after it).
+  const describeSetup = () => {
+    if (experiment) return;
+    el.status.textContent = `Set up: ${SEARCHES[el.algoA.value]} ${fmtTime(Number(el.timeA.value))} against `
+      + `${SEARCHES[el.algoB.value]} ${fmtTime(Number(el.timeB.value))}. Press Start.`;
+  };
   const preset = (algoA, timeA, algoB, timeB) => {
     if (experiment) return;
     el.algoA.value = algoA; el.timeA.value = String(timeA);
     el.algoB.value = algoB; el.timeB.value = String(timeB);
-    el.status.textContent = `Set up: ${SEARCHES[algoA]} ${fmtTime(timeA)} against ${SEARCHES[algoB]} ${fmtTime(timeB)}. Press Start.`;
+    describeSetup();
   };
+  for (const sel of [el.algoA, el.timeA, el.algoB, el.timeB]) {
+    sel.addEventListener('change', () => { if (el.status.textContent.startsWith('Set up: ')) describeSetup(); });
+  }
   el.presetTime.addEventListener('click', () => preset('alphabeta', 10, 'alphabeta', 100));
   el.presetMcts.addEventListener('click', () => preset('mcts', 100, 'alphabeta', 100));
 
