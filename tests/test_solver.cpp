@@ -203,7 +203,9 @@ TEST_CASE("Line bounds save nodes in win/draw/loss solves", "[search][connect4]"
 }
 
 // leavesNoDefence(move) is the child's nonLosingMoves() == 0, asked of the
-// parent: checked against the child in positions of both games.
+// parent: checked against the child in positions of both games. So is
+// spotsAfter(move) the child's opponentWinningSpots(), which the solver
+// passes down instead of computing it again in the child.
 template <class Game>
 static void checkNoDefence(const Game& g, int& noDefence, int& checked) {
   if (g.lastMoverWon() || g.isFull() || g.canWinNext()) return;
@@ -216,6 +218,7 @@ static void checkNoDefence(const Game& g, int& noDefence, int& checked) {
     if (child.isFull()) continue;
     const bool none = child.nonLosingMoves() == 0;
     INFO(Game::kName << " key " << g.key() << " move " << m);
+    REQUIRE(g.spotsAfter(b) == child.opponentWinningSpots());
     REQUIRE(g.leavesNoDefence(b) == none);
     noDefence += none;
     ++checked;

@@ -62,9 +62,11 @@
 //         int threatScore(Bits move) const, int moveGain(Bits move) const
 //    b. Solver bounds (hasSolverBounds<G>, with threats): what the exact
 //       solver's alpha-beta needs (search/solver.hpp).
-//         Bits nonLosingMoves() const, int signUpperBound() const,
-//         int signLowerBound() const, Bits spotsAfter(Bits move) const
-//         (the mover's winning spots after the move),
+//         Bits nonLosingMoves() const, Bits nonLosingMoves(Bits oppSpots)
+//         const (the same, given opponentWinningSpots()), int
+//         signUpperBound() const, int signLowerBound() const,
+//         Bits spotsAfter(Bits move) const (the mover's winning spots after
+//         the move: the child's opponentWinningSpots()),
 //         int orderScore(Bits move, Bits spots, Bits oppSpots, bool forcing) const,
 //         bool leavesNoDefence(Bits move, Bits spots) const (after the move
 //         the opponent has no move that does not lose at once; true only for
@@ -155,7 +157,9 @@ using Threats = std::void_t<
 
 template <class G>
 using SolverBounds = std::void_t<
-    decltype(std::declval<const G&>().nonLosingMoves()), decltype(int{std::declval<const G&>().signUpperBound()}),
+    decltype(std::declval<const G&>().nonLosingMoves()),
+    decltype(typename G::Bits{std::declval<const G&>().nonLosingMoves(typename G::Bits{})}),
+    decltype(int{std::declval<const G&>().signUpperBound()}),
     decltype(int{std::declval<const G&>().signLowerBound()}),
     decltype(typename G::Bits{std::declval<const G&>().spotsAfter(typename G::Bits{})}),
     decltype(int{std::declval<const G&>().orderScore(typename G::Bits{}, typename G::Bits{}, typename G::Bits{}, true)}),

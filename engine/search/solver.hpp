@@ -511,6 +511,13 @@ class Solver {
     return best;
   }
 
+  // A move (one bit) and the winning spots it leaves its mover (spotsAfter):
+  // the child's opponentWinningSpots(), computed once for ordering and passed on.
+  struct Candidate {
+    Bits move;
+    Bits spots;
+  };
+
   // Precondition: the side to move cannot win at once, the game is not over.
   // Returns a fail-soft bound: <= alpha means the value is at most the result,
   // >= beta at least the result, in between the exact value. `cutNode`:
@@ -520,6 +527,11 @@ class Solver {
   // child); a forced move passes the opposite type. Only step 6's split
   // between threads uses it.
   int negamax(const Game& pos, int alpha, int beta, bool cutNode = true) {
+    return search(pos, pos.opponentWinningSpots(), alpha, beta, cutNode);
+  }
+  // negamax() with `oppSpots` = pos.opponentWinningSpots(), which the parent
+  // computed as its move's spotsAfter() (the mover's winning spots).
+  int search(const Game& pos, Bits oppSpots, int alpha, int beta, bool cutNode) {
     ++nodes_;  // Step 1. Count the node, honour the deadline (and the checkpoint)
     const std::uint64_t nodes0 = nodes_;  // the work of what this node stores: nodes_ - nodes0 + 1
     // (Before this node is on its thread's line: an unwind the checkpoint
@@ -528,7 +540,7 @@ class Solver {
     if (aborted_) return 0;
     const int plies = pos.plies();
     const int empty = Game::kMaxPlies - plies;
-    Bits next = pos.nonLosingMoves();  // Step 2. Moves that do not lose at once
+    Bits next = pos.nonLosingMoves(oppSpots);  // Step 2. Moves that do not lose at once
     if (next == 0) return -winScoreAtPly<Game>(plies + 1);
     if (plies >= Game::kMaxPlies - 2) return 0;
 
@@ -544,7 +556,7 @@ class Solver {
       if (hi <= alpha) return hi;
       Game child = pos;
       child.playBits(next);
-      return -negamax(child, -std::min(beta, hi), -std::max(alpha, lo), !cutNode);
+      return -search(child, pos.spotsAfter(next), -std::min(beta, hi), -std::max(alpha, lo), !cutNode);
     }
     // ... and what the lines still open allow (a side that cannot complete a
     // line cannot win; the follow-up, connect4.hpp). These are bounds on the
@@ -586,8 +598,7 @@ class Solver {
     // does not lose at once wins with our next stone (the best score still
     // possible: step 3). Order: the winning spots a move creates (with many
     // empty cells, plus the heuristic's gain), then centre first.
-    MoveList<Bits, Game::kMoveSlots> moves;
-    const Bits oppSpots = pos.opponentWinningSpots();
+    MoveList<Candidate, Game::kMoveSlots> moves;
     for (int i = 0; i < Game::kMoveSlots; ++i) {
       const int m = opt_.ordering ? centreOrder<Game>(i) : i;
       const Bits b = next & Game::slotMask(m);  // this slot's move, if it does not lose at once
@@ -601,7 +612,7 @@ class Solver {
         score = pos.orderScore(b, spots, oppSpots, forcing_);
         if (opt_.gainOrdering && empty >= kGainOrderEmpty) score = kGainThreatWeight * score + pos.moveGain(b);
       }
-      moves.add(b, score);
+      moves.add(Candidate{b, spots}, score);
     }
     if (opt_.ordering) moves.sortStable();
     // No move wins with our next stone, so the earliest win is the one after
@@ -651,9 +662,9 @@ class Solver {
         if (i == etcAt && pass == 0) {
           for (int j = i; j < moves.size(); ++j) {
             SolverEntry e;
-            if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j)), e)) continue;
+            if (!tableFor(empty - 1).probe(childKey(pos, moves.move(j).move), e)) continue;
             if (-e.upper >= beta) {  // this move is known to reach beta
-              if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j)), nodes_ - nodes0 + 1);
+              if (useTable) store(pos, key, -e.upper, hi, Game::moveOf(moves.move(j).move), nodes_ - nodes0 + 1);
               return -e.upper;
             }
             if (-e.lower <= alpha) {  // this move is known to stay at or below alpha
@@ -664,7 +675,7 @@ class Solver {
           if (skip >> i & 1) continue;
         }
         Game child = pos;
-        child.playBits(moves.move(i));
+        child.playBits(moves.move(i).move);
         std::atomic<std::uint64_t>* mark = nullptr;
         std::uint64_t childId = 0;
         if (split) {
@@ -677,7 +688,7 @@ class Solver {
           }
           mark->store(childId, std::memory_order_relaxed);
         }
-        int score = -negamax(child, -beta, -alpha, !cutNode || searched);
+        int score = -search(child, moves.move(i).spots, -beta, -alpha, !cutNode || searched);
         searched = true;
         if (mark) mark->compare_exchange_strong(childId, 0, std::memory_order_relaxed);
         if (aborted_) {
@@ -687,7 +698,7 @@ class Solver {
           return line_[level].bound;
         }
         if (score >= beta) {  // Step 7. Store the result
-          if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i)), nodes_ - nodes0 + 1);
+          if (useTable) store(pos, key, score, hi, Game::moveOf(moves.move(i).move), nodes_ - nodes0 + 1);
           return score;
         }
         if (score > best) best = score;

@@ -142,9 +142,10 @@ class Connect4 {
   // Moves that do not let the opponent win at once. 0 when every move loses
   // (two open threats, or a threat directly above the only blocking cell).
   // Precondition: !canWinNext().
-  Bits nonLosingMoves() const {
+  Bits nonLosingMoves() const { return nonLosingMoves(opponentWinningSpots()); }
+  // The same, given `oppWin` = opponentWinningSpots() (the solver needs both).
+  Bits nonLosingMoves(Bits oppWin) const {
     Bits possible = legalMoves();
-    Bits oppWin = opponentWinningSpots();
     Bits forced = possible & oppWin;
     if (forced) {
       if (forced & (forced - 1)) return 0;  // two threats to block

@@ -69,8 +69,9 @@ class TicTacToe {
   bool isWinningMove(int cell) const { return (winningSpots() >> cell) & 1; }
 
   // Precondition: !canWinNext(). 0 when the opponent has two threats.
-  Bits nonLosingMoves() const {
-    Bits forced = opponentWinningSpots();
+  Bits nonLosingMoves() const { return nonLosingMoves(opponentWinningSpots()); }
+  // The same, given `forced` = opponentWinningSpots() (the solver needs both).
+  Bits nonLosingMoves(Bits forced) const {
     if (forced) return (forced & (forced - 1)) ? 0 : forced;
     return legalMoves();
   }
