@@ -140,12 +140,13 @@ await runBrowserTest('nothing lost, and the page says where you are', async ({ b
   await page.keyboard.press('Home');
   assert.equal(await stops(), 7, 'a game going on: a Tab stop per column');
   assert.equal(await moves(page), '', 'Home: the start of the game');
+  assert.equal(await status(page), `Looking back, the start, before the game's ${finished.length} moves. A move here starts a new game (← → step).`);
   await page.keyboard.press('End');
   assert.equal(await moves(page), finished, 'End: its end');
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
   const at = await moves(page);
   assert.equal(await state(page), 'human-turn');
-  assert.equal(await status(page), `Looking back: move ${at.length} of ${finished.length}. A move here starts a new game (← → step).`);
+  assert.equal(await status(page), `Looking back, move ${at.length} of ${finished.length}: Computer played column ${at.at(-1)}. A move here starts a new game (← → step).`);
   assert.equal(await page.textContent('#think-who'), 'Engine', 'the engine card does not show the last position\'s verdict');
   await page.keyboard.press('7');
   assert.match(await page.textContent('#notice-text'), /^Column 7 starts a new game from this position/);

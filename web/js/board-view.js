@@ -114,7 +114,7 @@ export class BoardView {
     }
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.keys.querySelectorAll('button'))) {
       const m = Number(b.dataset.move);
-      const open = g.targetCell(m) >= 0 && !g.over;
+      const open = this.slotOpen(m);
       b.setAttribute('aria-label', `${noun} ${m}: ${this.slotWords(m, names)}${open ? '' : ' (cannot be played)'}`);
       b.setAttribute('aria-disabled', String(!open || !this.interactive));
     }
@@ -134,13 +134,23 @@ export class BoardView {
     }
   }
 
+  // The board's button that Tab reaches (the first, when every move is
+  // playable), or null: where the focus goes when what had it goes away.
+  get tabStop() {
+    return this.keys ? /** @type {HTMLElement | null} */ (this.keys.querySelector('button[tabindex="0"]')) : null;
+  }
+
+  // Whether move `m` can be played in the position shown (turns aside).
+  slotOpen(m) {
+    return Boolean(this.game) && this.game.targetCell(m) >= 0 && !this.game.over;
+  }
+
   setInteractive(on) {
     this.interactive = on;
     this.canvas.classList.toggle('interactive', on);
     if (this.keys) {
       for (const b of this.keys.querySelectorAll('button')) {
-        const open = this.game && this.game.targetCell(Number(b.getAttribute('data-move'))) >= 0 && !this.game.over;
-        b.setAttribute('aria-disabled', String(!open || !on));
+        b.setAttribute('aria-disabled', String(!this.slotOpen(Number(b.getAttribute('data-move'))) || !on));
       }
       this.tabStops();
     }

@@ -25,6 +25,8 @@ const DEMO_PAUSE_MS = 350;
 const REVIEW_MS = 30000;
 // How long the reason for a refused move stays in the status line.
 const REFUSAL_MS = 3000;
+// The answer to a move or a hint asked for while the computer thinks.
+const WAIT_FOR_COMPUTER = 'Please wait: the computer is thinking.';
 // Depth-limited levels answer in a few ms; the computer still takes this long,
 // so its move does not land before the player has seen their own.
 const MIN_THINK_MS = 350;
@@ -191,7 +193,7 @@ export class Controller {
     // A new move in a finished game, looking back through it, drops the
     // game's later moves: said, not done silently.
     const ahead = this.future;
-    if (ahead.length && ahead[0] !== move && Game.fromMoves(this.game.kind, this.line.join('')).game.over) {
+    if (ahead.length && ahead[0] !== move && this.lineOver) {
       const n = ahead.length;
       // (counted as the result counts them: "after 24 moves")
       this.offerBack(`${capitalized(this.game.def.noun)} ${move} starts a new game `
@@ -213,7 +215,7 @@ export class Controller {
     const def = g.def;
     const Noun = capitalized(def.noun);
     let why;
-    if (this.state === 'thinking') why = 'Please wait: the computer is thinking.';
+    if (this.state === 'thinking') why = WAIT_FOR_COMPUTER;
     else if (this.state === 'paused') {
       why = this.browsing ? 'Here the computer is to move: step on (→) to a position where you are.'
         : 'The computers play each other (paused): choose other Players to play yourself.';
@@ -280,7 +282,7 @@ export class Controller {
     }
     const overAt = (n) => Game.fromMoves(this.game.kind, line.slice(0, n).join('')).game.over;
     const computerToMove = this.isComputer((p % 2) + 1) && !overAt(p);
-    const browsing = computerToMove && overAt(line.length);
+    const browsing = computerToMove && this.lineOver;
     if (computerToMove && !browsing) {
       const forward = (p > this.game.plies || p === 0) && p < line.length;
       p += forward ? 1 : -1;
@@ -322,8 +324,13 @@ export class Controller {
   // game looked back on (its recorded move is ahead; jumpTo's browsing).
   waitsHere() {
     const g = this.game;
-    return this.future.length > 0 && !g.over && this.isComputer(g.sideToMove)
-      && Boolean(Game.fromMoves(g.kind, this.line.join('')).game?.over);
+    return this.future.length > 0 && !g.over && this.isComputer(g.sideToMove) && this.lineOver;
+  }
+
+  // Whether the game's whole line (the position and the moves ahead of it)
+  // ends finished: with moves ahead, a finished game looked back on.
+  get lineOver() {
+    return Boolean(Game.fromMoves(this.game.kind, this.line.join('')).game?.over);
   }
 
   // Another game of the same kind in place of one in progress (New game, N
@@ -485,7 +492,7 @@ export class Controller {
     if (!this.canHint) {
       // Why not (H, or the Hint button, which stays in the Tab order while unusable).
       const why = this.hint === -1 ? 'Looking for the hint…' : this.hint ? 'The hint is on the board.'
-        : this.state === 'thinking' ? 'Please wait: the computer is thinking.'
+        : this.state === 'thinking' ? WAIT_FOR_COMPUTER
           : this.state === 'paused' ? (this.browsing ? 'No hint here: the computer is to move. Step on (→) to a position where you are.'
             : 'No hint while the computers play each other.')
             : this.state === 'game-over' ? 'The game is over: no hint.' : '';
@@ -605,8 +612,10 @@ export class Controller {
       // played; "your turn" once it has landed.
       const vs = this.versus;
       // Looking back through a finished game: a move here starts another (said before it is played).
-      const back = this.future.length > 0 && Boolean(Game.fromMoves(g.kind, this.line.join('')).game?.over);
-      const turn = back ? `Looking back: move ${g.plies} of ${this.line.length}. A move here starts a new game (← → step).`
+      const back = this.future.length > 0 && this.lineOver;
+      const where = g.plies ? `move ${g.plies} of ${this.line.length}: ${this.lastMoveText()}`
+        : `the start, before the game's ${this.line.length} moves. `;
+      const turn = back ? `Looking back, ${where}A move here starts a new game (← → step).`
         : `${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})` : `${this.names[side]} to move`}.`;
       if (this.board.animating && g.plies) {
         const mover = ((g.plies - 1) % 2) + 1;   // (against the computer: the computer)

@@ -422,7 +422,7 @@ function resultScreen(getController) {
     box.hidden = true;
     // (a mouse player's box took no focus from the board: the focus goes to the board's Tab stop)
     const back = cameFrom && cameFrom.isConnected ? cameFrom
-      : /** @type {HTMLElement | null} */ (document.querySelector('#board-keys button[tabindex="0"]'));
+      : getController().board.tabStop;
     if (inside && back) back.focus();
     cameFrom = null;
   };
@@ -568,6 +568,7 @@ function start() {
   };
   const bestLine = bestLineOnBoard(ui.pvShow, board, () => controller.game);
   panel.onLine = bestLine.update;
+  panel.boardStop = () => board.tabStop;
   const sync = () => {
     syncControls(ui, controller, results);
     solve.sync();

@@ -37,12 +37,15 @@ export class Panel {
     $('notice-close').addEventListener('click', () => this.hideNotice());
     /** @type {(() => void) | null} */
     this.noticeRun = null;
+    // The board's Tab stop (BoardView.tabStop), set by the page.
+    /** @type {() => HTMLElement | null} */
+    this.boardStop = () => null;
     this.el.noticeAction.addEventListener('click', () => {
       const run = this.noticeRun;
       this.hideNotice();
       if (run) run();
-      // (the button is gone: the focus goes on to the board's first column)
-      /** @type {HTMLElement | null} */ (document.querySelector('.board-keys button'))?.focus();
+      // (the button is gone: the focus goes on to the board)
+      this.boardStop()?.focus();
     });
   }
 
