@@ -227,6 +227,28 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   await open(page, url, '');
   assert.match(await page.textContent('#notice-text'), /saved game could not be used \(it came from an older version of the page\)/);
 
+  console.log('the offer to restore a game replaced by New game survives a reload:');
+  await open(page, url, '#game=connect4&moves=4435&ai=none');
+  await page.click('#new-game');
+  assert.match(await page.textContent('#notice-text'), /^A new game was started; the last one \(4 moves\) can be restored\./);
+  await clickMove(page, 'connect4', 1);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  assert.equal(await moves(page), '1');
+  assert.match(await page.textContent('#notice-text'), /^A new game was started; the last one \(4 moves\) can be restored\./);
+  await page.click('#notice-action');
+  assert.equal(await moves(page), '4435', 'the game before comes back');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  assert.equal(await moves(page), '4435');
+  assert.ok(await page.isHidden('#notice'), 'taken, the offer is gone (the game it replaced had one move)');
+  await page.click('#new-game');
+  await page.click('#notice-close');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.engine === 'ready');
+  assert.equal(await moves(page), '');
+  assert.ok(await page.isHidden('#notice'), 'closed, it does not come back');
+
   console.log('Reset:');
   await open(page, url, '#game=connect4&moves=44&ai=none');
   await page.check('#large-toggle');

@@ -360,11 +360,9 @@ export class Controller {
   }
 
   // A function that brings back the game as it is now (its position and the
-  // moves ahead of it), as a finished game looked back on waits for you.
-  restorer() {
-    const { kind } = this.game;
-    const played = this.game.history.join('');
-    const ahead = this.future;
+  // moves ahead of it), as a finished game looked back on waits for you; or
+  // the game `kind` with the moves `played` and `ahead` (a saved offer).
+  restorer(kind = this.game.kind, played = this.game.history.join(''), ahead = this.future) {
     const run = () => {
       // The game shown now, if it has moves, is offered back in its turn.
       const back = this.line.length >= 2 ? this.restorer() : null;
@@ -374,7 +372,14 @@ export class Controller {
       if (back) this.offerBack(`The game was restored; the one it replaced (${back.moves} moves) can be restored in turn.`, back);
     };
     run.moves = played.length + ahead.length;
+    // (what the page saves with the game, to offer it again after a reload)
+    run.saved = { game: kind, moves: played, ahead: ahead.join('') };
     return run;
+  }
+
+  // An offer saved with the game (Panel.offer), made again after a reload.
+  offerSaved({ text, game, moves, ahead }) {
+    this.offerBack(text, this.restorer(game, moves, [...ahead].map(Number)));
   }
 
   // The notice `text`, with a button that restores the game as it is now

@@ -57,8 +57,16 @@ const savedSettings = new SavedPart('settings', 1, (d) => {
     threads: d.threads || 'auto',
     ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
 });
-const savedGame = new SavedPart('game', 1, (d) => (d && typeof d === 'object' && typeof d.game === 'string'
-  && isMoves(d.moves) && isMoves(d.ahead) ? { game: d.game, moves: d.moves, ahead: d.ahead } : null));
+// A game with its moves ahead; `offer` (optional): the notice's offer to
+// restore another game (Panel.offer), shown again after a reload.
+const isSavedLine = (d) => d && typeof d === 'object' && typeof d.game === 'string' && isMoves(d.moves) && isMoves(d.ahead);
+const savedGame = new SavedPart('game', 1, (d) => {
+  if (!isSavedLine(d)) return null;
+  const o = d.offer;
+  const offer = isSavedLine(o) && typeof o.text === 'string' && o.text.length <= 400
+    ? { text: o.text, game: o.game, moves: o.moves, ahead: o.ahead } : null;
+  return { game: d.game, moves: d.moves, ahead: d.ahead, ...(offer ? { offer } : {}) };
+});
 
 // The view a hash asks for: the explorer's views (tree, and whatever else
 // tree/route.js mounts, the own pages of 'einstein' and 'connect3p' too), 'study', or 'play'.
@@ -277,7 +285,7 @@ function installViews(root, controller) {
   let study = null;
   let started = false;      // the game has been loaded once
   let playHash = '';        // the game's hash when another view was opened
-  let saved = null;         // {hash, game, moves, ahead}: the saved game, for the first Play view
+  let saved = null;         // {hash, game, moves, ahead, offer}: the saved game, for the first Play view
   const navLinks = [...document.querySelectorAll('nav.views a')].map((a) => /** @type {HTMLAnchorElement} */ (a));
 
   const showView = (view) => {
@@ -324,15 +332,18 @@ function installViews(root, controller) {
       history.replaceState(null, '', picked ? withGame(back, picked) : back);
     }
     let ahead = [];
+    let offer = null;
     if (!started && saved) {
       if (location.hash === '' || location.hash === '#') history.replaceState(null, '', saved.hash);
-      // A reload keeps the saved game's moves ahead when the address shows its position.
+      // A reload keeps the saved game's moves ahead, and the offer to restore
+      // the game before it, when the address shows its position.
       const link = new URLSearchParams(location.hash.replace(/^#/, ''));
-      if (link.get('game') === saved.game && link.get('moves') === saved.moves) ahead = saved.ahead;
+      if (link.get('game') === saved.game && link.get('moves') === saved.moves) ({ ahead, offer } = saved);
     }
     saved = null;
     started = true;
     controller.load(location.hash, ahead);
+    if (offer) controller.offerSaved(offer);
   };
 
   // Until the games and the link parser are there (setReady), a new hash
@@ -368,7 +379,9 @@ function restoreSaved(ui, controller, panel, solve) {
     problems.push('your saved settings could not be used (they name a level this page does not have)');
   }
   let g = game.data;
-  if (g && !(isGameKind(g.game) && Game.fromMoves(g.game, g.moves + g.ahead).game)) {
+  const isLine = (l) => isGameKind(l.game) && Boolean(Game.fromMoves(l.game, l.moves + l.ahead).game);
+  if (g && g.offer && !isLine(g.offer)) delete g.offer;   // (only the offer is lost)
+  if (g && !isLine(g)) {
     savedGame.clear();
     g = null;
     problems.push('your saved game could not be used (it was damaged: its moves are not a game)');
@@ -403,7 +416,7 @@ function restoreSaved(ui, controller, panel, solve) {
   const hash = s ? formatHash({ game: kind, moves, time: s.time, ai: s.ai, level: s.level, analysis: s.analysis,
     algorithm: s.algorithm })
     : `#game=${kind}&moves=${moves}`;
-  return { hash, game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [] };
+  return { hash, game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [], offer: g?.offer || null };
 }
 
 // The result of a finished game over the board: who won, how, and "Play
@@ -563,12 +576,15 @@ function start() {
       analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
       numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
     if (!keepSavedGame) {
-      savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join('') });
+      const offer = panel.offer;
+      savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join(''),
+        ...(offer ? { offer } : {}) });
     }
   };
   const bestLine = bestLineOnBoard(ui.pvShow, board, () => controller.game);
   panel.onLine = bestLine.update;
   panel.boardStop = () => board.tabStop;
+  panel.onNotice = () => { if (controller && controller.active) save(); };
   const sync = () => {
     syncControls(ui, controller, results);
     solve.sync();

@@ -35,8 +35,10 @@ export class Panel {
     /** @type {(line: {at: string, moves: number[]} | null) => void} */
     this.onLine = () => {};
     $('notice-close').addEventListener('click', () => this.hideNotice());
-    /** @type {(() => void) | null} */
+    /** @type {((() => void) & {saved?: {game: string, moves: string, ahead: string}}) | null} */
     this.noticeRun = null;
+    // Hears the notice shown or hidden (the page saves a restore offer with the game).
+    this.onNotice = () => {};
     // The board's Tab stop (BoardView.tabStop), set by the page.
     /** @type {() => HTMLElement | null} */
     this.boardStop = () => null;
@@ -67,11 +69,21 @@ export class Panel {
     this.noticeRun = action ? action.run : null;
     this.el.noticeAction.textContent = action ? action.label : '';
     this.el.noticeAction.hidden = !action;
+    this.onNotice();
   }
 
   // Hides the notice; with `kind`, only a notice of that kind.
   hideNotice(kind) {
-    if (!kind || kind === this.noticeKind) this.el.notice.hidden = true;
+    if (this.el.notice.hidden || (kind && kind !== this.noticeKind)) return;
+    this.el.notice.hidden = true;
+    this.onNotice();
+  }
+
+  // The notice's offer to restore a game, as the page saves it ({text, game,
+  // moves, ahead}), or null: none shown.
+  get offer() {
+    const saved = !this.el.notice.hidden && this.noticeRun ? this.noticeRun.saved : null;
+    return saved ? { text: this.el.noticeText.textContent || '', ...saved } : null;
   }
 
   // A search started: `who` says who is thinking ("Computer (Red)", "Hint for Red").
