@@ -367,6 +367,9 @@ TEST_CASE("multiplayer think: depth limit, exact ends, win in one", "[connect3p]
     const auto w = s.think(g, lim);
     REQUIRE(w.bestMove == 0);
     REQUIRE(w.score == Searcher::kMaxSum - 10);
+    // A win at once is the best the mover can get: exact, at depth 1.
+    REQUIRE(w.exact);
+    REQUIRE(w.depth == 1);
     // A time limit ends the deepening (depth 1 always finishes).
     gs::MultiLimits timed;
     timed.timeMs = 30;

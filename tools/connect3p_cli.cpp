@@ -24,7 +24,8 @@ std::string connect3pUsage() {
             a draw 333 each; at the horizon the evaluation's shares of 1000)
             and score the mover's entry; with paranoid score is the mover's
             entry against the coalition of the other two and values is -.
-            exact 1 when no line reached the horizon. Depth in plies.
+            exact 1 when no line reached the horizon or the move wins at
+            once. Depth in plies.
   Options: --algorithm maxn|maxn-plain|paranoid (default maxn: max^n with
   shallow pruning; maxn-plain: without, the same value), --time-ms N,
   --depth D.

@@ -41,7 +41,8 @@
 // Depth counts moves (plies). Nodes counted: every position entered,
 // horizon leaves and ended games included. Iterative deepening (think):
 // depths 1, 2, ... until the deadline, the depth limit, or a depth whose tree
-// met no horizon leaf (then the value is exact: `exact`). The clock is
+// met no horizon leaf or whose best move wins at once (then the value is
+// exact: `exact`). The clock is
 // checked every 1024 nodes; an unfinished iteration is thrown away (depth 1
 // always finishes). With keepBeforeLoss, a depth that values the root 0 (a
 // sure loss in the model) ends the deepening and the depth before answers.
@@ -118,7 +119,7 @@ struct MultiResult {
   std::array<int, Players> values{};  // max^n: the root's vector; paranoid: all -1
   int score = 0;                     // the root player's value (entry or paranoid value)
   int depth = 0;                     // of the last finished iteration
-  bool exact = false;                // no horizon leaf: the value is the game's
+  bool exact = false;                // no horizon leaf, or a win at once: the value is the game's
   std::uint64_t nodes = 0;           // all iterations
   std::uint64_t shallowCuts = 0;     // max^n nodes left early by shallow pruning
   double timeMs = 0;
@@ -183,7 +184,6 @@ class MultiSearcher {
       if (aborted_ && depth > 1) break;  // an unfinished iteration is thrown away
       if (lim.keepBeforeLoss && depth > 1 && r.score == 0 && best.score > 0) break;
       best = r;
-      best.exact = !hitHorizon_;
       if (best.exact || deadline_.expired()) break;
     }
     best.nodes = total;
@@ -270,7 +270,10 @@ class MultiSearcher {
     r.depth = depth;
     r.nodes = nodes_;
     r.shallowCuts = shallowCuts_;
-    r.exact = !hitHorizon_;
+    // Exact when no line met the horizon, or when the move wins at once: no
+    // move can give the mover more (a later win is worth less), so a deeper
+    // search would choose it again with the same ended game's values.
+    r.exact = !hitHorizon_ || (!aborted_ && r.score == kMaxSum - (g.plies() + 1));
     return r;
   }
 
