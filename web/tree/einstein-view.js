@@ -589,6 +589,7 @@ export function mountGamePage(container, options = {}) {
   async function newGame(keepSeed = false) {
     generation++;
     client.cancel();
+    setBusy('loading');   // (the old game's state is not the page's until the new one is there)
     if (!keepSeed) seed = newSeed();
     redo = [];
     hint = null;
