@@ -397,6 +397,7 @@ export function mountTreeView(container, options) {
     if (mctsAsk.error) say(msg, `${n.error ? `${msg.textContent} ` : ''}${mctsAsk.error}`, true);
     showValuesForm();
     stats.replaceChildren(h('p', { class: 'tv-muted', text: 'Counting nodes…' }));
+    statsNote.textContent = '';   // (the last position's verdict)
     loadCounts().catch(() => {});  // showAlgorithm() reports a refused position
     showAlgorithm();
     loadMcts().catch(() => {});
