@@ -13,7 +13,8 @@ constexpr int centreOrder(int i) {
   return Game::kCentreOrder[i];
 }
 
-// Up to N moves (a slot number, or a game's one-bit move) with their scores.
+// Up to N moves (a slot number, a game's one-bit move, or the solver's
+// Candidate: a move and its spots) with their scores.
 template <class Move, int N>
 class MoveList {
  public:

@@ -155,7 +155,8 @@ class Connect4 {
   }
   // Winning spots `move` leaves the mover (empty cells, maybe not playable
   // yet): what the solver's quick-win test and ordering below are written over,
-  // computed once per move.
+  // computed once per move, and the child's opponentWinningSpots(), which the
+  // solver hands to it.
   Bits spotsAfter(Bits move) const { return winningSpotsOf(current_ | move, mask_ | move); }
   // Whether `move` (one of nonLosingMoves(); `spots` = spotsAfter(move))
   // leaves the opponent no move that does not lose at once (two threats to
