@@ -146,11 +146,14 @@ class MultiSearcher {
   void setAlgorithm(MultiAlgorithm a) { algorithm_ = a; }
   MultiAlgorithm algorithm() const { return algorithm_; }
 
+  // The winner's entry of a game won with the stone that made `plies` plies.
+  static constexpr int winValue(int plies) { return kMaxSum - plies; }
+
   // The value of an ended game (see the header).
   static Values endValues(const Game& g) {
     Values v{};
     if (g.lastMoverWon()) {
-      v[(g.plies() + kPlayers - 1) % kPlayers] = kMaxSum - g.plies();
+      v[(g.plies() + kPlayers - 1) % kPlayers] = winValue(g.plies());
     } else {
       v.fill(kMaxSum / kPlayers);
     }
@@ -273,7 +276,7 @@ class MultiSearcher {
     // Exact when no line met the horizon, or when the move wins at once: no
     // move can give the mover more (a later win is worth less), so a deeper
     // search would choose it again with the same ended game's values.
-    r.exact = !hitHorizon_ || (!aborted_ && r.score == kMaxSum - (g.plies() + 1));
+    r.exact = !hitHorizon_ || (!aborted_ && r.score == winValue(g.plies() + 1));
     return r;
   }
 
