@@ -17,7 +17,7 @@
 # --quick: the short sets only (no empty board, no `4`, 50 lines of the
 # long files), for a check that it runs.
 # On a shared machine single times move by 10-40 %: read the ratios of one
-# run (docs/solver.md has the runs so far).
+# run (docs/benchmarks.md has the runs so far).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage() { echo "usage: bench/steininger_vs.sh C4_CLONE [--rounds N] [--quick]"; }

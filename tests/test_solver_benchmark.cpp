@@ -262,7 +262,7 @@ TEST_CASE("Solver: the win/draw/loss solve settles a quick result as cheaply as 
 TEST_CASE("Solver: from the first six stones the exact solve starts with the win/draw/loss", "[solver]") {
   // Positions with Solver::kSignFirstEmpty (36) empty cells or more: solve()
   // asks solveSign first, then probes outwards from its sign (docs/solver.md,
-  // step 15). Each score is checked against two single probes (at most v,
+  // "The driver"). Each score is checked against two single probes (at most v,
   // not at most v - 1), which do not go through that driver.
   static_assert(Solver<Connect4>::kSignFirstEmpty == 36, "the positions below have 36 empty cells");
   TranspositionTable tt(std::size_t{32} << 20);
@@ -369,7 +369,7 @@ TEST_CASE("Solver: one-probe move checks agree with every move's win/draw/loss",
 TEST_CASE("Solver: the heuristic's gain in large subtrees saves nodes", "[solver]") {
   // kGainOrderEmpty: with 28 or more empty cells, moves are ordered by
   // 4 x winning spots + Connect4::moveGain instead of winning spots, then
-  // centre. Same values, fewer nodes (docs/solver.md, "Step 8").
+  // centre. Same values, fewer nodes (docs/solver.md, "Move ordering").
   TranspositionTable tt(std::size_t{32} << 20);
   Solver<Connect4> gain(tt), plain(tt);
   SolverOptions off;

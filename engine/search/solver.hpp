@@ -44,7 +44,7 @@
 //               Ordering (and its heuristic part alone), the line bounds, the
 //               quick wins of step 5, the forced moves of step 2 and the table
 //               can be switched off separately.
-//               docs/solver.md has the measurements behind every choice.
+//               docs/benchmarks.md has the measurements behind every choice.
 //
 // The table is two SolverTables (solver_table.hpp) over the memory of the
 // TranspositionTable given to the constructor: positions with at least
@@ -84,7 +84,7 @@ struct SolverOptions {
   bool lineBounds = true;  // step 3's bounds from the lines still open
   bool gainOrdering = true;  // step 5's heuristic gain near the root (kGainOrderEmpty)
   bool quickWins = true;     // step 5's check for a win with the mover's next stone
-  bool forcedMoves = true;   // step 12's forced moves played through
+  bool forcedMoves = true;   // step 2's forced moves played through
 };
 
 template <class Game>
@@ -104,7 +104,7 @@ class Solver {
   // whether the game ends within this many plies.
   static constexpr int kForcingHorizon = 22;
   // solve() from at least this many empty cells (the first six stones):
-  // the win/draw/loss first, then outwards from it (docs/solver.md, step 15).
+  // the win/draw/loss first, then outwards from it (docs/solver.md, "The driver").
   static constexpr int kSignFirstEmpty = 36;
   // No table at nodes with fewer empty cells than this; in a position with at
   // most kFullWindowEmpty empty cells (solve()'s one full-window search, and
@@ -129,7 +129,8 @@ class Solver {
   // to the heuristic evaluation's window and centre terms (Game::moveGain):
   // the heuristic breaks ties that the static order would break, and a
   // large gain (a blocked three is 6) can outweigh a spot or two (a spot
-  // above a playable cell counts 4 in the long-game order: step 13).
+  // above a playable cell counts 4 in the long-game order: docs/solver.md,
+  // "Move ordering").
   static constexpr int kGainOrderEmpty = 28;
   static constexpr int kGainThreatWeight = 1;
   // Positions with at least this many empty cells (the first few moves) and
@@ -550,7 +551,7 @@ class Solver {
     int hi = winScoreAtPly<Game>(plies + 2);
     // A forced move (the only one that does not lose at once) is played
     // through: the child's search is this node's, so it neither probes nor
-    // stores, orders nor checks the lines here (docs/solver.md, step 12).
+    // stores, orders nor checks the lines here (docs/solver.md, "Forced moves").
     if (opt_.forcedMoves && !(next & (next - 1))) {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;

@@ -96,7 +96,8 @@ class Connect4 {
   bool isWinningMove(int col) const { return (winningSpots() & moveBits(col)) != 0; }
 
   // Bounds on the win/draw/loss of the side to move from the lines of four
-  // still open, without search (docs/solver.md, step 7).
+  // still open, without search (docs/solver.md, "Bounds from the lines
+  // still open").
   //   signUpperBound(): 1 (no bound), 0 (the mover cannot win), -1 (it loses).
   //   signLowerBound(): -1 (no bound), 0 (the mover cannot lose), 1 (it wins).
   // A side cannot win without a line free of the other's stones. Beyond that,
@@ -179,7 +180,7 @@ class Connect4 {
   // right above an opponent's spot (the opponent wins below them first), and
   // a useful spot right above a playable cell four times: the opponent can no
   // longer play that column, the strongest hold on the board in a long game.
-  // (docs/solver.md, step 13.)
+  // (docs/solver.md, "Move ordering".)
   int orderScore(Bits move, Bits spots, Bits oppSpots, bool forcing) const {
     const Bits legal = ((mask_ | move) + kBottom) & kBoard;
     if (forcing) return countSparse(spots) + 2 * countSparse(spots & legal);
@@ -259,7 +260,7 @@ class Connect4 {
   }
   // Empty cells (maybe not playable yet) where stones `p` would complete four.
   // Always inline: the solver calls it for every node and every move it
-  // orders, and GCC would keep it out of line (docs/solver.md has the
+  // orders, and GCC would keep it out of line (docs/benchmarks.md has the
   // measurement).
   __attribute__((always_inline)) static Bits winningSpotsOf(Bits p, Bits mask) {
     constexpr int H = kHeight, H1 = kHeight + 1;
