@@ -9,7 +9,7 @@
 namespace gs {
 
 Session::Session(GameId game, std::size_t tableBytes) : game_(game), tt_(tableBytes), solverTt_(tableBytes) {
-  assert(game >= 0 && game < kGameCount);
+  assert(game >= 0 && game < kGameCount && gameInfo(game).kind == GameKind::kTwoPlayer);
 }
 
 template <class Game>
@@ -21,11 +21,11 @@ Game Session::rebuild() const {
 
 template <class F>
 decltype(auto) Session::withPosition(F&& f) const {
-  return withGame(game_, [&](auto tag) { return f(rebuild<typename decltype(tag)::type>()); });
+  return withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) { return f(rebuild<typename decltype(tag)::type>()); });
 }
 
 void Session::newGame(GameId game) {
-  assert(game >= 0 && game < kGameCount);
+  assert(game >= 0 && game < kGameCount && gameInfo(game).kind == GameKind::kTwoPlayer);
   game_ = game;
   history_.clear();
   tt_.clear();
@@ -33,7 +33,7 @@ void Session::newGame(GameId game) {
 }
 
 std::string Session::setMoves(const std::string& moves) {
-  const ParseError err = withGame(game_, [&](auto tag) {
+  const ParseError err = withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) {
     typename decltype(tag)::type g;
     return parseMoves(moves, g);
   });
@@ -174,7 +174,7 @@ Analysis Session::analyze(const Deadline& deadline, const std::function<void(con
 }
 
 Review Session::review(const Deadline& deadline, const std::function<void(const Review&)>& onChange) {
-  return withGame(game_, [&](auto tag) {
+  return withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) {
     using Game = typename decltype(tag)::type;
     if constexpr (hasSolverBounds<Game>) {
       Reviewer<Game> reviewer(solverTt_);

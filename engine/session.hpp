@@ -1,5 +1,6 @@
-// Session: one game of any registered kind (games/registry.hpp), chosen at
-// run time, with its move history, search and solver. This is the facade the
+// Session: one game of the registry's two-player kind (games/registry.hpp,
+// GameKind::kTwoPlayer), chosen at run time, with its move history, search
+// and solver. This is the facade the
 // front ends (the Web Worker's Embind layer, the protocol, tools) use; it
 // hides the templates. Moves here are 1-based (a game's move slots written
 // 1..kMoveSlots), as users write them.
@@ -23,11 +24,12 @@ namespace gs {
 
 class Session {
  public:
-  // Precondition: `game` is a registered game id.
+  // Precondition: `game` is a registered game id of kind kTwoPlayer.
   explicit Session(GameId game = 0, std::size_t tableBytes = TranspositionTable::kDefaultBytes);
 
   // --- position ---------------------------------------------------------
-  // Starts a new game of `game` (a registered id) and clears the tables.
+  // Starts a new game of `game` (a registered id of kind kTwoPlayer) and
+  // clears the tables.
   void newGame(GameId game);
   GameId game() const { return game_; }
   const GameInfo& info() const { return gameInfo(game_); }

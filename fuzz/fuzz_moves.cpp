@@ -1,14 +1,17 @@
 // libFuzzer target: a line of outside input as the CLI and the page read it
-// (a move string, then anything), for every game. Checks the parser's
-// contract: it never crashes, accepts exactly the legal move sequences, and a
-// parsed position is consistent (solved where cheap).
+// (a position, then anything), for every game in its own notation
+// (core/notation.hpp's PositionNotation). Checks the parser's contract: it
+// never crashes, accepts exactly the legal move sequences, a parsed position
+// is consistent (what the notation writes replays it; solved where cheap).
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "core/notation.hpp"
 #include "search/solver.hpp"
 #include "games/fixture_registry.hpp"
+#include "games/registry.hpp"
 #include "core/tt.hpp"
 
 namespace {
@@ -19,16 +22,32 @@ gs::TranspositionTable& table() {
 }
 
 template <class Game>
-void check(const std::string& moves) {
+void check(const std::string& text) {
+  using Notation = gs::PositionNotation<Game>;
+  constexpr bool kDigits = std::is_same_v<typename Notation::Record, std::string>;
+  typename Notation::Record rec;
   Game g;
-  gs::ParseError err = gs::parseMoves(moves, g);
+  gs::ParseError err = Notation::parse(text, rec, g, nullptr);
   if (!err.ok) {
-    if (err.message.empty() || err.position < 1 || err.position > moves.size()) __builtin_trap();
-    if (g.plies() != static_cast<int>(err.position) - 1) __builtin_trap();
+    // The error names a character of the text (or its end).
+    if (err.message.empty() || err.position < 1 || err.position > text.size() + 1) __builtin_trap();
+    // A move string stops at the bad move: the moves before it are played.
+    if (kDigits && (err.position > text.size() || g.plies() != static_cast<int>(err.position) - 1)) __builtin_trap();
     return;
   }
-  if (g.plies() != static_cast<int>(moves.size())) __builtin_trap();
   if (g.plies() > Game::kMaxPlies) __builtin_trap();
+  if constexpr (kDigits) {
+    if (g.plies() != static_cast<int>(text.size())) __builtin_trap();
+  } else {
+    // Another notation: what it writes replays the same position.
+    typename Notation::Record again;
+    Game h;
+    const std::string written = Notation::text(rec);
+    if (!Notation::parse(written, again, h, nullptr).ok || Notation::text(again) != written) __builtin_trap();
+    if (h.plies() != g.plies()) __builtin_trap();
+    if constexpr (gs::hasTwoPlayerSearch<Game>)
+      if (h.key() != g.key()) __builtin_trap();
+  }
   // Solve where it is cheap; the score must be in the legal range.
   if constexpr (gs::hasSolverBounds<Game>) {
     if (Game::kMaxPlies - g.plies() <= 12) {
@@ -46,7 +65,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size > gs::kMaxLineLength) return 0;
   std::string line(reinterpret_cast<const char*>(data), size);
   std::string token = line.substr(0, line.find_first_of(" \t\r\n"));
-  // Every game of the product, and the test fixture games (tests/games/).
-  gs_test::FixtureRegistry::forEach([&](auto tag) { check<typename decltype(tag)::type>(token); });
+  // Every game of the product, each in its own notation, and the test
+  // fixture games (tests/games/).
+  gs::forEachGame([&](auto tag) { check<typename decltype(tag)::type>(token); });
+  gs_test::FixtureRegistry::forEach([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if (gs::findGame(Game::kName) < 0) check<Game>(token);  // the fixtures that are not products
+  });
   return 0;
 }

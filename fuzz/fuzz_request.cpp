@@ -24,9 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       r.type != "memory" && r.type != "book")
     __builtin_trap();
   if (positional) {
-    const int game = gs::findGame(r.game);
+    const int game = gs::findGame(r.game, gs::GameKind::kTwoPlayer);
     if (game < 0) __builtin_trap();
-    const bool legal = gs::withGame(game, [&](auto tag) {
+    const bool legal = gs::withGameOfKind<gs::GameKind::kTwoPlayer>(game, [&](auto tag) {
       typename decltype(tag)::type g;
       return gs::parseMoves(r.moves, g).ok;
     });
@@ -35,6 +35,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (r.type == "search" && r.timeMs == 0 && r.maxDepth == 0) __builtin_trap();
     if (r.temperature < 0 || r.temperature > 1000 || r.seed < 0 || r.seed > 4294967295.0) __builtin_trap();
   }
-  if (r.type == "newgame" && !r.game.empty() && gs::findGame(r.game) < 0) __builtin_trap();
+  if (r.type == "newgame" && !r.game.empty() && gs::findGame(r.game, gs::GameKind::kTwoPlayer) < 0) __builtin_trap();
   return 0;
 }

@@ -6,8 +6,21 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "session.hpp"
+
+namespace {
+
+// The (n mod count)-th registered game the Session plays (kind kTwoPlayer).
+int sessionGame(int n) {
+  std::vector<int> ids;
+  for (int id = 0; id < gs::kGameCount; ++id)
+    if (gs::gameInfo(id).kind == gs::GameKind::kTwoPlayer) ids.push_back(id);
+  return ids[static_cast<std::size_t>(n) % ids.size()];
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static gs::Session session(0, 1 << 20);
@@ -43,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
       case 3:
-        session.newGame(arg % gs::kGameCount);
+        session.newGame(sessionGame(arg));
         break;
       case 4:
         if (session.outcome() == gs::Outcome::kOngoing) {

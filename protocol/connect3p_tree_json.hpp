@@ -37,11 +37,13 @@
 
 #include <string>
 
+#include "games/connect3p/connect3p.hpp"
+
 namespace gs {
 
-// The deepest tree the explorer traces: 7,381 nodes for plain max^n from an
-// open position.
-constexpr int kConnect3pTreeMaxDepth = 4;
+// The deepest tree the explorer traces (the game's kTreeMaxDepth): 7,381
+// nodes for plain max^n from an open position.
+constexpr int kConnect3pTreeMaxDepth = Connect3p::kTreeMaxDepth;
 
 std::string connect3pTreeJson(const std::string& moves, int depth);
 

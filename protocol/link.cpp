@@ -157,11 +157,12 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
   }
   bool badGame = false;
   if (get("game", game)) {
-    if (findGame(game) >= 0) {
+    if (findGame(game, GameKind::kTwoPlayer) >= 0) {
       s.game = game;
     } else {
       badGame = true;
-      const std::string games = otherGames.empty() ? gameNames(", ", " or ") : namesList(gameNames(", ", ", "), otherGames);
+      const std::string games = otherGames.empty() ? gameNames(", ", " or ", GameKind::kTwoPlayer)
+                                                   : namesList(gameNames(", ", ", ", GameKind::kTwoPlayer), otherGames);
       if (contains(otherGames, game))
         r.errors.push_back("the game '" + clip(game) + "' has a page of its own (a link with #game=" + clip(game) + ")");
       else
@@ -203,7 +204,8 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
   }
   if (get("moves", moves) && !moves.empty()) {
     const GameId id = findGame(s.game);
-    const std::string err = withGame(id, [&](auto tag) { return movesError<typename decltype(tag)::type>(moves); });
+    const std::string err =
+        withGameOfKind<GameKind::kTwoPlayer>(id, [&](auto tag) { return movesError<typename decltype(tag)::type>(moves); });
     if (!err.empty())
       r.errors.push_back("the moves '" + clip(moves) + "' are not a valid " + gameInfo(id).displayName +
                          " game: " + err);

@@ -3,7 +3,7 @@
 //
 //   #game=connect4&moves=4453&time=1000&ai=2&level=custom
 //
-//   game   a registered game's name (games/registry.hpp)
+//   game   the name of a registered game of the Play page's kind (GameKind::kTwoPlayer, games/registry.hpp)
 //   moves  move string from the empty board (notation.hpp)
 //   time   thinking time per computer move in ms, kMinTime..kMaxTime (Custom)
 //   ai     which side the computer plays: 1, 2, none, both
@@ -60,7 +60,7 @@ std::vector<std::pair<std::string, std::string>> parseQuery(const std::string& t
 // `levels`: the level names the engine knows; `defaultLevel` is used when the
 // link names none (and is one of them). `otherViews`: the page's views
 // besides play, for the message about an unknown view; `otherGames`: the
-// games the page plays elsewhere (not in the registry), for the message
+// games the page plays on pages of their own (registered games of other kinds), for the message
 // about an unknown game.
 LinkResult parseLink(const std::string& hash, const std::vector<std::string>& levels,
                      const std::string& defaultLevel, const std::vector<std::string>& otherViews = {},

@@ -285,6 +285,7 @@ std::string gamesJson() {
   Json list('[');
   for (int i = 0; i < kGameCount; ++i) {
     const GameInfo& g = gameInfo(i);
+    if (g.kind != GameKind::kTwoPlayer) continue;  // the games this protocol's Session plays
     Json sides('[');
     sides.str(g.sides[0]).str(g.sides[1]);
     Json o('{');
@@ -305,6 +306,10 @@ std::string gamesJson() {
     o.key("bookFile").str(g.bookFile);
     o.key("hasSolver").boolean(g.hasSolver);
     o.key("treeMaxDepth").num(g.treeMaxDepth);
+    o.key("players").num(g.players);
+    o.key("chance").boolean(g.chance);
+    o.key("algorithms").str(g.algorithms);
+    o.key("defaultAlgorithm").str(g.defaultAlgorithm);
     list.raw(o.done());
   }
   return list.done();

@@ -234,13 +234,19 @@ std::string clipped(const std::string& s, std::size_t n) {
   return s.substr(0, cut);
 }
 
-// The game field (a registered game's name): "" or the message.
+// The game field (the name of a registered game of the Session's kind,
+// GameKind::kTwoPlayer): "" or the message.
 std::string gameField(const Json* game, Request& r) {
-  const int id = game && game->kind == Json::kString ? findGame(game->text) : -1;
-  if (id < 0)
-    return "unknown game '" + (game && game->kind == Json::kString ? clipped(game->text, 24) : std::string("")) + "'";
-  r.game = game->text;
-  return "";
+  const bool text = game && game->kind == Json::kString;
+  if (text && findGame(game->text, GameKind::kTwoPlayer) >= 0) {
+    r.game = game->text;
+    return "";
+  }
+  const int other = text ? findGame(game->text) : -1;
+  if (other >= 0)
+    return "game '" + game->text + "' (" + kindWords(gameInfo(other).kind) + ") is not served by this worker: it serves " +
+           gameNames(", ", " or ", GameKind::kTwoPlayer);
+  return "unknown game '" + (text ? clipped(game->text, 24) : std::string("")) + "'";
 }
 
 // The optional threads field (solve, analyze: 1-64, default 1). "" or the message.
@@ -257,7 +263,7 @@ std::string position(const Json& req, Request& r) {
   const Json* moves = req.get("moves");
   if (!moves || moves->kind != Json::kString) return "moves must be a string of digits";
   if (moves->text.size() > 64) return "moves is too long";
-  const ParseError err = withGame(findGame(r.game), [&](auto tag) {
+  const ParseError err = withGameOfKind<GameKind::kTwoPlayer>(findGame(r.game), [&](auto tag) {
     typename decltype(tag)::type g;
     return parseMoves(moves->text, g);
   });

@@ -201,7 +201,7 @@ f = fields(out)
 untimed = [x[:x.index("time_ms")] + x[x.index("time_ms") + 2:] for x in f if "time_ms" in x]
 check("mcts level", code == 0 and len(untimed) == 2 and f[0][f[0].index("playouts") + 1] == "70"
       and untimed[0] == untimed[1], out + err)
-# EinStein wurfelt nicht! (--game einstein, its own front end: tools/einstein_cli.hpp).
+# EinStein wurfelt nicht! (--game einstein: the CLI's play for a game with chance, tools/run_chance.hpp).
 E = ["--game", "einstein", "play"]
 code, out, err = run(E + ["--depth", "3"], b"123456/654321:66d,44h,5\n123456/123456:1 extra fields\n")
 f = fields(out)
@@ -265,7 +265,7 @@ for args, what in [(["--game", "einstein", "solve"], "has play only"),
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 
-# Connect Four for three (--game connect3p, its own front end: tools/connect3p_cli.hpp).
+# Connect Four for three (--game connect3p: the CLI's play for a game of more players, tools/run_players.hpp).
 T = ["--game", "connect3p", "play"]
 code, out, err = run(T + ["--depth", "3"], b"4\n5564 ignored\n")
 f = fields(out)

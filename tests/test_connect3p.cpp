@@ -17,10 +17,11 @@
 
 using gs::Connect3p;
 
-// The game has the players capability and is no two-player game, so the
-// registry (which asserts both the concept and !hasPlayers) refuses it; the
+// The game has the players capability instead of the two-player part, and
+// the registry gives it the kind of max^n and paranoid search; the other
 // registered games do not have the capability.
-static_assert(gs::hasPlayers<Connect3p> && !gs::isGame<Connect3p>);
+static_assert(gs::isGame<Connect3p> && gs::hasPlayers<Connect3p> && !gs::hasTwoPlayerSearch<Connect3p>);
+static_assert(gs::kindOf<Connect3p>() == gs::GameKind::kPlayers);
 static_assert(!gs::hasPlayers<gs::Connect4> && !gs::hasPlayers<gs::TicTacToe>);
 using Searcher = gs::MultiSearcher<Connect3p>;
 using Values = Searcher::Values;

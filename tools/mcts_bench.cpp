@@ -94,6 +94,7 @@ Spec parseSpec(const std::string& text) {
 int speed(double ms) {
   gs::forEachGame([&](auto tag) {
     using Game = typename decltype(tag)::type;
+    if constexpr (gs::kindOf<Game>() == gs::GameKind::kTwoPlayer)
     for (bool smart : {true, false})
       for (const char* moves : {"", "1", "12"}) {
         Game g;

@@ -279,12 +279,13 @@ val mctsTraceOf(const std::string& moves, int playouts, int seed) {
   return out;
 }
 
-// Calls f(GameType<Game>{}) for the game called `game`, or returns an error.
+// Calls f(GameType<Game>{}) for the game called `game` (a two-player game
+// without chance: these traces are negamax trees), or returns an error.
 template <class F>
 val forGame(const std::string& game, F&& f) {
-  const int id = gs::findGame(game);
+  const int id = gs::findGame(game, gs::GameKind::kTwoPlayer);
   if (id < 0) return errorObject("unknown game '" + game + "'");
-  return gs::withGame(id, f);
+  return gs::withGameOfKind<gs::GameKind::kTwoPlayer>(id, f);
 }
 
 val treeMoveValues(const std::string& game, const std::string& moves, int depth) {

@@ -8,6 +8,10 @@
 export interface GameInfo {
   id: string;           // 'connect4' | 'tictactoe': the key in links and requests
   name: string;         // 'Connect Four'
+  players: number;      // 2 (the games the worker serves)
+  chance: boolean;      // false (the games the worker serves)
+  algorithms: string;   // the searches that play it, space-separated: 'alphabeta minimax mcts'
+  defaultAlgorithm: string;  // the one played when none is named: 'alphabeta'
   width: number;        // board columns
   height: number;       // board rows
   moveSlots: number;    // moves are digits 1..moveSlots

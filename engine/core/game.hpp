@@ -1,55 +1,67 @@
-// The Game concept: what a game class must offer so that every search of the
-// engine can play it, written down once and checked (checkGame<G>() below,
-// called by the registry for every game it lists).
+// The Game concept: what a game class must offer so that the engine can play
+// it, written down once and checked (checkGame<G>() below, called by the
+// registry for every game it lists).
 //
 // A game is a small value type: a copy is a position, the default-constructed
-// value is the start position. Two players move in turn; the first player
-// moves on even plies. A move is a slot number 0..kMoveSlots-1 inside the
-// engine and a digit 1..kMoveSlots in text ("4453"), so kMoveSlots <= 9.
+// value is the start position. Players move in turn; the first player moves
+// on ply 0. A move is a slot number 0..kMoveSlots-1 inside the engine.
+//
+// Every game has the common part (sections 1 and 2). What else it offers
+// decides which searches play it; the registry (games/registry.hpp) hands the
+// result to the front ends as data (GameInfo: kind, players, chance,
+// algorithms), so no front end names a game:
+//   - two players, no chance (kind kTwoPlayer): section 3, plus the optional
+//     capabilities a-c. Minimax, alpha-beta, the solver, MCTS.
+//   - chance (capability d, kind kChance): section 3 as well; the
+//     expectiminimax searches and MCTS with chance nodes.
+//   - more than two players (capability e, kind kPlayers): max^n and
+//     paranoid search.
 //
 // 1. Facts (static constexpr members): the one place a game's facts live.
-//    The registry (games/registry.hpp) hands them to the front ends, so no
-//    other file spells them.
 //      kName          "connect4": the id of links, worker requests, --game
 //      kDisplayName   "Connect Four"
-//      kSides[2]      the players' names, first player first ("Red", "Yellow")
+//      kSides[n]      the players' names, first player first ("Red", "Yellow");
+//                     two, or kPlayers (capability e)
 //      kMoveNoun      what a move slot is called ("column", "cell")
 //      kNotationHelp  how a move is written, for help texts ("columns 1-7")
 //      kTakenText     why a slot cannot be played ("is full", "is already taken")
 //      kWidth, kHeight  the board for display: cell(col, row) for col < kWidth,
 //                     row < kHeight
-//      kLine          stones in a winning line (the page's own rules draw and
-//                     check the board with it), kGravity: whether a move is a
-//                     column and the stone falls (else a move is a cell,
-//                     numbered row by row from the top left)
-//      kMoveSlots     number of move slots (<= 9)
-//      kMaxPlies      the longest game; kWinBase: the exact score base (a win
-//                     with the player's n-th stone scores kWinBase - n;
-//                     core/types.hpp)
+//      kLine          stones in a winning line (0: the game has none), kGravity:
+//                     whether a move is a column and the stone falls (else a
+//                     move is a cell, numbered row by row from the top left)
+//      kMoveSlots     number of move slots (the move-string notation,
+//                     core/notation.hpp, writes one digit per move: at most 9)
+//      kMaxPlies      the longest game (the searches size their per-ply
+//                     arrays by it)
 //      kCentreOrder[kMoveSlots]  the static move order, most promising first;
 //                     searches break ties in it
 //      kTreeMaxDepth  the tree explorer's deepest depth limit; 0: the game is
 //                     small enough to search to the end
-//      kBookFile      the opening book the page downloads ("" = none)
-//      kSolveFromPlies  the player tries the exact solver from this ply on
-//                     (games with the solver capability)
 //
-// 2. The minimal interface (every search: minimax, alpha-beta, iterative
-//    deepening, the transposition table, the tree explorer):
+// 2. The common interface:
 //      bool canPlay(int m) const      m in [0, kMoveSlots); legal here (the
 //                                     caller checks that the game is not over)
 //      void play(int m)               precondition: canPlay(m)
 //      int plies() const              moves played since the start
 //      bool lastMoverWon() const      the player who just moved has won
 //      bool isFull() const            no move is left (a draw unless lastMoverWon)
-//      int evaluate() const           heuristic value for the side to move, in
-//                                     about +-1000 (only for a game not over)
-//      std::uint64_t key() const      unique per position (table key)
-//      int cell(int col, int row) const  0 empty, 1 first player, 2 second
+//      int cell(int col, int row) const  0 empty, p + 1 for player p's stone
 //      std::vector<int> winningCells() const  cells (col + kWidth * row) of the
 //                                     last mover's winning line(s), or none
 //
-// 3. Optional capabilities, required only where they are used:
+// 3. Two-player search (every game without capability e): negamax values
+//    for the side to move.
+//      kWinBase       the exact score base: a win with the player's n-th stone
+//                     scores kWinBase - n (core/types.hpp)
+//      kBookFile      the opening book the page downloads ("" = none)
+//      kSolveFromPlies  the player tries the exact solver from this ply on
+//                     (games with the solver capability)
+//      int evaluate() const           heuristic value for the side to move, in
+//                                     about +-1000 (only for a game not over)
+//      std::uint64_t key() const      unique per position (table key)
+//
+// 4. Optional capabilities, required only where they are used:
 //    a. Threats (hasThreats<G>): cells where a side would complete a line.
 //       The heuristic search uses them for its forced moves, quiescence and
 //       move ordering; without them it searches every move, ordered by the
@@ -61,7 +73,8 @@
 //         Bits opponentWinningSpots() const
 //         int threatScore(Bits move) const, int moveGain(Bits move) const
 //    b. Solver bounds (hasSolverBounds<G>, with threats): what the exact
-//       solver's alpha-beta needs (search/solver.hpp).
+//       solver's alpha-beta needs (search/solver.hpp; its table keeps exact
+//       scores in 6 bits, so kWinBase <= 31 there).
 //         Bits nonLosingMoves() const, Bits nonLosingMoves(Bits oppSpots)
 //         const (the same, given opponentWinningSpots()), int
 //         signUpperBound() const, int signLowerBound() const,
@@ -92,17 +105,12 @@
 //         void applyChance(int outcome)  precondition: atChance(), outcome one
 //                                     of chanceOutcomes' (or any outcome the
 //                                     game's notation allows, e.g. a die face)
-//       A game with chance is not listed in the registry's `Games`: every
-//       front end that iterates it (session, protocol, links, the tree
-//       explorer, the page) assumes a deterministic game, so the registry
-//       refuses one (docs/einstein.md says what joining needs).
 //    e. Players (hasPlayers<G>): a game for more than two players, searched
-//       by max^n and paranoid search (search/multiplayer.hpp). It replaces
-//       the two-player parts of sections 1 and 2 (kSides[2], kWinBase,
-//       evaluate() for the side to move, negamax scores) with:
+//       by max^n and paranoid search (search/multiplayer.hpp), which need
+//       only this and canPlay, play, plies, lastMoverWon, isFull, kSides,
+//       kMoveSlots, kMaxPlies and kCentreOrder. Instead of section 3:
 //         static constexpr int kPlayers       the number of players (>= 3);
 //                                     player p moves on plies p, p + kPlayers, ...
-//         static constexpr const char* kSides[kPlayers]  their names
 //         static constexpr int kEvalSum, kEvalMax  the evaluation's scale:
 //                                     kEvalMax < kEvalSum - kMaxPlies (a win
 //                                     is worth kEvalSum - plies)
@@ -112,10 +120,6 @@
 //                                     per player: every entry in [0, kEvalMax],
 //                                     their sum <= kEvalSum (max^n's shallow
 //                                     pruning relies on the sum and the 0)
-//       with canPlay, play, plies, lastMoverWon, isFull, kMoveSlots,
-//       kMaxPlies and kCentreOrder as in section 2. Such a game is not listed
-//       in the registry's `Games` either: every two-player front end would
-//       misread it (docs/connect3p.md).
 #pragma once
 
 #include <cstdint>
@@ -134,16 +138,19 @@ struct ChanceOutcome {
 
 namespace game_detail {
 template <class G>
-using Minimal = std::void_t<
+using Common = std::void_t<
     decltype(G::kName), decltype(G::kDisplayName), decltype(G::kSides), decltype(G::kMoveNoun),
-    decltype(G::kTakenText), decltype(G::kNotationHelp), decltype(G::kWidth), decltype(G::kHeight), decltype(G::kLine), decltype(G::kGravity),
-    decltype(G::kMoveSlots), decltype(G::kMaxPlies), decltype(G::kWinBase), decltype(G::kCentreOrder),
-    decltype(G::kTreeMaxDepth), decltype(G::kBookFile), decltype(G::kSolveFromPlies),
-    decltype(bool{std::declval<const G&>().canPlay(0)}), decltype(std::declval<G&>().play(0)),
+    decltype(G::kTakenText), decltype(G::kNotationHelp), decltype(G::kWidth), decltype(G::kHeight), decltype(G::kLine),
+    decltype(G::kGravity), decltype(G::kMoveSlots), decltype(G::kMaxPlies), decltype(G::kCentreOrder),
+    decltype(G::kTreeMaxDepth), decltype(bool{std::declval<const G&>().canPlay(0)}), decltype(std::declval<G&>().play(0)),
     decltype(int{std::declval<const G&>().plies()}), decltype(bool{std::declval<const G&>().lastMoverWon()}),
-    decltype(bool{std::declval<const G&>().isFull()}), decltype(int{std::declval<const G&>().evaluate()}),
-    decltype(std::uint64_t{std::declval<const G&>().key()}), decltype(int{std::declval<const G&>().cell(0, 0)}),
+    decltype(bool{std::declval<const G&>().isFull()}), decltype(int{std::declval<const G&>().cell(0, 0)}),
     decltype(std::vector<int>{std::declval<const G&>().winningCells()})>;
+
+template <class G>
+using TwoPlayer = std::void_t<decltype(G::kWinBase), decltype(G::kBookFile), decltype(G::kSolveFromPlies),
+                              decltype(int{std::declval<const G&>().evaluate()}),
+                              decltype(std::uint64_t{std::declval<const G&>().key()})>;
 
 template <class G>
 using Threats = std::void_t<
@@ -193,7 +200,7 @@ struct Detect<G, Op, std::void_t<Op<G>>> : std::true_type {};
 }  // namespace game_detail
 
 template <class G>
-constexpr bool isGame = game_detail::Detect<G, game_detail::Minimal>::value;
+constexpr bool isGame = game_detail::Detect<G, game_detail::Common>::value;
 template <class G>
 constexpr bool hasThreats = game_detail::Detect<G, game_detail::Threats>::value;
 template <class G>
@@ -204,20 +211,49 @@ template <class G>
 constexpr bool hasChance = game_detail::Detect<G, game_detail::Chance>::value;
 template <class G>
 constexpr bool hasPlayers = game_detail::Detect<G, game_detail::Players>::value;
+template <class G>
+constexpr bool hasTwoPlayerSearch = isGame<G> && !hasPlayers<G> && game_detail::Detect<G, game_detail::TwoPlayer>::value;
 
-// The checks of section 1 and 2, with a message per rule.
+// Which family of searches plays a game: its kind, as data for the front ends.
+enum class GameKind {
+  kTwoPlayer,  // two players, no chance: minimax, alpha-beta, the solver, MCTS
+  kChance,     // two players and chance (capability d): expectiminimax, MCTS
+  kPlayers,    // more than two players (capability e): max^n, paranoid
+};
+
+template <class G>
+constexpr GameKind kindOf() {
+  if constexpr (hasPlayers<G>) return GameKind::kPlayers;
+  else if constexpr (hasChance<G>) return GameKind::kChance;
+  else return GameKind::kTwoPlayer;
+}
+
+// The number of players.
+template <class G>
+constexpr int playersOf() {
+  if constexpr (hasPlayers<G>) return G::kPlayers;
+  else return 2;
+}
+
+// The checks of sections 1-3 and 4e, with a message per rule.
 template <class G>
 constexpr bool checkGame() {
-  static_assert(isGame<G>, "a game needs every fact and member of the minimal interface (core/game.hpp)");
+  static_assert(isGame<G>, "a game needs every fact and member of the common interface (core/game.hpp, 1 and 2)");
+  static_assert(hasPlayers<G> || hasTwoPlayerSearch<G>,
+                "a game for two players needs section 3 of core/game.hpp; one for more, capability e");
   static_assert(std::is_default_constructible_v<G> && std::is_copy_constructible_v<G>,
                 "a game is a value: default-constructed = the start position, a copy = a position");
-  static_assert(G::kMoveSlots >= 1 && G::kMoveSlots <= 9, "moves are written as one digit 1..kMoveSlots");
+  static_assert(G::kMoveSlots >= 1, "a game has at least one move slot");
   static_assert(sizeof(G::kCentreOrder) / sizeof(G::kCentreOrder[0]) == G::kMoveSlots,
                 "kCentreOrder lists every move slot once");
-  static_assert(G::kMaxPlies >= 1 && G::kMaxPlies <= 64, "the searches keep at most 64 plies per line");
-  static_assert(G::kWinBase > (G::kMaxPlies + 1) / 2 && G::kWinBase <= 31,
-                "every win scores at least 1, and exact scores fit the solver table's 6 bits");
+  static_assert(sizeof(G::kSides) / sizeof(G::kSides[0]) == playersOf<G>(), "kSides names every player");
+  static_assert(G::kMaxPlies >= 1, "a game has at least one ply");
   static_assert(G::kTreeMaxDepth >= 0 && G::kTreeMaxDepth <= G::kMaxPlies, "kTreeMaxDepth is a depth in plies");
+  if constexpr (hasPlayers<G>) {
+    static_assert(G::kPlayers >= 3, "capability e is for more than two players");
+  } else {
+    static_assert(G::kWinBase > (G::kMaxPlies + 1) / 2, "every win scores at least 1");
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 // 1..9 row by row from the top left).
 #pragma once
 
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,7 @@ struct ParseError {
 // move, stops and returns the error; `game` then holds the position before it.
 template <class Game>
 ParseError parseMoves(std::string_view moves, Game& game) {
+  static_assert(Game::kMoveSlots <= 9, "the move string writes a move as one digit 1..kMoveSlots");
   ParseError err;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     char ch = moves[i];
@@ -54,5 +56,31 @@ ParseError parseMoves(std::string_view moves, Game& game) {
   }
   return err;
 }
+
+// A game's position notation, the same interface for every game, so a front
+// end reads and writes positions without naming a game. This primary
+// template is the move string above; a game with another notation
+// specializes it (games/einstein/einstein_notation.hpp).
+//   Record                   what was read, as the text writes it
+//   parse(text, rec, g, rng)  reads `text` into `rec` and plays it on `g` from
+//                            the start position; on the first error stops and
+//                            returns it (`g` holds the position before it).
+//                            `rng` resolves random parts ('?'), if the
+//                            notation has any (may be null)
+//   text(rec)                the record as text: it replays the game
+//   moveText(g, slot)        a move of the position `g` as the notation writes it
+//   notReady(g, rec)         for a game with chance, at chance: what the text
+//                            lacks before a move can be chosen
+template <class Game, class = void>
+struct PositionNotation {
+  using Record = std::string;
+  static ParseError parse(std::string_view text, Record& rec, Game& g, std::mt19937* /*rng*/ = nullptr) {
+    g = Game();
+    rec = std::string(text);
+    return parseMoves(text, g);
+  }
+  static std::string text(const Record& rec) { return rec; }
+  static std::string moveText(const Game& /*g*/, int slot) { return std::to_string(slot + 1); }
+};
 
 }  // namespace gs

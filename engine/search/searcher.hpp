@@ -165,7 +165,9 @@ class Searcher {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  static constexpr int kMaxPly = 64;
+  // The per-ply arrays' size: a line never goes past the game's end
+  // (kMaxPlies), so the ply guards below never cut a real line.
+  static constexpr int kMaxPly = Game::kMaxPlies + 2;
 
   bool timeUp() {
     if (!deadline_.limited()) return false;

@@ -59,6 +59,7 @@ class SolverTable {
   static constexpr std::size_t kMinWords = std::size_t{2} << (kKeyBits + kKeyShift - 64);
   // The move field holds 0..7: games with more move slots store no moves.
   static constexpr bool kStoresMoves = Game::kMoveSlots <= 7;
+  static_assert(Game::kWinBase <= kScoreOffset - 1, "exact scores fit the entry's 6-bit fields: kWinBase <= 31");
 
   // `words` 8-byte words at `mem`, a power of two >= kMinWords, all 0 when empty.
   SolverTable(void* mem, std::size_t words) : mem_(static_cast<unsigned char*>(mem)) {

@@ -29,10 +29,9 @@
 // "5564" = Red 5, Yellow 5, Green 6, Red 4. parseMoves() reads it and names
 // the bad move ("column 5 at position 7 is full").
 //
-// This game does not fit the two-player concept of core/game.hpp (two sides,
-// negamax scores, evaluate() for the side to move): it has the players
-// capability (core/game.hpp, capability e) instead, which the max^n and
-// paranoid searches (search/multiplayer.hpp) use, and the registry refuses it.
+// A game of core/game.hpp with the players capability (4e) instead of the
+// two-player part (section 3): the max^n and paranoid searches
+// (search/multiplayer.hpp) play it.
 #pragma once
 
 #include <array>
@@ -59,6 +58,8 @@ class Connect3p {
   static constexpr int kMoveSlots = kWidth;
   static constexpr int kMaxPlies = kWidth * kHeight;  // 54: 18 stones each
   static constexpr int kCentreOrder[kMoveSlots] = {4, 3, 5, 2, 6, 1, 7, 0, 8};
+  // The tree explorer's deepest max^n / paranoid tree (9^4 = 6,561 leaves at most).
+  static constexpr int kTreeMaxDepth = 4;
   // The evaluation's scale (evaluatePlayers): entries in [0, kEvalMax],
   // summing to at most kEvalSum (and at least kEvalSum - 2: rounding).
   static constexpr int kEvalSum = 1000;

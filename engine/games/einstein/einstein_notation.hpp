@@ -234,4 +234,20 @@ inline int parseEinsteinMove(const Einstein& game, std::string_view move, std::s
   return slot;
 }
 
+// The notation for the front ends (core/notation.hpp's PositionNotation).
+template <>
+struct PositionNotation<Einstein> {
+  using Record = EinsteinRecord;
+  static ParseError parse(std::string_view text, Record& rec, Einstein& g, std::mt19937* rng = nullptr) {
+    return parseEinstein(text, rec, g, rng);
+  }
+  static std::string text(const Record& rec) { return toText(rec); }
+  static std::string moveText(const Einstein& g, int slot) { return einsteinMoveText(g, slot); }
+  static std::string notReady(const Einstein& g, const Record& rec) {
+    return std::string(Einstein::kSides[g.sideToMove()]) +
+           " has not rolled: end the position with the die face (1-6, or ? to roll it), e.g. " + toText(rec) +
+           (rec.turns.empty() ? ":" : ",") + "4";
+  }
+};
+
 }  // namespace gs

@@ -1,26 +1,36 @@
-// gamesearch --game einstein: reads EinStein positions (einstein_notation.hpp),
-// prints the expectiminimax (or MCTS) player's move. Only parses and prints.
-#include "einstein_cli.hpp"
+// gamesearch for a game with chance (GameKind::kChance, core/game.hpp
+// capability d): play, with expectiminimax (Star1, Star2) or Monte Carlo
+// tree search with chance nodes, each line read in the game's own notation
+// (PositionNotation). Only parses and prints.
+#pragma once
 
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <random>
+#include <string>
 
-#include "games/einstein/einstein_notation.hpp"
+#include "core/notation.hpp"
+#include "gamesearch_args.hpp"
 #include "protocol/line_reader.hpp"
+#include "search/expectimax.hpp"
+#include "search/mcts.hpp"
 
-namespace gs {
+namespace gs::cli {
 
-std::string einsteinUsage() {
-  return R"(EinStein wurfelt nicht! (--game einstein; docs/einstein.md)
-  A position is RED/BLUE:TURNS, one field per line: the two set-ups (six
-  digits, the cubes on the start cells Red a1 b1 c1 a2 b2 a3 and Blue e5 d5
-  c5 e4 d4 e3, or ? for a random one), then the turns separated by commas,
-  each a die face, the cube moved and its direction (h, v or d), e.g.
-    123456/654321:66d,44h,5
-  The last turn may be a roll alone (or ?: the tool rolls), which play needs.
-  An empty line is 123456/123456. '?' is drawn from --seed (default 1).
-  play      prints: <position> bestmove <cube><h|v|d> score <s> exact <0|1>
+// The help text's part for the games with chance.
+inline std::string chanceUsage() {
+  std::string games, notation;
+  for (int i = 0; i < kGameCount; ++i) {
+    const GameInfo& g = gameInfo(i);
+    if (g.kind != GameKind::kChance) continue;
+    games += std::string(games.empty() ? "" : ", ") + "--game " + g.name;
+    notation += std::string("  ") + g.displayName + ": " + g.notationHelp + "\n";
+  }
+  return "Games with dice (" + games + R"(; docs/einstein.md): play only.
+)" + notation + R"(  The last turn may be a roll alone (or ?: the tool rolls), which play needs.
+  An empty line is the start position. '?' is drawn from --seed (default 1).
+  play      prints: <position> bestmove <move> score <s> exact <0|1>
             depth <d> nodes <n> time_ms <t> win_pct <p>
             <position> is the line as read, with every '?' resolved; score
             is 1000 x the expected result for the side to move (+1 win,
@@ -42,9 +52,9 @@ std::string einsteinUsage() {
 )";
 }
 
-namespace {
+namespace chance_detail {
 
-// The play line's fields after the move, from an MCTS search (see the usage).
+// The play line's fields after the move (see the usage).
 struct PlayFields {
   long score = 0;
   bool exact = false;
@@ -53,7 +63,7 @@ struct PlayFields {
   double timeMs = 0;
 };
 
-PlayFields mctsFields(const MctsResult& r) {
+inline PlayFields mctsFields(const MctsResult& r) {
   double mean = 0;
   for (const MctsMove& m : r.moves)
     if (m.move == r.bestMove) mean = m.mean;
@@ -66,60 +76,65 @@ PlayFields mctsFields(const MctsResult& r) {
   return f;
 }
 
-}  // namespace
+}  // namespace chance_detail
 
-int runEinstein(const EinsteinCliConfig& cfg) {
-  ExpectimaxSearcher<Einstein> searcher;
-  searcher.setOptions(cfg.search);
-  Mcts<Einstein> mcts(cfg.mctsOpt);
-  std::mt19937 rng(cfg.seed);  // one generator for the run: each '?' draws anew
+// Reads positions from stdin and prints one line per position; returns the
+// exit status (0 all lines ok, 1 some lines rejected).
+template <class Game>
+int runChance(const Config& cfg) {
+  using Notation = PositionNotation<Game>;
+  ExpectimaxSearcher<Game> searcher;
+  searcher.setOptions(cfg.chance);
+  const std::uint32_t seed = cfg.seed ? cfg.seed : 1;
+  MctsOptions mctsOpt = cfg.mctsOpt;
+  mctsOpt.seed = seed;
+  Mcts<Game> mcts(mctsOpt);
+  std::mt19937 rng(seed);  // one generator for the run: each '?' draws anew
   return forEachInputLine(std::cin, [&](const std::string& text, const auto& reject) {
-    EinsteinRecord rec;
-    Einstein g;
-    const ParseError err = parseEinstein(text, rec, g, &rng);
+    typename Notation::Record rec;
+    Game g;
+    const ParseError err = Notation::parse(text, rec, g, &rng);
     if (!err.ok) {
       reject(err.message);
       return;
     }
     if (g.lastMoverWon()) {
-      reject(std::string("the game is already over (") + Einstein::kSides[(g.plies() - 1) % 2] +
+      reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % 2] +
              " won), there is no move to play");
       return;
     }
     if (g.atChance()) {
-      reject(std::string(Einstein::kSides[g.sideToMove()]) +
-             " has not rolled: end the position with the die face (1-6, or ? to roll it), e.g. " +
-             toText(rec) + (rec.turns.empty() ? ":" : ",") + "4");
+      reject(Notation::notReady(g, rec));
       return;
     }
     int bestMove = -1;
-    PlayFields f;
+    chance_detail::PlayFields f;
     std::uint64_t playouts = 0;
     if (cfg.mcts) {
       mcts.clear();
       MctsLimits lim;
-      lim.playouts = cfg.playouts;
+      lim.playouts = static_cast<std::uint64_t>(cfg.playouts);
       lim.timeMs = cfg.playouts && !cfg.timeGiven ? 0 : cfg.timeMs;
       const MctsResult r = mcts.think(g, lim);
       bestMove = r.bestMove;
-      f = mctsFields(r);
+      f = chance_detail::mctsFields(r);
       playouts = r.playouts;
     } else {
       ExpectimaxLimits lim;
       lim.timeMs = cfg.timeMs;
-      lim.maxDepth = cfg.depth;
+      lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
       const ExpectimaxResult r = searcher.think(g, lim);
       bestMove = r.bestMove;
-      f = PlayFields{static_cast<long>(r.score), r.exact, r.depth, r.nodes, r.timeMs};
+      f = chance_detail::PlayFields{static_cast<long>(r.score), r.exact, r.depth, r.nodes, r.timeMs};
     }
     char pct[32];
     std::snprintf(pct, sizeof pct, "%.1f", 50.0 * (1.0 + f.score / 1000.0));
-    std::cout << toText(rec) << " bestmove " << einsteinMoveText(g, bestMove) << " score " << f.score << " exact "
-              << (f.exact ? 1 : 0) << " depth " << f.depth << " nodes " << f.nodes << " time_ms "
+    std::cout << Notation::text(rec) << " bestmove " << Notation::moveText(g, bestMove) << " score " << f.score
+              << " exact " << (f.exact ? 1 : 0) << " depth " << f.depth << " nodes " << f.nodes << " time_ms "
               << static_cast<long>(f.timeMs + 0.5) << " win_pct " << pct;
     if (cfg.mcts) std::cout << " playouts " << playouts;
     std::cout << "\n";
   });
 }
 
-}  // namespace gs
+}  // namespace gs::cli

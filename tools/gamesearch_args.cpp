@@ -1,0 +1,325 @@
+// gamesearch's command line with CLI11: the declarations (help, types,
+// ranges, the commands each option is for), then the checks that depend on
+// the game's kind. Every option is declared on the main app, so it may come
+// before or after the command; the commands are subcommands that fall
+// through to it.
+#include "gamesearch_args.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <utility>
+
+#include "gamesearch_help.hpp"
+#include "search/levels.hpp"
+
+namespace gs::cli {
+
+void usageError(const std::string& message) {
+  std::cerr << "gamesearch: " << message << "\nTry 'gamesearch --help'.\n";
+  std::exit(2);
+}
+
+bool Config::gave(const std::string& option) const {
+  return std::find(given.begin(), given.end(), option) != given.end();
+}
+
+namespace {
+
+constexpr const char* kCommands[] = {"solve", "analyze", "play", "count"};
+
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// "a, b or c" (last = " or "), "a and b" (last = " and ").
+std::string listed(const std::vector<std::string>& items, const char* last) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? last : ", ") + items[i];
+  return out;
+}
+
+// A whole number in [lo, hi], checked by CLI11 before it converts the text.
+CLI::Validator wholeNumber(const std::string& option, long lo, long hi) {
+  return CLI::Validator(
+      [=](std::string& text) {
+        char* end = nullptr;
+        errno = 0;
+        const long v = text.empty() ? 0 : std::strtol(text.c_str(), &end, 10);
+        if (text.empty() || errno || *end || v < lo || v > hi)
+          usageError(option + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                     ", not '" + text + "'");
+        return std::string();
+      },
+      "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+}
+
+// A decimal number in [lo, hi] (strtod's syntax, nothing after it).
+CLI::Validator decimal(const std::string& option, double lo, double hi) {
+  return CLI::Validator(
+      [=](std::string& text) {
+        char* end = nullptr;
+        const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+        if (text.empty() || *end || !(v >= lo && v <= hi)) {
+          char range[64];
+          std::snprintf(range, sizeof range, "%g to %g", lo, hi);
+          usageError(option + " must be a number from " + range + ", not '" + text + "'");
+        }
+        return std::string();
+      },
+      "NUMBER");
+}
+
+// One of `allowed` (or the message).
+CLI::Validator oneOf(const std::vector<std::string>& allowed, const std::string& message) {
+  return CLI::Validator(
+      [=](std::string& text) {
+        if (std::find(allowed.begin(), allowed.end(), text) == allowed.end()) usageError(message);
+        return std::string();
+      },
+      "");
+}
+
+// The declarations: every option with its help and the commands it is for
+// (the help's group heading; the checks read them back from `commandsOf`).
+class Declarations {
+ public:
+  explicit Declarations(CLI::App& app) : app_(app) {}
+
+  CLI::Option* flag(const std::string& name, const std::string& commands, const std::string& help, bool& target,
+                    bool value) {
+    return flag(name, commands, help, [&target, value] { target = value; });
+  }
+  CLI::Option* flag(const std::string& name, const std::string& commands, const std::string& help,
+                    std::function<void()> effect) {
+    return grouped(app_.add_flag_callback(name, std::move(effect), help), name, commands);
+  }
+  template <class T>
+  CLI::Option* optionFunction(const std::string& name, const std::string& commands, const std::string& help,
+                              std::function<void(const T&)> effect) {
+    return grouped(app_.add_option_function<T>(name, std::move(effect), help), name, commands);
+  }
+  template <class T>
+  CLI::Option* option(const std::string& name, const std::string& commands, const std::string& help, T& target) {
+    return grouped(app_.add_option(name, target, help), name, commands);
+  }
+  const std::map<std::string, std::string>& commandsOf() const { return commands_; }
+
+ private:
+  CLI::Option* grouped(CLI::Option* o, const std::string& name, const std::string& commands) {
+    commands_[name] = commands;
+    o->group(commands.empty() ? "Options" : "Options of " + listed(words(commands), " and "));
+    return o;
+  }
+  CLI::App& app_;
+  std::map<std::string, std::string> commands_;
+};
+
+void declareSearchSwitches(Declarations& d, Config& c) {
+  d.flag("--no-ordering", "solve analyze play", "do not order moves", [&c] {
+    c.solver.ordering = false;
+    c.search.evalOrdering = c.search.killers = c.search.history = false;
+    c.chance.ordering = false;
+  });
+  d.flag("--no-table", "solve analyze play", "no transposition table", [&c] { c.solver.table = c.search.table = false; });
+  d.flag("--no-line-bounds", "solve analyze", "the solver does not bound positions by the lines still open",
+         c.solver.lineBounds, false);
+  d.flag("--no-quick-wins", "solve analyze", "the solver does not look for a move that leaves the opponent no defence",
+         c.solver.quickWins, false);
+  d.flag("--no-forced-moves", "solve analyze",
+         "the solver searches a forced move's node as any other (by default it plays the move through: no table, "
+         "ordering or line bounds there)",
+         c.solver.forcedMoves, false);
+  d.flag("--no-gain-ordering", "solve analyze",
+         "the solver orders moves by threats and centre only, also with 28 or more empty cells (by default the "
+         "heuristic's gain counts there)",
+         c.solver.gainOrdering, false);
+  d.flag("--no-eval-ordering", "play", "switch off ordering by the evaluation", c.search.evalOrdering, false);
+  d.flag("--no-killers", "play", "switch off the killer moves", c.search.killers, false);
+  d.flag("--no-history", "play", "switch off the history heuristic", c.search.history, false);
+  d.flag("--no-quiescence", "play", "switch off quiescence search", c.search.quiescence, false);
+}
+
+void declareSolverOptions(Declarations& d, Config& c) {
+  d.flag("--weak", "solve analyze",
+         "win/draw/loss only (1, 0, -1); fewer nodes than the exact score on every benchmark file, far fewer in long "
+         "games (docs/solver.md)",
+         c.weak, true);
+  d.flag("--probes", "solve",
+         "print every null-window probe on stderr, as the solver makes it: the question (value > A?), the answer (a "
+         "bound: >= it for yes, <= it for no), its nodes (all threads and the calling thread's) and its time; stdout "
+         "is unchanged (docs/solver.md, \"Probes\")",
+         c.probes, true);
+  d.option("--book", "play analyze", "answer from this opening book first (tools/bookgen; the site's is web/book.bin)",
+           c.bookFile)
+      ->type_name("FILE");
+  d.flag("--no-solver", "play",
+         "iterative deepening only (by default the player first tries to prove the value with the solver in 70-95% "
+         "of its time, " + solveFromText() + ")",
+         c.exact, false);
+  d.option("--threads", "solve analyze",
+           "the solver's threads (default 1), sharing one table (engine/search/parallel_solver.hpp); the same "
+           "scores, node counts that vary from run to run with more than one",
+           c.threads)
+      ->check(wholeNumber("--threads", 1, 256));
+  d.optionFunction<long>("--tt-mb", "solve analyze play",
+                         "transposition table size in MiB (default 64); play has two tables of this size (its "
+                         "search's and its solver's). solve and analyze clear the table before each line, which "
+                         "their times do not count (about 6 ms a line at 64 MiB: --tt-mb 1 for many small positions)",
+                         [&c](const long& mb) { c.ttBytes = static_cast<std::size_t>(mb) << 20; })
+      ->type_name("INT")
+      ->check(wholeNumber("--tt-mb", 1, 16384));
+}
+
+void declareBudget(Declarations& d, Config& c) {
+  d.option("--time-ms", "play analyze",
+           "play: thinking time per position (default 1000); analyze: the time per position (default none: every "
+           "move is proven to the end)",
+           c.timeMs)
+      ->check(wholeNumber("--time-ms", 1, 3600000));
+  std::vector<std::string> levels;
+  for (int k = 0; k < kLevelCount; ++k) levels.push_back(kLevels[k].name);
+  d.option("--level", "play", "a difficulty level instead of --time-ms/--depth:\n" + levelsText(), c.level)
+      ->type_name("NAME")
+      ->transform(CLI::Validator(
+          [levels](std::string& text) {
+            const int k = findLevel(text);
+            if (k < 0) usageError("--level must be " + listed(levels, " or "));
+            text = std::to_string(k);
+            return std::string();
+          },
+          ""));
+  d.option("--seed", "play",
+           "pick at random among equal moves (and, for a level with a temperature, among good moves) with this seed; "
+           "with mcts: the playouts' seed (default 1)",
+           c.seed)
+      ->check(wholeNumber("--seed", 1, 2147483647));
+  d.option("--depth", "play count",
+           "play: depth limit (default none; a fixed-depth search: no solver, no book); count: plies (default 8, at "
+           "most " + std::to_string(kCountMaxDepth) + ": it keeps every position it finds)",
+           c.depth)
+      ->check(wholeNumber("--depth", 1, 64));
+}
+
+void declareMcts(Declarations& d, Config& c) {
+  d.option("--playouts", "play", "mcts: playouts per position (with --time-ms too: whichever ends first; default: "
+                                 "--time-ms only)", c.playouts)
+      ->check(wholeNumber("--playouts", 1, 1000000000));
+  char cText[32];
+  std::snprintf(cText, sizeof cText, "%g", MctsOptions::kDefaultExploration);
+  d.option("--mcts-c", "play", std::string("mcts: UCB1's exploration constant (default ") + cText + ")",
+           c.mctsOpt.exploration)
+      ->check(decimal("--mcts-c", 0, 100));
+  d.flag("--no-smart-playouts", "play",
+         "mcts: uniformly random playouts (by default a playout takes a win in one and blocks a loss in one)",
+         c.mctsOpt.smartPlayouts, false);
+  d.flag("--no-mcts-solver", "play", "mcts: no MCTS-Solver (proven wins and losses do not propagate; the search "
+                                     "never stops early)", c.mctsOpt.solver, false);
+  d.option("--mcts-max-nodes", "play", "mcts: node pool size (default " + std::to_string(MctsOptions::kDefaultMaxNodes) +
+                                           "); when full the tree stops growing, the playouts go on",
+           c.mctsOpt.maxNodes)
+      ->check(wholeNumber("--mcts-max-nodes", MctsOptions::kMinMaxNodes, 1L << 30));
+}
+
+// Every algorithm of every kind, and the message for a name that is none.
+std::vector<std::string> allAlgorithms(std::string& message) {
+  std::vector<std::string> all;
+  std::string others;
+  for (GameKind k : {GameKind::kTwoPlayer, GameKind::kChance, GameKind::kPlayers}) {
+    const std::vector<std::string> mine = words(algorithmsOf(k));
+    for (const std::string& a : mine)
+      if (std::find(all.begin(), all.end(), a) == all.end()) all.push_back(a);
+    if (k == GameKind::kTwoPlayer) message = "--algorithm must be " + listed(mine, " or ");
+    else others += std::string(others.empty() ? "" : "; ") + gameNames(", ", " or ", k) + ": " + listed(mine, " or ");
+  }
+  message += " (" + others + ")";
+  return all;
+}
+
+void declare(CLI::App& app, Declarations& d, Config& c) {
+  std::string gameText = gameInfo(0).name;
+  std::vector<std::string> games;
+  for (int i = 0; i < kGameCount; ++i) games.push_back(gameInfo(i).name);
+  app.add_option_function<std::string>(
+         "--game", [&c](const std::string& name) { c.game = findGame(name); },
+         "game: " + listed(games, ", ") + " (default " + gameText + "); what each offers is below")
+      ->type_name("NAME")
+      ->check(oneOf(games, "--game must be " + listed(games, " or ")));
+  std::string badAlgorithm;
+  const std::vector<std::string> algorithms = allAlgorithms(badAlgorithm);
+  d.option("--algorithm", "solve analyze play",
+           "the search, by the game's kind: " + algorithmsHelp() +
+               ". play with minimax is iterative deepening only (no solver, no book: they prune)",
+           c.algorithm)
+      ->type_name("NAME")
+      ->check(oneOf(algorithms, badAlgorithm))
+      ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+  declareSearchSwitches(d, c);
+  declareSolverOptions(d, c);
+  declareBudget(d, c);
+  declareMcts(d, c);
+}
+
+}  // namespace
+
+void checkForKind(Config& c, const std::map<std::string, std::string>& commandsOf);
+
+Config parseArgs(int argc, char** argv) {
+  Config c;
+  CLI::App app(helpIntro(), "gamesearch");
+  app.set_help_flag();
+  app.fallthrough();
+  Declarations d(app);
+  declare(app, d, c);
+  for (const char* command : kCommands) app.add_subcommand(command, commandHelp(command))->fallthrough();
+  app.footer(helpFooter());
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      std::cout << app.help("", CLI::AppFormatMode::All);
+      std::exit(0);
+    }
+    if (a == "--version") {
+      std::cout << "gamesearch " << GS_VERSION << "\n";
+      std::exit(0);
+    }
+    if (a.size() > 1 && a[0] == '-') c.given.push_back(a.substr(0, a.find('=')));
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ExtrasError&) {
+    for (const std::string& a : app.remaining()) {
+      if (a.size() > 1 && a[0] == '-') usageError("unknown option '" + a + "'");
+      if (app.get_subcommands().empty())
+        usageError("unknown command '" + a + "' (expected solve, analyze, play or count)");
+      usageError("unexpected argument '" + a + "'");
+    }
+    usageError("unexpected arguments");
+  } catch (const CLI::ArgumentMismatch& e) {
+    // A value missing, or an option that takes one value given twice.
+    const std::string what = e.what();
+    const std::string option = what.substr(0, what.find(':'));
+    if (what.find("missing") != std::string::npos) usageError(option + " needs a value");
+    usageError(option + " given twice");
+  } catch (const CLI::ParseError& e) {
+    usageError(e.what());
+  }
+  for (const CLI::App* sub : app.get_subcommands()) c.command = sub->get_name();
+  if (app.get_subcommands().size() > 1) usageError("more than one command given");
+  if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
+  c.timeGiven = c.gave("--time-ms");
+  checkForKind(c, d.commandsOf());
+  return c;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,180 @@
+// gamesearch for a two-player game without chance (GameKind::kTwoPlayer):
+// solve, analyze, play and count, each line read in the game's move-string
+// notation. Only parses and prints; the searches are the engine's.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/notation.hpp"
+#include "core/tt.hpp"
+#include "gamesearch_args.hpp"
+#include "protocol/line_reader.hpp"
+#include "search/analysis.hpp"
+#include "search/book.hpp"
+#include "search/levels.hpp"
+#include "search/mcts.hpp"
+#include "search/parallel_solver.hpp"
+#include "search/player.hpp"
+
+namespace gs::cli {
+
+template <class Game>
+void countPositions(const Game& g, int depth, std::vector<std::vector<std::uint64_t>>& seen, int ply) {
+  seen[ply].push_back(g.key());
+  if (ply == depth || g.lastMoverWon() || g.isFull()) return;
+  for (int m = 0; m < Game::kMoveSlots; ++m) {
+    if (!g.canPlay(m)) continue;
+    Game c = g;
+    c.play(m);
+    countPositions(c, depth, seen, ply + 1);
+  }
+}
+
+template <class Game>
+int runTwoPlayer(const Config& cfg) {
+  if constexpr (!hasSolverBounds<Game>) {
+    if (cfg.command == "solve" || cfg.command == "analyze")
+      usageError(std::string(Game::kDisplayName) + " has no exact solver: use play or count");
+  }
+  TranspositionTable tt(cfg.mcts ? 1024 : cfg.ttBytes);  // (MCTS keeps no table)
+  // One solver for every line: its table is cleared per position, which costs
+  // nothing after a solve that did not touch it (core/tt.hpp).
+  struct NoSolver {
+    NoSolver(TranspositionTable&, int) {}
+  };
+  std::conditional_t<hasSolverBounds<Game>, ParallelSolver<Game>, NoSolver> solver(
+      tt, cfg.command == "solve" ? cfg.threads : 1);
+  if constexpr (hasSolverBounds<Game>) solver.setOptions(cfg.solver);
+  // The player's solver table; in a timed analysis, the estimates' search table.
+  const bool secondTable = (cfg.command == "play" && cfg.exact && !cfg.mcts) || (cfg.command == "analyze" && cfg.timeGiven);
+  TranspositionTable solverTt(secondTable ? cfg.ttBytes : 1024);
+  Player<Game> player(tt, solverTt);
+  player.setSearchOptions(cfg.search);
+  player.setExactAttempts(cfg.exact);
+  Mcts<Game> mcts(cfg.mctsOpt);
+  Book book;
+  if (!cfg.bookFile.empty()) {
+    std::string why;
+    if constexpr (hasMirror<Game>) {
+      if (!*Game::kBookFile) usageError(std::string("--book: ") + Game::kDisplayName + " has no opening book");
+      if (!book.load<Game>(cfg.bookFile, &why)) usageError("--book: " + why);
+      if (cfg.exact) player.setBook(&book);
+      if (cfg.command != "play" && cfg.command != "analyze") usageError("--book is for play and analyze");
+    } else {
+      usageError(std::string("--book: ") + Game::kDisplayName + " has no opening book");
+    }
+  }
+
+  return forEachInputLine(std::cin, [&](const std::string& moves, const auto& reject) {
+    Game g;
+    ParseError err = parseMoves(moves, g);
+    if (!err.ok) {
+      reject(err.message);
+      return;
+    }
+    const bool over = isOver(g);
+
+    if (cfg.command == "solve" || cfg.command == "analyze") {
+      if constexpr (hasSolverBounds<Game>) {
+        tt.clear();
+        solver.resetNodes();
+        if (cfg.command == "solve") {
+          if (cfg.probes) {
+            // One line per probe on stderr: the question it asked and its answer.
+            solver.setOnProbe([&moves](const typename ParallelSolver<Game>::ProbeReport& p) {
+              const bool above = p.bound > p.alpha;
+              std::fprintf(stderr, "probe \"%s\": value > %d? %s (%s %d), %llu nodes (calling thread %llu), %.1f ms\n",
+                           moves.c_str(), p.alpha, above ? "yes" : "no", above ? ">=" : "<=", p.bound,
+                           static_cast<unsigned long long>(p.nodes), static_cast<unsigned long long>(p.callerNodes), p.ms);
+            });
+          }
+          auto t0 = std::chrono::steady_clock::now();
+          int score = cfg.weak ? solver.solveSign(g) : solver.solve(g);
+          // Rounded, not truncated: a cut-off fraction would take 0.5 µs off
+          // the mean of the smallest solves.
+          const long long us =
+              std::llround(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+          std::cout << moves << " " << score << " " << solver.nodes() << " " << us << "\n";
+        } else {
+          std::cout << moves;
+          Analysis a;
+          if (!over) {
+            solverTt.clear();
+            Analyzer<Game> analyzer(solverTt, tt);
+            analyzer.setSolverOptions(cfg.solver);
+            analyzer.setThreads(cfg.threads);
+            analyzer.setSearchOptions(cfg.search);
+            analyzer.setExactScores(!cfg.weak);
+            if (book.size()) analyzer.setBook(&book);
+            a = analyzer.analyze(g, cfg.timeGiven ? Deadline::fromNow(cfg.timeMs) : Deadline());
+          }
+          for (int m = 0; m < Game::kMoveSlots; ++m) {
+            const Value v = over ? Value{} : a.moves[m];
+            if (v.kind == ValueKind::kIllegal) std::cout << " x";
+            else if (!v.proven()) std::cout << " ?";
+            else if (cfg.weak) std::cout << " " << v.sign();
+            else if (v.kind == ValueKind::kExact) std::cout << " " << v.score;
+            else std::cout << (v.score > 0 ? " W" : " L");
+          }
+          std::cout << "\n";
+        }
+      }
+    } else if (cfg.command == "play" && cfg.mcts) {
+      if (over) {
+        reject("the game is already over, there is no move to play");
+        return;
+      }
+      mcts.clear();
+      MctsLimits lim;
+      lim.playouts = static_cast<std::uint64_t>(cfg.playouts);
+      lim.timeMs = cfg.playouts && !cfg.timeGiven ? 0 : cfg.timeMs;
+      const MctsResult r = mcts.think(g, lim);
+      double mean = 0;
+      for (const MctsMove& m : r.moves)
+        if (m.move == r.bestMove) mean = m.mean;
+      const long score = r.proven ? r.value * SearchInfo::kVerdictScore
+                                  : std::lround((2 * mean - 1) * SearchInfo::kVerdictScore);
+      std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << score << " exact 0 depth " << r.pv.size()
+                << " nodes " << r.nodes << " time_ms " << static_cast<long>(r.timeMs + 0.5) << " playouts "
+                << r.playouts << " verdict " << (r.proven ? std::to_string(r.value) : std::string("?")) << "\n";
+    } else if (cfg.command == "play") {
+      if (over) {
+        reject("the game is already over, there is no move to play");
+        return;
+      }
+      tt.clear();
+      SearchLimits lim;
+      lim.timeMs = cfg.timeMs;
+      lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
+      if (cfg.level >= 0) lim = levelLimits(kLevels[cfg.level], cfg.seed ? cfg.seed : 1);
+      if (cfg.seed) {
+        lim.randomTies = true;
+        lim.seed = cfg.seed;
+      }
+      solverTt.clear();
+      SearchResult r = player.think(g, lim);
+      std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
+                << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes
+                << " time_ms " << static_cast<long>(r.info.timeMs + 0.5) << "\n";
+    } else {  // count
+      int depth = cfg.depth > 0 ? cfg.depth : 8;
+      std::vector<std::vector<std::uint64_t>> seen(depth + 1);
+      countPositions(g, depth, seen, 0);
+      std::cout << moves;
+      for (auto& v : seen) {
+        std::sort(v.begin(), v.end());
+        std::cout << " " << (std::unique(v.begin(), v.end()) - v.begin());
+      }
+      std::cout << "\n";
+    }
+  });
+}
+
+}  // namespace gs::cli
