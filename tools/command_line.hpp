@@ -83,7 +83,6 @@ class Formatter : public CLI::Formatter {
     std::string out;
     if (opt->get_type_size() != 0 && !opt->get_type_name().empty()) out += " " + opt->get_type_name();
     if (opt->get_required()) out += " (required)";
-    for (const CLI::Option* other : opt->get_excludes()) out += " (not with " + other->get_name() + ")";
     return out;
   }
   // A blank line between the description and the usage line.
