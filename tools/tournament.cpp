@@ -135,7 +135,7 @@ void addPositionOptions(CLI::App& cmd, Config& c, const std::string& countDefaul
   cmd.add_option("--num-openings", c.numOpenings, "use the first N openings (default " + countDefault + ")")
       ->type_name("N")
       ->check(gs::cli::wholeNumber(1, 100000));
-  cmd.add_option("--tt-mb", c.ttMb, "table size per player (play: and for the judge), MiB")
+  cmd.add_option("--tt-mb", c.ttMb, "table size in MiB (play: per player and for the judge)")
       ->type_name("N")
       ->check(gs::cli::wholeNumber(1, 4096))
       ->capture_default_str();
