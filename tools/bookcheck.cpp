@@ -14,6 +14,7 @@
 // computer playing first must still be winning), and the time distribution.
 // A missing book entry before the book's depth is reported as a hole.
 #include <algorithm>
+#include <cstdint>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "search/book.hpp"
 #include "games/connect4/connect4.hpp"
 #include "core/move_list.hpp"
@@ -30,10 +32,45 @@
 
 namespace {
 
-// The usage after `msg`: on stdout with status 0 for --help, else on stderr with 2.
-[[noreturn]] void usage(const std::string& msg, int status = 2) {
-  (status ? std::cerr : std::cout) << "bookcheck: " << msg << "\nusage: bookcheck --book FILE [--paths N] [--seed S] [--tt-mb M]\n";
-  std::exit(status);
+const char* kAbout = "bookcheck - checks an opening book and times the solver at its frontier";
+
+const char* kFooter = R"(Follows N random games through the book for each side the computer may play:
+the computer plays the book's move, the opponent either a random legal move
+("random") or one of its best moves by the book's values ("best"). Each game
+stops where the book ends (the computer to move, no entry) or at the end of
+the game; there the solver (value, then every move) is timed from a cleared
+table. Exit status 1 if the book has a hole before its depth, or if the
+computer playing first is not winning where the book ends.)";
+
+struct Args {
+  std::string file;
+  int paths = 200;
+  std::uint32_t seed = 1;
+  int ttMb = 64;
+};
+
+// The command line (CLI11: each option declared once, with its check and its help).
+Args parse(int argc, char** argv) {
+  using gs::cli::wholeNumber;
+  Args a;
+  CLI::App app(kAbout, "bookcheck");
+  gs::cli::setConventions(app);
+  app.footer(kFooter);
+  app.add_option("--book", a.file, "the book (tools/bookgen's format)")->type_name("FILE")->required();
+  app.add_option("--paths", a.paths, "random games per side and kind of opponent")
+      ->type_name("N")
+      ->check(wholeNumber(1, 100000000))
+      ->capture_default_str();
+  app.add_option("--seed", a.seed, "the games' random seed")
+      ->type_name("S")
+      ->check(wholeNumber(0, 4294967295L))
+      ->capture_default_str();
+  app.add_option("--tt-mb", a.ttMb, "solver table size in MiB")
+      ->type_name("M")
+      ->check(wholeNumber(1, 16384))
+      ->capture_default_str();
+  gs::cli::parseOrExit(app, argc, argv);
+  return a;
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -45,31 +82,18 @@ double percentile(std::vector<double> v, double p) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string file;
-  int paths = 200;
-  unsigned seed = 1;
-  std::size_t ttBytes = std::size_t{64} << 20;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--help" || a == "-h") usage("checks an opening book and times the solver at its frontier", 0);
-    if (i + 1 >= argc) usage("missing value for " + a);
-    std::string v = argv[++i];
-    if (a == "--book") file = v;
-    else if (a == "--paths") paths = std::max(1, std::atoi(v.c_str()));
-    else if (a == "--seed") seed = static_cast<unsigned>(std::strtoul(v.c_str(), nullptr, 10));
-    else if (a == "--tt-mb") ttBytes = static_cast<std::size_t>(std::max(1, std::atoi(v.c_str()))) << 20;
-    else usage("unknown option " + a);
-  }
-  if (file.empty()) usage("--book is required");
+  const Args args = parse(argc, argv);
+  const std::string& file = args.file;
+  const int paths = args.paths;
   gs::Book book;
   std::string why;
-  if (!book.load<gs::Connect4>(file, &why)) usage(why);
+  if (!book.load<gs::Connect4>(file, &why)) gs::cli::usageError("bookcheck", why);
   std::printf("book %s: %zu positions, %d plies, %zu bytes\n", file.c_str(), book.size(), book.maxPlies(),
               32 + 8 * book.size());
 
-  gs::TranspositionTable tt(ttBytes);
+  gs::TranspositionTable tt(static_cast<std::size_t>(args.ttMb) << 20);
   gs::Solver<gs::Connect4> solver(tt);
-  std::mt19937 rng(seed);
+  std::mt19937 rng(args.seed);
   int failures = 0;
   for (int kind = 0; kind < 2; ++kind)
   for (int side = 0; side < 2; ++side) {

@@ -37,7 +37,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "cli_args.hpp"
+#include "command_line.hpp"
 #include "search/book.hpp"
 #include "games/connect4/connect4.hpp"
 #include "core/notation.hpp"
@@ -52,65 +52,65 @@ struct Args {
   int depth = 8;
   int all = -1;  // every position up to this many plies after the root (-1: none)
   int threads = 2;
-  std::size_t ttBytes = std::size_t{256} << 20;
+  int ttMb = 256;
+  std::size_t ttBytes() const { return static_cast<std::size_t>(ttMb) << 20; }
 };
 
-const char* kUsageLine =
-    "usage: bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]\n";
+[[noreturn]] void usage(const std::string& msg) { gs::cli::usageError("bookgen", msg); }
 
-[[noreturn]] void usage(const std::string& msg) {
-  std::cerr << "bookgen: " << msg << "\n" << kUsageLine;
-  std::exit(2);
-}
+const char* kAbout = "bookgen - builds a Connect Four opening book with the project's exact solver";
 
-const char* kHelp = R"(bookgen - builds a Connect Four opening book with the project's exact solver
-
-usage: bookgen --out FILE [--depth D] [--all A] [--root MOVES] [--threads N] [--tt-mb M] [--state FILE]
-
-  --out FILE     the book to write (binary format of engine/search/book.hpp)
-  --depth D      store positions up to D plies after the root (default 8)
-  --all A        also store every position up to A plies after the root,
-                 whoever is to move (for games that left the book's trees:
-                 a human's moves on both sides, a level changed mid-game, a
-                 shared link); A <= D
-  --root MOVES   start from this position instead of the empty board
-  --threads N    positions solved in parallel (default 2)
-  --tt-mb M      solver table size per thread in MiB (default 256)
-  --state FILE   resume file (default FILE.state): every solved position is
-                 appended at once; run again with the same arguments to go on
-
-The book holds every position the computer can be to move in, for both sides
+const char* kFooter = R"(The book holds every position the computer can be to move in, for both sides
 it may play: its value (win, draw or loss, proven by the solver) and one move
 that keeps it; the opponent's every reply is followed. Mirror images are
-folded. Progress and an estimate of the time left go to stderr.
-)";
+folded. Progress and an estimate of the time left go to stderr.)";
 
-long number(const std::string& opt, const std::string& v, long lo, long hi) {
-  long n = 0;
-  if (!gs::parseWholeNumber(v, lo, hi, n)) usage(gs::wholeNumberError(opt, lo, hi, v.c_str()));
-  return n;
+// --root's check: moves from the empty board to a position not over.
+std::string checkRoot(const std::string& moves) {
+  gs::Connect4 root;
+  if (!gs::parseMoves(moves, root).ok || root.lastMoverWon() || root.isFull())
+    return "must be a legal unfinished position, not '" + moves + "'";
+  return std::string();
 }
 
+// The command line (CLI11: each option declared once, with its check and its
+// help), then the one rule between two options: --all <= --depth.
 Args parse(int argc, char** argv) {
+  using gs::cli::wholeNumber;
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    std::string k = argv[i];
-    if (k == "--help" || k == "-h") {
-      std::cout << kHelp;
-      std::exit(0);
-    }
-    if (i + 1 >= argc) usage("missing value for " + k);
-    std::string v = argv[++i];
-    if (k == "--out") a.out = v;
-    else if (k == "--state") a.state = v;
-    else if (k == "--root") a.root = v;
-    else if (k == "--depth") a.depth = static_cast<int>(number(k, v, 0, 42));
-    else if (k == "--all") a.all = static_cast<int>(number(k, v, 0, 42));
-    else if (k == "--threads") a.threads = static_cast<int>(number(k, v, 1, 64));
-    else if (k == "--tt-mb") a.ttBytes = static_cast<std::size_t>(number(k, v, 1, 16384)) << 20;
-    else usage("unknown option " + k);
-  }
-  if (a.out.empty()) usage("--out is required");
+  CLI::App app(kAbout, "bookgen");
+  gs::cli::setConventions(app);
+  app.footer(kFooter);
+  app.add_option("--out", a.out, "the book to write (binary format of engine/search/book.hpp)")
+      ->type_name("FILE")
+      ->required();
+  app.add_option("--depth", a.depth, "store positions up to D plies after the root")
+      ->type_name("D")
+      ->check(wholeNumber(0, 42))
+      ->capture_default_str();
+  app.add_option("--all", a.all,
+                 "also store every position up to A plies after the root,\n"
+                 "whoever is to move (for games that left the book's trees:\n"
+                 "a human's moves on both sides, a level changed mid-game, a\n"
+                 "shared link); A <= D")
+      ->type_name("A")
+      ->check(wholeNumber(0, 42));
+  app.add_option("--root", a.root, "start from this position instead of the empty board")
+      ->type_name("MOVES")
+      ->check(CLI::Validator(checkRoot, ""));
+  app.add_option("--threads", a.threads, "positions solved in parallel")
+      ->type_name("N")
+      ->check(wholeNumber(1, 64))
+      ->capture_default_str();
+  app.add_option("--tt-mb", a.ttMb, "solver table size per thread in MiB")
+      ->type_name("M")
+      ->check(wholeNumber(1, 16384))
+      ->capture_default_str();
+  app.add_option("--state", a.state,
+                 "resume file (default FILE.state): every solved position is\n"
+                 "appended at once; run again with the same arguments to go on")
+      ->type_name("FILE");
+  gs::cli::parseOrExit(app, argc, argv);
   if (a.state.empty()) a.state = a.out + ".state";
   if (a.all > a.depth) usage("--all must not exceed --depth");
   return a;
@@ -144,8 +144,7 @@ class Generator {
 
   int run() {
     gs::Connect4 root;
-    if (!gs::parseMoves(args_.root, root).ok || root.lastMoverWon() || root.isFull())
-      usage("--root must be a legal unfinished position");
+    gs::parseMoves(args_.root, root);  // checked by checkRoot
     loadState();
     stateOut_.open(args_.state, std::ios::app);
     if (!stateOut_) usage("cannot write " + args_.state);
@@ -227,7 +226,7 @@ class Generator {
                  todo.size());
     if (todo.empty()) return;
     while (tables_.size() < static_cast<std::size_t>(args_.threads)) {
-      tables_.emplace_back(new gs::TranspositionTable(args_.ttBytes));
+      tables_.emplace_back(new gs::TranspositionTable(args_.ttBytes()));
       searchTables_.emplace_back(new gs::TranspositionTable(std::size_t{1} << 20));
     }
     // Runs of neighbours (sorted by move string) go to one thread.

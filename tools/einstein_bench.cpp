@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_args.hpp"
+#include "command_line.hpp"
 #include "games/einstein/einstein.hpp"
 #include "search/expectimax.hpp"
 #include "search/levels.hpp"
@@ -40,35 +40,33 @@
 
 namespace {
 
-// The usage after `msg`: on stdout with status 0 for --help, else on stderr with 2.
-[[noreturn]] void usage(const std::string& msg, int status = 2) {
-  std::fprintf(status ? stderr : stdout,
-               "einstein_bench: %s\nUsage: einstein_bench [--positions N] [--max-depth D] [--seed S] [--no-ordering]\n"
-               "       einstein_bench match [--games N] [--ms T] [--seed S] [--mcts-c X]\n"
-               "       einstein_bench levels [--games N] [--seed S]\n",
-               msg.c_str());
-  std::exit(status);
-}
+const char* kAbout =
+    "einstein_bench - Star1 and Star2 against expectiminimax, MCTS against Star2, the levels (docs/einstein.md)";
 
-// Reads the options after argv[first]: each(option, args) is called per
-// option; args.number(lo, hi) reads the whole number after it.
-struct Args {
-  int argc;
-  char** argv;
-  int i;
-  const char* next() const { return i + 1 < argc ? argv[i + 1] : nullptr; }
-  long number(long lo, long hi) {
-    long v = 0;
-    if (!next() || !gs::parseWholeNumber(next(), lo, hi, v)) usage(gs::wholeNumberError(argv[i], lo, hi, next()));
-    ++i;
-    return v;
-  }
-};
-template <class F>
-void readArgs(int argc, char** argv, int first, F each) {
-  Args args{argc, argv, first};
-  for (; args.i < argc; ++args.i) each(std::string(argv[args.i]), args);
-}
+// Without a command: the node counts (the options of the tool itself).
+const char* kNodesAbout = R"(Without a command: N rolled positions from seeded random games, each searched
+at every depth 1..D by expectiminimax, Star1 and Star2; per depth the total
+nodes and time of each, and Star1's and Star2's nodes as a share of
+expectiminimax's. Exit status 1 if the three values ever differ.)";
+
+const char* kMatchAbout = R"(MCTS (default options, the tree kept between its moves) against Star2
+(iterative deepening), T ms a move each, N games: N/2 random set-up pairs,
+each played twice with the colours swapped and the same die rolls. Prints
+MCTS's wins as Red and as Blue, its share, and the mean playouts and Star2
+depth per move.)";
+
+const char* kLevelsAbout = R"(The page's levels (search/levels.hpp, kEinsteinLevels), each against a
+player that picks a random legal move and against the level below it; N
+games a pairing, paired as in match. Prints each pairing's score for the
+stronger side.)";
+
+// --games' second check: an even number (both colours for every set-up pair).
+const CLI::Validator kEven(
+    [](std::string& text) {
+      return std::stol(text) % 2 ? "must be even (each set-up pair is played with both colours), not '" + text + "'"
+                                 : std::string();
+    },
+    "even");
 
 // N/2 random set-up pairs and each pair's die rolls (one per ply), drawn
 // from `rng`: both games of a pair see the same dice.
@@ -116,20 +114,15 @@ int matchGame(const gs::Einstein& start, int mctsSide, const std::vector<int>& r
   return (g.plies() - 1) % 2;
 }
 
-int runMatch(int argc, char** argv) {
+struct MatchArgs {
   long games = 40, ms = 100, seed = 1;
+  double mctsC = gs::MctsOptions::kDefaultExploration;
+};
+
+int runMatch(const MatchArgs& args) {
+  const long games = args.games, ms = args.ms, seed = args.seed;
   gs::MctsOptions mo;
-  readArgs(argc, argv, 2, [&](const std::string& a, Args& args) {
-    if (a == "--games") games = args.number(2, 100000);
-    else if (a == "--ms") ms = args.number(1, 600000);
-    else if (a == "--seed") seed = args.number(1, 2147483647);
-    else if (a == "--mcts-c") {
-      if (!args.next()) usage("--mcts-c needs a number");
-      mo.exploration = std::atof(args.next());
-      ++args.i;
-    } else usage("unknown argument '" + a + "'");
-  });
-  if (games % 2) usage("--games must be even (each set-up pair is played with both colours)");
+  mo.exploration = args.mctsC;
   std::mt19937 rng(static_cast<std::uint32_t>(seed));
   int winsAs[2] = {0, 0}, gamesAs[2] = {0, 0};
   MatchTotals t;
@@ -176,14 +169,7 @@ int levelMove(const gs::Einstein& g, int level, std::mt19937& rng, std::uint64_t
   return r.bestMove;
 }
 
-int runLevels(int argc, char** argv) {
-  long games = 200, seed = 1;
-  readArgs(argc, argv, 2, [&](const std::string& a, Args& args) {
-    if (a == "--games") games = args.number(2, 100000);
-    else if (a == "--seed") seed = args.number(1, 2147483647);
-    else usage("unknown argument '" + a + "'");
-  });
-  if (games % 2) usage("--games must be even (each set-up pair is played with both colours)");
+int runLevels(long games, long seed) {
   // (stronger, weaker): each level against random play, then against the
   // level below it (the quick pairings first).
   std::vector<std::pair<int, int>> pairings;
@@ -241,20 +227,62 @@ std::vector<gs::Einstein> positions(int count, std::uint32_t seed) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))
-    usage("Star1 and Star2 against expectiminimax, MCTS against Star2, the levels (docs/einstein.md)", 0);
-  if (argc > 1 && std::string(argv[1]) == "match") return runMatch(argc, argv);
-  if (argc > 1 && std::string(argv[1]) == "levels") return runLevels(argc, argv);
+// The node counts' options, as the command line gives them.
+struct NodesArgs {
   long count = 200, maxDepth = 5, seed = 1;
-  bool ordering = true;
-  readArgs(argc, argv, 1, [&](const std::string& a, Args& args) {
-    if (a == "--positions") count = args.number(1, 100000);
-    else if (a == "--max-depth") maxDepth = args.number(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth);
-    else if (a == "--seed") seed = args.number(1, 2147483647);
-    else if (a == "--no-ordering") ordering = false;
-    else usage("unknown argument '" + a + "'");
-  });
+  bool noOrdering = false;
+};
+
+// The tool's own options (the node counts), then the commands match and
+// levels with theirs; an option of the node counts before a command is
+// refused (the command would ignore it).
+void addOptions(CLI::App& app, NodesArgs& n, MatchArgs& m, long& levelGames, long& levelSeed) {
+  using gs::cli::wholeNumber;
+  std::vector<CLI::Option*> own = {
+      app.add_option("--positions", n.count, "rolled positions")->type_name("N")
+          ->check(wholeNumber(1, 100000))->capture_default_str(),
+      app.add_option("--max-depth", n.maxDepth, "deepest depth")->type_name("D")
+          ->check(wholeNumber(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth))->capture_default_str(),
+      app.add_option("--seed", n.seed, "the positions' seed")->type_name("S")
+          ->check(wholeNumber(1, 2147483647))->capture_default_str(),
+      app.add_flag("--no-ordering", n.noOrdering, "search without move ordering")};
+
+  CLI::App* match = app.add_subcommand("match", "MCTS against Star2");
+  match->footer(kMatchAbout);
+  match->add_option("--games", m.games, "games (even)")->type_name("N")
+      ->check(wholeNumber(2, 100000))->check(kEven)->capture_default_str();
+  match->add_option("--ms", m.ms, "time per move, ms")->type_name("T")
+      ->check(wholeNumber(1, 600000))->capture_default_str();
+  match->add_option("--seed", m.seed, "the set-ups' and dice's seed")->type_name("S")
+      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+  match->add_option("--mcts-c", m.mctsC, "MCTS's exploration constant C")->type_name("X")
+      ->check(gs::cli::realNumber(0, 100))->capture_default_str();
+
+  CLI::App* levels = app.add_subcommand("levels", "the page's levels against each other and random play");
+  levels->footer(kLevelsAbout);
+  levels->add_option("--games", levelGames, "games a pairing (even)")->type_name("N")
+      ->check(wholeNumber(2, 100000))->check(kEven)->capture_default_str();
+  levels->add_option("--seed", levelSeed, "the set-ups' and dice's seed")->type_name("S")
+      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+  for (CLI::Option* opt : own) {
+    match->excludes(opt);
+    levels->excludes(opt);
+  }
+}
+
+int main(int argc, char** argv) {
+  NodesArgs n;
+  MatchArgs m;
+  long levelGames = 200, levelSeed = 1;
+  CLI::App app(std::string(kAbout) + "\n\n" + kNodesAbout, "einstein_bench");
+  gs::cli::setConventions(app);
+  addOptions(app, n, m, levelGames, levelSeed);
+  gs::cli::commandsFooter(app);
+  gs::cli::parseOrExit(app, argc, argv);
+  if (app.got_subcommand("match")) return runMatch(m);
+  if (app.got_subcommand("levels")) return runLevels(levelGames, levelSeed);
+  const long count = n.count, maxDepth = n.maxDepth, seed = n.seed;
+  const bool ordering = !n.noOrdering;
   const std::vector<gs::Einstein> pos = positions(static_cast<int>(count), static_cast<std::uint32_t>(seed));
   std::printf("%ld positions (seed %ld), move ordering %s\n", count, seed, ordering ? "on" : "off");
   std::printf("%5s %14s %14s %14s %8s %8s %10s %10s %10s\n", "depth", "expectimax", "star1", "star2", "star1%",

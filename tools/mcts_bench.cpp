@@ -1,5 +1,5 @@
 // mcts_bench: the measurements of docs/mcts.md for engine/search/mcts.hpp
-// (kUsage below, also printed by --help).
+// (the commands and their options: addCommands below, also printed by --help).
 //
 //   mcts_bench speed  [--ms T]
 //       playouts per second for each game of the registry from a few
@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "core/notation.hpp"
 #include "games/registry.hpp"
 #include "search/mcts.hpp"
@@ -40,20 +41,12 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: mcts_bench speed [--ms T]          playouts per second, smart playouts and not\n"
-    "       mcts_bench keep [--budgets 50,100,...] [--seed S] [--variants \"all;nosmart,nosolver;...\"]\n"
-    "                                          Tic-Tac-Toe: share of positions where MCTS keeps the value\n"
-    "       mcts_bench match --a SPEC --b SPEC [--games N] [--openings FILE]\n"
-    "                                          Connect Four: A against B from the openings\n"
-    "       mcts_bench prove [--file F] [--playouts N]\n"
-    "                                          Connect Four: MCTS-Solver's proofs of a benchmark file\n"
-    "SPEC: playouts=N,c=X,nosmart,nosolver,noreuse,seed=S (comma-separated); docs/mcts.md\n";
+const char* kAbout = "mcts_bench - the measurements of docs/mcts.md (Monte Carlo tree search)";
 
-[[noreturn]] void fail(const std::string& msg) {
-  std::cerr << "mcts_bench: " << msg << "\n";
-  std::exit(2);
-}
+const char* kSpecHelp = R"(SPEC: comma-separated playouts=N, c=X, nosmart, nosolver, noreuse, seed=S
+(the tournament's mcts player: playouts=1000 unless given; docs/mcts.md))";
+
+[[noreturn]] void fail(const std::string& msg) { gs::cli::usageError("mcts_bench", msg); }
 
 struct Spec {
   gs::MctsOptions opt;
@@ -63,35 +56,48 @@ struct Spec {
 // A player of the bench: the tournament's MCTS player (tournament_lib.hpp's
 // parsePlayerSpec, "mcts," left out) with a playout budget (default 1000),
 // plus the bench's own spellings: "nosolver" (the tournament's
-// "nomctssolver") and "seed=N" (the tree's seed).
-Spec parseSpec(const std::string& text) {
-  Spec s;
+// "nomctssolver") and "seed=N" (the tree's seed). False and `err` set if
+// `text` is not one.
+bool parseSpec(const std::string& text, Spec& s, std::string& err) {
+  s = Spec{};
   std::string tour = "mcts";
   bool budget = false;
   std::stringstream ss(text);
   for (std::string tok; std::getline(ss, tok, ',');) {
-    long v = 0;
     if (tok.rfind("seed=", 0) == 0) {
-      if (!gs::parseWholeNumber(tok.substr(5), 0, 4294967295L, v)) fail("bad seed in '" + tok + "'");
-      s.opt.seed = static_cast<std::uint32_t>(v);
+      if (!gs::tour::parseInt(tok.substr(5), 0, 4294967295L, s.opt.seed)) return err = "bad seed in '" + tok + "'", false;
       continue;
     }
-    if (tok.rfind("t=", 0) == 0) fail("'" + tok + "': the bench's players have a playout budget (playouts=N)");
+    if (tok.rfind("t=", 0) == 0) return err = "'" + tok + "': the bench's players have a playout budget (playouts=N)", false;
     budget = budget || tok.rfind("playouts=", 0) == 0;
     tour += "," + (tok == "nosolver" ? std::string("nomctssolver") : tok);
   }
   if (!budget) tour += ",playouts=" + std::to_string(s.playouts);
   gs::tour::PlayerSpec p;
-  std::string err;
-  if (!gs::tour::parsePlayerSpec(tour, p, err)) fail(err);
+  if (!gs::tour::parsePlayerSpec(tour, p, err)) return false;
   const std::uint32_t seed = s.opt.seed;
   s.opt = p.mctsOpt;
   s.opt.seed = seed;
   s.playouts = p.playouts;
+  return true;
+}
+
+// A checked SPEC (the command line checks it first).
+Spec parseSpec(const std::string& text) {
+  Spec s;
+  std::string err;
+  if (!parseSpec(text, s, err)) fail(err);
   return s;
 }
 
-int speed(double ms) {
+// --a's, --b's and --variants' check: parseSpec's error, if any.
+std::string checkSpec(const std::string& text) {
+  Spec s;
+  std::string err;
+  return text == "all" || parseSpec(text, s, err) ? std::string() : err;
+}
+
+int speed(int ms) {
   gs::forEachGame([&](auto tag) {
     using Game = typename decltype(tag)::type;
     if constexpr (gs::kindOf<Game>() == gs::GameKind::kTwoPlayer)
@@ -104,7 +110,7 @@ int speed(double ms) {
         o.smartPlayouts = smart;
         gs::Mcts<Game> mcts(o);
         gs::MctsLimits lim;
-        lim.timeMs = static_cast<int>(ms);
+        lim.timeMs = ms;
         const gs::MctsResult r = mcts.think(g, lim);
         std::printf("%-10s %-7s %-4s playouts %9llu  time_ms %6.0f  playouts/s %9.0f  nodes %8llu\n", Game::kName,
                     smart ? "smart" : "nosmart", *moves ? moves : "-", static_cast<unsigned long long>(r.playouts),
@@ -226,46 +232,69 @@ int prove(const std::string& file, std::uint64_t playouts) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc < 2) fail(std::string("no command\n") + kUsage);
-  const std::string cmd = argv[1];
-  if (cmd == "--help" || cmd == "-h") {
-    std::cout << kUsage;
-    return 0;
-  }
-  double ms = 1000;
+// The options of each command, as the command line gives them.
+struct Args {
+  int ms = 1000;
   std::vector<std::uint64_t> budgets = {50, 100, 200, 500, 1000, 2000};
   std::uint32_t seed = 1;
-  Spec a, b;
-  int games = 20;
   std::vector<std::string> variants;
+  std::string a, b;  // match's players (SPEC)
+  int games = 20;
   std::string openings = "bench/openings.txt";
   std::string file = "bench/data/Test_L3_R1";
   std::uint64_t playouts = 1000000;
-  for (int i = 2; i < argc; ++i) {
-    const std::string o = argv[i];
-    if (i + 1 >= argc) fail(o + " needs a value");
-    const std::string v = argv[++i];
-    if (o == "--ms") ms = std::atof(v.c_str());
-    else if (o == "--seed") seed = static_cast<std::uint32_t>(std::strtoul(v.c_str(), nullptr, 10));
-    else if (o == "--budgets") {
-      budgets.clear();
-      std::stringstream ss(v);
-      for (std::string t; std::getline(ss, t, ',');) budgets.push_back(std::strtoull(t.c_str(), nullptr, 10));
-    } else if (o == "--a") a = parseSpec(v);
-    else if (o == "--b") b = parseSpec(v);
-    else if (o == "--variants") {
-      std::stringstream ss(v);
-      for (std::string t; std::getline(ss, t, ';');) variants.push_back(t);
-    } else if (o == "--games") games = std::atoi(v.c_str());
-    else if (o == "--openings") openings = v;
-    else if (o == "--file") file = v;
-    else if (o == "--playouts") playouts = std::strtoull(v.c_str(), nullptr, 10);
-    else fail("unknown option " + o);
-  }
-  if (cmd == "speed") return speed(ms);
-  if (cmd == "keep") return keep(budgets, seed, variants);
-  if (cmd == "match") return match(a, b, games, openings);
-  if (cmd == "prove") return prove(file, playouts);
-  fail("unknown command " + cmd + "\n" + kUsage);
+};
+
+// The commands and their options (CLI11: each declared once, with its check
+// and its help).
+void addCommands(CLI::App& app, Args& a) {
+  using gs::cli::wholeNumber;
+  CLI::App* speed = app.add_subcommand("speed", "playouts per second, smart playouts and not");
+  speed->footer("For each game of the registry from a few positions (solver off, so the\n"
+                "search never stops early).");
+  speed->add_option("--ms", a.ms, "time per search, ms")->type_name("T")->check(wholeNumber(1, 3600000))
+      ->capture_default_str();
+
+  CLI::App* keep = app.add_subcommand("keep", "Tic-Tac-Toe: share of positions where MCTS keeps the value");
+  keep->footer(std::string("Every one of the 4520 reachable positions not over, for each variant (every\n"
+                           "switch on, each one off, C = 0.5, 1.41, 2; or --variants) and budget.\n") + kSpecHelp);
+  keep->add_option("--budgets", a.budgets, "playout budgets, comma-separated")
+      ->type_name("N,N,...")->delimiter(',')->allow_extra_args(false)->check(wholeNumber(1, 1000000000))
+      ->capture_default_str();
+  keep->add_option("--seed", a.seed, "the trees' seed")->type_name("S")->check(wholeNumber(0, 4294967295L))
+      ->capture_default_str();
+  keep->add_option("--variants", a.variants, "the variants, SPECs separated by ';' (\"all\": every switch on)")
+      ->type_name("\"all;nosmart,nosolver;...\"")->delimiter(';')->allow_extra_args(false)
+      ->check(CLI::Validator(checkSpec, ""));
+
+  CLI::App* match = app.add_subcommand("match", "Connect Four: A against B from the openings");
+  match->footer(std::string("The first N/2 openings of FILE, each twice (each side first); prints A's\n"
+                            "wins, draws, losses and score.\n") + kSpecHelp);
+  match->add_option("--a", a.a, "player A")->type_name("SPEC")->check(CLI::Validator(checkSpec, ""));
+  match->add_option("--b", a.b, "player B")->type_name("SPEC")->check(CLI::Validator(checkSpec, ""));
+  match->add_option("--games", a.games, "games")->type_name("N")->check(wholeNumber(1, 100000))
+      ->capture_default_str();
+  match->add_option("--openings", a.openings, "openings, one \"<moves> [score]\" per line, # comments")
+      ->type_name("FILE")->capture_default_str();
+
+  CLI::App* prove = app.add_subcommand("prove", "Connect Four: MCTS-Solver's proofs of a benchmark file");
+  prove->footer("Default options, on every line \"<moves> <score>\" of F: how many roots it\n"
+                "proves, whether the proofs agree with the file's score, the playouts a proof took.");
+  prove->add_option("--file", a.file, "the benchmark file")->type_name("F")->capture_default_str();
+  prove->add_option("--playouts", a.playouts, "at most N playouts per position")->type_name("N")
+      ->check(wholeNumber(1, 1000000000000L))->capture_default_str();
+}
+
+int main(int argc, char** argv) {
+  Args a;
+  CLI::App app(kAbout, "mcts_bench");
+  gs::cli::setConventions(app);
+  addCommands(app, a);
+  gs::cli::commandsFooter(app);
+  gs::cli::parseOrExit(app, argc, argv);
+  if (app.got_subcommand("speed")) return speed(a.ms);
+  if (app.got_subcommand("keep")) return keep(a.budgets, a.seed, a.variants);
+  if (app.got_subcommand("match")) return match(parseSpec(a.a), parseSpec(a.b), a.games, a.openings);
+  if (app.got_subcommand("prove")) return prove(a.file, a.playouts);
+  fail("no command given (speed, keep, match or prove)");
 }

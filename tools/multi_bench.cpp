@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "games/connect3p/connect3p.hpp"
 #include "search/multiplayer.hpp"
 
@@ -39,26 +40,21 @@ using gs::Connect3p;
 using gs::MultiAlgorithm;
 using Searcher = gs::MultiSearcher<Connect3p>;
 
-// The usage after `msg`: on stdout with status 0 for --help, else on stderr with 2.
-[[noreturn]] void usage(const char* msg, int status = 2) {
-  std::fprintf(status ? stderr : stdout,
-               "multi_bench: %s\n"
-               "usage: multi_bench nodes [--positions N] [--depth D] [--seed S]\n"
-               "       multi_bench match [--games N] (--time-ms T | --depth D) [--seed S] [--opening-plies K]\n"
-               "                         [--keep-before-loss | --paranoid-keep-before-loss]\n",
-               msg);
-  std::exit(status);
-}
+const char* kAbout =
+    "multi_bench - node counts and matches of max^n and paranoid on Connect Four for three (docs/connect3p.md)";
 
-long number(const char* opt, const char* value, long lo, long hi) {
-  char* end = nullptr;
-  const long v = value ? std::strtol(value, &end, 10) : 0;
-  if (!value || !*value || *end || v < lo || v > hi) {
-    std::string msg = std::string(opt) + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi);
-    usage(msg.c_str());
-  }
-  return v;
-}
+const char* kNodesAbout = R"(N seeded random positions (6 to 20 plies, game not over); for each depth
+1..D the total nodes of plain max^n, max^n with shallow pruning (and its
+cuts) and paranoid, each one fixed-depth search per position with the
+static move order.)";
+
+const char* kMatchAbout = R"(Max^n (with shallow pruning) against paranoid over all six seatings of two
+algorithms on three seats, N games per seating, each from the same N seeded
+openings of K random plies, the same time or the same depth per move for
+every player. Prints each seating's result, then the wins per algorithm (per
+seat taken: an equal share is a third of the decided games) and per seat,
+and each algorithm's mean depth, nodes per move and share of moves valued 0
+(the mover loses whatever it plays, in the algorithm's model).)";
 
 // `plies` uniformly random moves from the start, the game not over after
 // them (a draw that ends a game is redrawn).
@@ -183,38 +179,59 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc < 2) usage("no command (nodes or match)");
-  const std::string command = argv[1];
-  if (command == "--help" || command == "-h")
-    usage("node counts and matches of max^n and paranoid on Connect Four for three (docs/connect3p.md)", 0);
-  int positions = 50, depth = 0, games = 10, timeMs = 0, openingPlies = 3;
+// The options of both commands, as the command line gives them.
+struct Args {
+  int positions = 50, nodesDepth = 6;
+  int games = 10, timeMs = 0, matchDepth = 0, openingPlies = 3;
   std::uint32_t seed = 1;
-  bool keepBeforeLoss[2] = {false, false};  // per algorithm: MultiLimits::keepBeforeLoss
-  for (int i = 2; i < argc; ++i) {
-    const std::string a = argv[i];
-    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (a == "--keep-before-loss") {  // both algorithms
-      keepBeforeLoss[0] = keepBeforeLoss[1] = true;
-      continue;
-    }
-    if (a == "--paranoid-keep-before-loss") {
-      keepBeforeLoss[1] = true;
-      continue;
-    }
-    if (a == "--positions") positions = static_cast<int>(number("--positions", next, 1, 100000));
-    else if (a == "--depth") depth = static_cast<int>(number("--depth", next, 1, Searcher::kMaxDepth));
-    else if (a == "--games") games = static_cast<int>(number("--games", next, 1, 100000));
-    else if (a == "--time-ms") timeMs = static_cast<int>(number("--time-ms", next, 1, 600000));
-    else if (a == "--seed") seed = static_cast<std::uint32_t>(number("--seed", next, 1, 2147483647));
-    else if (a == "--opening-plies") openingPlies = static_cast<int>(number("--opening-plies", next, 0, 20));
-    else usage(("unknown option '" + a + "'").c_str());
-    ++i;
-  }
-  if (command == "nodes") return runNodes(positions, depth ? depth : 6, seed);
-  if (command == "match") {
-    if ((timeMs == 0) == (depth == 0)) usage("match needs exactly one of --time-ms and --depth");
-    return runMatch(games, timeMs, depth, seed, openingPlies, keepBeforeLoss);
-  }
-  usage(("unknown command '" + command + "'").c_str());
+  bool keepBoth = false, keepParanoid = false;
+};
+
+void addNodes(CLI::App& app, Args& a) {
+  using gs::cli::wholeNumber;
+  CLI::App* nodes = app.add_subcommand("nodes", "nodes of max^n, shallow pruning and paranoid per depth");
+  nodes->footer(kNodesAbout);
+  nodes->add_option("--positions", a.positions, "random positions")->type_name("N")
+      ->check(wholeNumber(1, 100000))->capture_default_str();
+  nodes->add_option("--depth", a.nodesDepth, "deepest depth")->type_name("D")
+      ->check(wholeNumber(1, Searcher::kMaxDepth))->capture_default_str();
+  nodes->add_option("--seed", a.seed, "the positions' seed")->type_name("S")
+      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+}
+
+void addMatch(CLI::App& app, Args& a) {
+  using gs::cli::wholeNumber;
+  CLI::App* match = app.add_subcommand("match", "max^n against paranoid over all seatings");
+  match->footer(kMatchAbout);
+  match->add_option("--games", a.games, "games per seating")->type_name("N")
+      ->check(wholeNumber(1, 100000))->capture_default_str();
+  // Exactly one of --time-ms and --depth: checked after parsing, with the message that says so.
+  match->add_option("--time-ms", a.timeMs, "time per move, ms (this or --depth)")
+      ->type_name("T")->check(wholeNumber(1, 600000));
+  match->add_option("--depth", a.matchDepth, "depth per move (this or --time-ms)")
+      ->type_name("D")->check(wholeNumber(1, Searcher::kMaxDepth));
+  match->add_option("--seed", a.seed, "the openings' seed")->type_name("S")
+      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+  match->add_option("--opening-plies", a.openingPlies, "random plies of each opening (3: one stone each player)")
+      ->type_name("K")->check(wholeNumber(0, 20))->capture_default_str();
+  match->add_flag("--keep-before-loss", a.keepBoth,
+                  "both algorithms stop deepening at a depth that values every move 0\n"
+                  "and play the previous depth's move (MultiLimits::keepBeforeLoss)");
+  match->add_flag("--paranoid-keep-before-loss", a.keepParanoid, "the same for paranoid only");
+}
+
+int main(int argc, char** argv) {
+  Args a;
+  CLI::App app(kAbout, "multi_bench");
+  gs::cli::setConventions(app);
+  addNodes(app, a);
+  addMatch(app, a);
+  gs::cli::commandsFooter(app);
+  gs::cli::parseOrExit(app, argc, argv);
+  if (app.got_subcommand("nodes")) return runNodes(a.positions, a.nodesDepth, a.seed);
+  if (!app.got_subcommand("match")) gs::cli::usageError("multi_bench", "no command (nodes or match)");
+  if ((a.timeMs == 0) == (a.matchDepth == 0))
+    gs::cli::usageError("multi_bench", "match needs exactly one of --time-ms and --depth");
+  const bool keepBeforeLoss[2] = {a.keepBoth, a.keepBoth || a.keepParanoid};  // per algorithm
+  return runMatch(a.games, a.timeMs, a.matchDepth, a.seed, a.openingPlies, keepBeforeLoss);
 }

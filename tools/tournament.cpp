@@ -37,6 +37,7 @@
 #include "search/review.hpp"
 #include "search/searcher.hpp"
 #include "search/solver.hpp"
+#include "command_line.hpp"
 #include "tournament_lib.hpp"
 #include "tournament_nodes.hpp"
 #include "tournament_summary.hpp"
@@ -47,17 +48,14 @@ namespace {
 using gs::Connect4;
 using namespace gs::tour;
 
-const char* kUsage = R"(tournament - engine-vs-engine matches and pruning measurements (Connect Four)
+const char* kAbout = "tournament - engine-vs-engine matches and pruning measurements (Connect Four)";
 
-Usage: tournament play  --player SPEC --player SPEC [...] [options]
-       tournament nodes [options]
-
-play: a round robin between the players. Every opening is played twice per
-pairing, once with each player to move first. Each finished game is appended
-to the CSV file at once; a rerun with the same file skips the games already in
-it (key = player to move first + other player + opening), so an interrupted run
-resumes. The summary (stdout, and --json) covers every game in the file between
-the players given.
+// play's explanation and the player SPEC syntax (parsePlayerSpec, tournament_lib.hpp).
+const char* kPlayAbout = R"(Every opening is played twice per pairing, once with each player to move
+first. Each finished game is appended to the CSV file at once; a rerun with
+the same file skips the games already in it (key = player to move first +
+other player + opening), so an interrupted run resumes. The summary (stdout,
+and --json) covers every game in the file between the players given.
 
 Player SPEC: comma-separated tokens
   t=MS          thinking time per move in ms (required; 0 = none, needs depth=)
@@ -91,54 +89,26 @@ Player SPEC: comma-separated tokens
   length of the most visited line; a move counts as exact when
   MCTS-Solver proved the position. Its seed comes from the players and the
   opening, so a game with playouts= only replays the same.
-
-play options
-  --openings FILE     openings, one "<moves> [score]" per line, # comments
-                      (default bench/openings.txt)
-  --num-openings N    use the first N openings (default all)
-  --csv FILE          per-game results, appended (default tournament.csv)
-  --threads N         games in parallel (default 2)
-  --tt-mb N           table size per player and for the judge, MiB (default 16)
-  --book FILE         opening book (tools/bookgen, e.g. web/book.bin) for the
-                      players that try the solver (solver, level=perfect): they
-                      answer from it first, as in the page
-  --judge-stones S    judge moves with the exact solver from S stones on
-                      (default 16; 0 = no judging)
-  --prior X           virtual draws added per pairing for the ratings (default 1)
-  --bootstrap N       bootstrap samples for the rating intervals (default 400)
-  --json FILE         also write the summary as JSON
-  --no-play           only print the summary of what the CSV holds
-
-nodes options
-  --openings FILE, --num-openings N   the positions (default: the first 8)
-  --max-depth D       deepest depth (default 12)
-  --node-cap N        stop deepening a variant once one depth needed more than
-                      N nodes in total (default 20000000)
-  --csv FILE          write variant,depth,positions,nodes,mean_nodes,time_ms
-  --json FILE         the same as JSON, with effective branching factors
-  Variants: minimax (no pruning, no table, no ordering); alphabeta (no ordering,
-  no table); +ordering (no table); +table (everything on); table,noorder (the
-  table and its move, but no evaluation ordering, killers or history). Every
-  variant keeps the static centre-first order as the tie-break. Each position is
-  searched from a cleared table by iterative deepening to depth D; the count is
-  every node of all iterations, quiescence included.
-
-Common
-  --help              this text
 )";
 
-[[noreturn]] void usageError(const std::string& msg) {
-  std::cerr << "tournament: " << msg << "\nTry 'tournament --help'.\n";
-  std::exit(2);
-}
+const char* kNodesAbout = R"(Variants: minimax (no pruning, no table, no ordering); alphabeta (no ordering,
+no table); +ordering (no table); +table (everything on); table,noorder (the
+table and its move, but no evaluation ordering, killers or history). Every
+variant keeps the static centre-first order as the tie-break. Each position is
+searched from a cleared table by iterative deepening to depth D; the count is
+every node of all iterations, quiescence included.
+)";
+
+[[noreturn]] void usageError(const std::string& msg) { gs::cli::usageError("tournament", msg); }
 
 struct Config {
   std::string command;
   std::vector<PlayerSpec> players;
   std::string openingsFile = "bench/openings.txt";
   std::string bookFile;
-  int numOpenings = 0;
-  std::string csv;
+  int numOpenings = 0;  // 0: play's default (all), nodes' default (8)
+  std::string csv = "tournament.csv";
+  std::string nodesCsv;
   int threads = 2;
   int ttMb = 16;
   int judgeStones = 16;
@@ -150,71 +120,104 @@ struct Config {
   double nodeCap = 2e7;
 };
 
-int number(const std::string& opt, const char* v, long lo, long hi) {
-  int out = 0;
-  if (!v || !parseInt(v, lo, hi, out)) usageError(gs::wholeNumberError(opt, lo, hi, v));
-  return out;
+// --player's check: the SPEC parses (parsePlayerSpec's error otherwise).
+std::string checkPlayer(const std::string& text) {
+  PlayerSpec p;
+  std::string err;
+  return parsePlayerSpec(text, p, err) ? std::string() : err;
 }
 
+// The options both commands read: the positions, the table, the outputs.
+void addPositionOptions(CLI::App& cmd, Config& c, const std::string& countDefault) {
+  cmd.add_option("--openings", c.openingsFile, "openings, one \"<moves> [score]\" per line, # comments")
+      ->type_name("FILE")
+      ->capture_default_str();
+  cmd.add_option("--num-openings", c.numOpenings, "use the first N openings (default " + countDefault + ")")
+      ->type_name("N")
+      ->check(gs::cli::wholeNumber(1, 100000));
+  cmd.add_option("--tt-mb", c.ttMb, "table size in MiB (play: per player and for the judge)")
+      ->type_name("N")
+      ->check(gs::cli::wholeNumber(1, 4096))
+      ->capture_default_str();
+}
+
+void addPlayOptions(CLI::App& play, Config& c, std::vector<std::string>& players) {
+  using gs::cli::wholeNumber;
+  play.add_option("--player", players, "a player (SPEC below); at least two, each given once")
+      ->type_name("SPEC")
+      ->allow_extra_args(false)
+      ->check(CLI::Validator(checkPlayer, ""));
+  addPositionOptions(play, c, "all");
+  play.add_option("--csv", c.csv, "per-game results, appended")->type_name("FILE")->capture_default_str();
+  play.add_option("--threads", c.threads, "games in parallel")
+      ->type_name("N")
+      ->check(wholeNumber(1, 256))
+      ->capture_default_str();
+  play.add_option("--book", c.bookFile,
+                  "opening book (tools/bookgen, e.g. web/book.bin) for the\n"
+                  "players that try the solver (solver, level=perfect): they\n"
+                  "answer from it first, as in the page")
+      ->type_name("FILE");
+  play.add_option("--judge-stones", c.judgeStones, "judge moves with the exact solver from S stones on (0 = no judging)")
+      ->type_name("S")
+      ->check(wholeNumber(0, 42))
+      ->capture_default_str();
+  play.add_option("--prior", c.prior, "virtual draws added per pairing for the ratings")
+      ->type_name("X")
+      ->check(gs::cli::realNumber(0, 1000))
+      ->capture_default_str();
+  play.add_option("--bootstrap", c.bootstrap, "bootstrap samples for the rating intervals")
+      ->type_name("N")
+      ->check(wholeNumber(0, 100000))
+      ->capture_default_str();
+  play.add_option("--json", c.json, "also write the summary as JSON")->type_name("FILE");
+  play.add_flag("--no-play", c.noPlay, "only print the summary of what the CSV holds");
+}
+
+void addNodesOptions(CLI::App& nodes, Config& c) {
+  addPositionOptions(nodes, c, "8");
+  nodes.add_option("--max-depth", c.maxDepth, "deepest depth")
+      ->type_name("D")
+      ->check(gs::cli::wholeNumber(1, 42))
+      ->capture_default_str();
+  nodes.add_option("--node-cap", c.nodeCap,
+                   "stop deepening a variant once one depth needed more than\nN nodes in total")
+      ->type_name("N")
+      ->check(gs::cli::realNumber(1, 1e15))
+      ->capture_default_str();
+  nodes.add_option("--csv", c.nodesCsv, "write variant,depth,positions,nodes,mean_nodes,time_ms")->type_name("FILE");
+  nodes.add_option("--json", c.json, "the same as JSON, with effective branching factors")->type_name("FILE");
+}
+
+// The command line (CLI11: each option declared once, with its check and
+// its help), then what the declarations cannot say: the command, two
+// players at least, no player twice.
 Config parseArgs(int argc, char** argv) {
   Config c;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
-    auto value = [&]() -> std::string {
-      if (!next) usageError(a + " needs a value");
-      ++i;
-      return next;
-    };
-    if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
-      std::exit(0);
-    } else if (a == "--player") {
-      PlayerSpec p;
-      std::string err;
-      if (!parsePlayerSpec(value(), p, err)) usageError(err);
-      for (auto& q : c.players)
-        if (q.name == p.name) usageError("player '" + p.name + "' given twice");
-      c.players.push_back(p);
-    } else if (a == "--openings") {
-      c.openingsFile = value();
-    } else if (a == "--book") {
-      c.bookFile = value();
-    } else if (a == "--num-openings") {
-      c.numOpenings = number(a, next, 1, 100000), ++i;
-    } else if (a == "--csv") {
-      c.csv = value();
-    } else if (a == "--threads") {
-      c.threads = number(a, next, 1, 256), ++i;
-    } else if (a == "--tt-mb") {
-      c.ttMb = number(a, next, 1, 4096), ++i;
-    } else if (a == "--judge-stones") {
-      c.judgeStones = number(a, next, 0, 42), ++i;
-    } else if (a == "--prior") {
-      c.prior = std::atof(value().c_str());
-      if (c.prior < 0) usageError("--prior must be >= 0");
-    } else if (a == "--bootstrap") {
-      c.bootstrap = number(a, next, 0, 100000), ++i;
-    } else if (a == "--json") {
-      c.json = value();
-    } else if (a == "--no-play") {
-      c.noPlay = true;
-    } else if (a == "--max-depth") {
-      c.maxDepth = number(a, next, 1, 42), ++i;
-    } else if (a == "--node-cap") {
-      c.nodeCap = std::atof(value().c_str());
-    } else if (!a.empty() && a[0] == '-') {
-      usageError("unknown option '" + a + "'");
-    } else if (c.command.empty()) {
-      if (a != "play" && a != "nodes") usageError("unknown command '" + a + "' (expected play or nodes)");
-      c.command = a;
-    } else {
-      usageError("unexpected argument '" + a + "'");
-    }
+  std::vector<std::string> players;
+  CLI::App app(kAbout, "tournament");
+  gs::cli::setConventions(app);
+  CLI::App* play = app.add_subcommand("play", "a round robin between the players, with ratings and the judge's verdicts");
+  CLI::App* nodes = app.add_subcommand("nodes", "nodes searched to reach each depth, per pruning variant");
+  play->footer(kPlayAbout);
+  nodes->footer(kNodesAbout);
+  addPlayOptions(*play, c, players);
+  addNodesOptions(*nodes, c);
+  gs::cli::commandsFooter(app);
+  gs::cli::parseOrExit(app, argc, argv);
+
+  if (app.got_subcommand(play)) c.command = "play";
+  else if (app.got_subcommand(nodes)) c.command = "nodes";
+  else usageError("no command given (play or nodes)");
+  for (const std::string& text : players) {
+    PlayerSpec p;
+    std::string err;
+    parsePlayerSpec(text, p, err);  // checked by checkPlayer
+    for (auto& q : c.players)
+      if (q.name == p.name) usageError("player '" + p.name + "' given twice");
+    c.players.push_back(p);
   }
-  if (c.command.empty()) usageError("no command given (play or nodes)");
   if (c.command == "play" && c.players.size() < 2) usageError("play needs at least two --player");
-  if (c.csv.empty() && c.command == "play") c.csv = "tournament.csv";
   return c;
 }
 
@@ -453,7 +456,7 @@ int runPlay(const Config& c) {
 }
 
 int runNodes(const Config& c) {
-  measureNodes(readOpenings(c, 8), c.ttMb, c.maxDepth, c.nodeCap, c.csv, c.json);
+  measureNodes(readOpenings(c, 8), c.ttMb, c.maxDepth, c.nodeCap, c.nodesCsv, c.json);
   return 0;
 }
 

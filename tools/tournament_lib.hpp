@@ -39,6 +39,7 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -49,7 +50,6 @@
 #include <string>
 #include <vector>
 
-#include "cli_args.hpp"
 #include "search/levels.hpp"
 #include "search/mcts.hpp"
 #include "search/searcher.hpp"
@@ -70,10 +70,15 @@ struct PlayerSpec {
   MctsOptions mctsOpt;
 };
 
-inline bool parseInt(const std::string& s, long lo, long hi, int& out) {
+// `s` as a decimal whole number from lo to hi, nothing else in it, into
+// `out`; false if it is not one (a SPEC token's number: "t=100").
+template <class Int>
+inline bool parseInt(const std::string& s, long lo, long hi, Int& out) {
   long v = 0;
-  if (!parseWholeNumber(s, lo, hi, v)) return false;
-  out = static_cast<int>(v);
+  const char* end = s.data() + s.size();
+  const auto [stop, error] = std::from_chars(s.data(), end, v);
+  if (s.empty() || error != std::errc() || stop != end || v < lo || v > hi) return false;
+  out = static_cast<Int>(v);
   return true;
 }
 
@@ -96,9 +101,7 @@ inline bool parsePlayerSpec(const std::string& text, PlayerSpec& p, std::string&
     if (tok == "mcts") {
       p.mcts = true;
     } else if (tok.rfind("playouts=", 0) == 0) {
-      long v = 0;
-      if (!parseWholeNumber(tok.substr(9), 1, 1000000000, v)) return err = "bad playouts in '" + tok + "'", false;
-      p.playouts = static_cast<std::uint64_t>(v);
+      if (!parseInt(tok.substr(9), 1, 1000000000, p.playouts)) return err = "bad playouts in '" + tok + "'", false;
       budget = true;
     } else if (tok.rfind("c=", 0) == 0) {
       const std::string v = tok.substr(2);
