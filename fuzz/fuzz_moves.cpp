@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <type_traits>
+#include <random>
 
 #include "core/notation.hpp"
 #include "search/solver.hpp"
@@ -24,10 +24,11 @@ gs::TranspositionTable& table() {
 template <class Game>
 void check(const std::string& text) {
   using Notation = gs::PositionNotation<Game>;
-  constexpr bool kDigits = std::is_same_v<typename Notation::Record, std::string>;
+  constexpr bool kDigits = Notation::kMoveString;
   typename Notation::Record rec;
   Game g;
-  gs::ParseError err = Notation::parse(text, rec, g, nullptr);
+  std::mt19937 rng(1);  // resolves random parts ('?'), as the CLI does
+  gs::ParseError err = Notation::parse(text, rec, g, &rng);
   if (!err.ok) {
     // The error names a character of the text (or its end).
     if (err.message.empty() || err.position < 1 || err.position > text.size() + 1) __builtin_trap();

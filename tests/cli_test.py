@@ -316,6 +316,25 @@ for args, what in [(["--game", "connect3p", "solve"], "has play only"),
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 
+# evaluate: the static evaluation's features for the side to move, and their
+# weighted sum (the search's value at its horizon, core/game.hpp capability f).
+code, out, err = run(["evaluate"], b"\n4453\n11223\n1212121\n")
+f = fields(out)
+check("evaluate format", code == 1 and len(f) == 3 and all(
+    [t.split("=")[0] for t in x[1:]] == ["three", "two", "threat", "centre", "total"] for x in f[1:]), out + err)
+check("evaluate empty board", f and f[0] == ["three=0-0*6=0", "two=0-0*2=0", "threat=0-0*12=0", "centre=0-0*1=0",
+                                            "total=0"], out)
+check("evaluate sums its contributions", all(
+    sum(int(t.rsplit("=", 1)[1]) for t in x[1:-1]) == int(x[-1].split("=")[1]) for x in f[1:]), out)
+check("evaluate an open three", len(f) > 2 and f[2][1].startswith("three=0-1*6=") and f[2][3] == "threat=0-1*12=-12", out)
+check("evaluate a finished game", "line 4: the game is over: a finished position has no evaluation" in err, err)
+code, out, err = run(["--game", "tictactoe", "evaluate"], b"152\n")
+check("evaluate tictactoe", code == 0 and out.split() == ["152", "open=4-4*1=0", "two=0-1*4=-4", "total=-4"], out + err)
+for args, what in [(["evaluate", "--depth", "3"], "--depth is for play and count, not evaluate"),
+                   (["--game", "einstein", "evaluate"], "has play only (evaluate needs a game without dice)")]:
+    code, out, err = run(args, b"")
+    check("usage error " + " ".join(args), code == 2 and what in err, err)
+
 code, out, err = run(["--help"], b"")
 check("help documents connect3p", code == 0 and "--game connect3p" in out and "maxn|maxn-plain|paranoid" in out
       and "values <r,y,g>" in out, out)

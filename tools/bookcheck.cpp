@@ -59,15 +59,15 @@ Args parse(int argc, char** argv) {
   app.add_option("--book", a.file, "the book (tools/bookgen's format)")->type_name("FILE")->required();
   app.add_option("--paths", a.paths, "random games per side and kind of opponent")
       ->type_name("N")
-      ->check(wholeNumber(1, 100000000))
+      ->transform(wholeNumber(1, 100000000))
       ->capture_default_str();
   app.add_option("--seed", a.seed, "the games' random seed")
       ->type_name("S")
-      ->check(wholeNumber(0, 4294967295L))
+      ->transform(wholeNumber(0, 4294967295L))
       ->capture_default_str();
   app.add_option("--tt-mb", a.ttMb, "solver table size in MiB")
       ->type_name("M")
-      ->check(wholeNumber(1, 16384))
+      ->transform(wholeNumber(1, 16384))
       ->capture_default_str();
   gs::cli::parseOrExit(app, argc, argv);
   return a;

@@ -86,7 +86,7 @@ Args parse(int argc, char** argv) {
       ->required();
   app.add_option("--depth", a.depth, "store positions up to D plies after the root")
       ->type_name("D")
-      ->check(wholeNumber(0, 42))
+      ->transform(wholeNumber(0, 42))
       ->capture_default_str();
   app.add_option("--all", a.all,
                  "also store every position up to A plies after the root,\n"
@@ -94,17 +94,17 @@ Args parse(int argc, char** argv) {
                  "a human's moves on both sides, a level changed mid-game, a\n"
                  "shared link); A <= D")
       ->type_name("A")
-      ->check(wholeNumber(0, 42));
+      ->transform(wholeNumber(0, 42));
   app.add_option("--root", a.root, "start from this position instead of the empty board")
       ->type_name("MOVES")
       ->check(CLI::Validator(checkRoot, ""));
   app.add_option("--threads", a.threads, "positions solved in parallel")
       ->type_name("N")
-      ->check(wholeNumber(1, 64))
+      ->transform(wholeNumber(1, 64))
       ->capture_default_str();
   app.add_option("--tt-mb", a.ttMb, "solver table size per thread in MiB")
       ->type_name("M")
-      ->check(wholeNumber(1, 16384))
+      ->transform(wholeNumber(1, 16384))
       ->capture_default_str();
   app.add_option("--state", a.state,
                  "resume file (default FILE.state): every solved position is\n"

@@ -42,7 +42,8 @@ inline std::string formatBound(double v) {
 }
 
 // A whole number in decimal (strtol's syntax, nothing after it) from lo to
-// hi. The value is rewritten in plain decimal before CLI11 converts it:
+// hi. The value is rewritten in plain decimal before CLI11 converts it (so
+// declare it with transform(), not check(), which throws the rewrite away):
 // CLI11 alone would read "010" as octal and "0x10" as hex.
 inline CLI::Validator wholeNumber(long lo, long hi) {
   const std::string range = std::to_string(lo) + ".." + std::to_string(hi);

@@ -240,30 +240,30 @@ void addOptions(CLI::App& app, NodesArgs& n, MatchArgs& m, long& levelGames, lon
   using gs::cli::wholeNumber;
   std::vector<CLI::Option*> own = {
       app.add_option("--positions", n.count, "rolled positions")->type_name("N")
-          ->check(wholeNumber(1, 100000))->capture_default_str(),
+          ->transform(wholeNumber(1, 100000))->capture_default_str(),
       app.add_option("--max-depth", n.maxDepth, "deepest depth")->type_name("D")
-          ->check(wholeNumber(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth))->capture_default_str(),
+          ->transform(wholeNumber(1, gs::ExpectimaxSearcher<gs::Einstein>::kMaxDepth))->capture_default_str(),
       app.add_option("--seed", n.seed, "the positions' seed")->type_name("S")
-          ->check(wholeNumber(1, 2147483647))->capture_default_str(),
+          ->transform(wholeNumber(1, 2147483647))->capture_default_str(),
       app.add_flag("--no-ordering", n.noOrdering, "search without move ordering")};
 
   CLI::App* match = app.add_subcommand("match", "MCTS against Star2");
   match->footer(kMatchAbout);
   match->add_option("--games", m.games, "games (even)")->type_name("N")
-      ->check(wholeNumber(2, 100000))->check(kEven)->capture_default_str();
+      ->transform(wholeNumber(2, 100000))->check(kEven)->capture_default_str();
   match->add_option("--ms", m.ms, "time per move, ms")->type_name("T")
-      ->check(wholeNumber(1, 600000))->capture_default_str();
+      ->transform(wholeNumber(1, 600000))->capture_default_str();
   match->add_option("--seed", m.seed, "the set-ups' and dice's seed")->type_name("S")
-      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+      ->transform(wholeNumber(1, 2147483647))->capture_default_str();
   match->add_option("--mcts-c", m.mctsC, "MCTS's exploration constant C")->type_name("X")
       ->check(gs::cli::realNumber(0, 100))->capture_default_str();
 
   CLI::App* levels = app.add_subcommand("levels", "the page's levels against each other and random play");
   levels->footer(kLevelsAbout);
   levels->add_option("--games", levelGames, "games a pairing (even)")->type_name("N")
-      ->check(wholeNumber(2, 100000))->check(kEven)->capture_default_str();
+      ->transform(wholeNumber(2, 100000))->check(kEven)->capture_default_str();
   levels->add_option("--seed", levelSeed, "the set-ups' and dice's seed")->type_name("S")
-      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+      ->transform(wholeNumber(1, 2147483647))->capture_default_str();
   for (CLI::Option* opt : own) {
     match->excludes(opt);
     levels->excludes(opt);

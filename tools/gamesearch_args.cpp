@@ -14,6 +14,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <utility>
 
@@ -33,7 +34,7 @@ bool Config::gave(const std::string& option) const {
 
 namespace {
 
-constexpr const char* kCommands[] = {"solve", "analyze", "play", "count"};
+constexpr const char* kCommands[] = {"solve", "analyze", "play", "count", "evaluate"};
 
 std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
@@ -49,16 +50,33 @@ std::string listed(const std::vector<std::string>& items, const char* last) {
   return out;
 }
 
-// A whole number in [lo, hi], checked by CLI11 before it converts the text.
+// "solve, analyze, play, count or evaluate"
+std::string commandList() {
+  std::vector<std::string> names(std::begin(kCommands), std::end(kCommands));
+  return listed(names, " or ");
+}
+
+// What each option's value is, in words, for the message about a missing
+// value ("--seed needs a whole number from 1 to 2147483647"): written by the
+// validators below as the options are declared.
+std::map<std::string, std::string>& valueWords() {
+  static std::map<std::string, std::string> words;
+  return words;
+}
+
+// A whole number in [lo, hi] in decimal (strtol's syntax, nothing after
+// it), checked before CLI11 converts the text, which it rewrites in plain
+// decimal (CLI11 alone would read "010" as octal and "0x10" as hex).
 CLI::Validator wholeNumber(const std::string& option, long lo, long hi) {
+  const std::string range = "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  valueWords()[option] = range;
   return CLI::Validator(
       [=](std::string& text) {
         char* end = nullptr;
         errno = 0;
         const long v = text.empty() ? 0 : std::strtol(text.c_str(), &end, 10);
-        if (text.empty() || errno || *end || v < lo || v > hi)
-          usageError(option + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                     ", not '" + text + "'");
+        if (text.empty() || errno || *end || v < lo || v > hi) usageError(option + " must be " + range + ", not '" + text + "'");
+        text = std::to_string(v);
         return std::string();
       },
       "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
@@ -66,22 +84,23 @@ CLI::Validator wholeNumber(const std::string& option, long lo, long hi) {
 
 // A decimal number in [lo, hi] (strtod's syntax, nothing after it).
 CLI::Validator decimal(const std::string& option, double lo, double hi) {
+  char range[64];
+  std::snprintf(range, sizeof range, "a number from %g to %g", lo, hi);
+  valueWords()[option] = range;
   return CLI::Validator(
       [=](std::string& text) {
         char* end = nullptr;
         const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-        if (text.empty() || *end || !(v >= lo && v <= hi)) {
-          char range[64];
-          std::snprintf(range, sizeof range, "%g to %g", lo, hi);
-          usageError(option + " must be a number from " + range + ", not '" + text + "'");
-        }
+        if (text.empty() || *end || !(v >= lo && v <= hi))
+          usageError(option + " must be " + std::string(range) + ", not '" + text + "'");
         return std::string();
       },
-      "NUMBER");
+      "");
 }
 
 // One of `allowed` (or the message).
-CLI::Validator oneOf(const std::vector<std::string>& allowed, const std::string& message) {
+CLI::Validator oneOf(const std::string& option, const std::vector<std::string>& allowed, const std::string& message) {
+  valueWords()[option] = listed(allowed, " or ");
   return CLI::Validator(
       [=](std::string& text) {
         if (std::find(allowed.begin(), allowed.end(), text) == allowed.end()) usageError(message);
@@ -163,6 +182,7 @@ void declareSolverOptions(Declarations& d, Config& c) {
   d.option("--book", "play analyze", "answer from this opening book first (tools/bookgen; the site's is web/book.bin)",
            c.bookFile)
       ->type_name("FILE");
+  valueWords()["--book"] = "a file";
   d.flag("--no-solver", "play",
          "iterative deepening only (by default the player first tries to prove the value with the solver in 70-95% "
          "of its time, " + solveFromText() + ")",
@@ -171,14 +191,14 @@ void declareSolverOptions(Declarations& d, Config& c) {
            "the solver's threads (default 1), sharing one table (engine/search/parallel_solver.hpp); the same "
            "scores, node counts that vary from run to run with more than one",
            c.threads)
-      ->check(wholeNumber("--threads", 1, 256));
+      ->transform(wholeNumber("--threads", 1, 256));
   d.optionFunction<long>("--tt-mb", "solve analyze play",
                          "transposition table size in MiB (default 64); play has two tables of this size (its "
                          "search's and its solver's). solve and analyze clear the table before each line, which "
                          "their times do not count (about 6 ms a line at 64 MiB: --tt-mb 1 for many small positions)",
                          [&c](const long& mb) { c.ttBytes = static_cast<std::size_t>(mb) << 20; })
       ->type_name("INT")
-      ->check(wholeNumber("--tt-mb", 1, 16384));
+      ->transform(wholeNumber("--tt-mb", 1, 16384));
 }
 
 void declareBudget(Declarations& d, Config& c) {
@@ -186,9 +206,10 @@ void declareBudget(Declarations& d, Config& c) {
            "play: thinking time per position (default 1000); analyze: the time per position (default none: every "
            "move is proven to the end)",
            c.timeMs)
-      ->check(wholeNumber("--time-ms", 1, 3600000));
+      ->transform(wholeNumber("--time-ms", 1, 3600000));
   std::vector<std::string> levels;
   for (int k = 0; k < kLevelCount; ++k) levels.push_back(kLevels[k].name);
+  valueWords()["--level"] = listed(levels, " or ");
   d.option("--level", "play", "a difficulty level instead of --time-ms/--depth:\n" + levelsText(), c.level)
       ->type_name("NAME")
       ->transform(CLI::Validator(
@@ -203,23 +224,23 @@ void declareBudget(Declarations& d, Config& c) {
            "pick at random among equal moves (and, for a level with a temperature, among good moves) with this seed; "
            "with mcts: the playouts' seed (default 1)",
            c.seed)
-      ->check(wholeNumber("--seed", 1, 2147483647));
+      ->transform(wholeNumber("--seed", 1, 2147483647));
   d.option("--depth", "play count",
            "play: depth limit (default none; a fixed-depth search: no solver, no book); count: plies (default 8, at "
            "most " + std::to_string(kCountMaxDepth) + ": it keeps every position it finds)",
            c.depth)
-      ->check(wholeNumber("--depth", 1, 64));
+      ->transform(wholeNumber("--depth", 1, 64));
 }
 
 void declareMcts(Declarations& d, Config& c) {
   d.option("--playouts", "play", "mcts: playouts per position (with --time-ms too: whichever ends first; default: "
                                  "--time-ms only)", c.playouts)
-      ->check(wholeNumber("--playouts", 1, 1000000000));
+      ->transform(wholeNumber("--playouts", 1, 1000000000));
   char cText[32];
   std::snprintf(cText, sizeof cText, "%g", MctsOptions::kDefaultExploration);
   d.option("--mcts-c", "play", std::string("mcts: UCB1's exploration constant (default ") + cText + ")",
            c.mctsOpt.exploration)
-      ->check(decimal("--mcts-c", 0, 100));
+      ->transform(decimal("--mcts-c", 0, 100));
   d.flag("--no-smart-playouts", "play",
          "mcts: uniformly random playouts (by default a playout takes a win in one and blocks a loss in one)",
          c.mctsOpt.smartPlayouts, false);
@@ -228,7 +249,7 @@ void declareMcts(Declarations& d, Config& c) {
   d.option("--mcts-max-nodes", "play", "mcts: node pool size (default " + std::to_string(MctsOptions::kDefaultMaxNodes) +
                                            "); when full the tree stops growing, the playouts go on",
            c.mctsOpt.maxNodes)
-      ->check(wholeNumber("--mcts-max-nodes", MctsOptions::kMinMaxNodes, 1L << 30));
+      ->transform(wholeNumber("--mcts-max-nodes", MctsOptions::kMinMaxNodes, 1L << 30));
 }
 
 // Every algorithm of every kind, and the message for a name that is none.
@@ -254,7 +275,7 @@ void declare(CLI::App& app, Declarations& d, Config& c) {
          "--game", [&c](const std::string& name) { c.game = findGame(name); },
          "game: " + listed(games, ", ") + " (default " + gameText + "); what each offers is below")
       ->type_name("NAME")
-      ->check(oneOf(games, "--game must be " + listed(games, " or ")));
+      ->check(oneOf("--game", games, "--game must be " + listed(games, " or ")));
   std::string badAlgorithm;
   const std::vector<std::string> algorithms = allAlgorithms(badAlgorithm);
   d.option("--algorithm", "solve analyze play",
@@ -262,23 +283,64 @@ void declare(CLI::App& app, Declarations& d, Config& c) {
                ". play with minimax is iterative deepening only (no solver, no book: they prune)",
            c.algorithm)
       ->type_name("NAME")
-      ->check(oneOf(algorithms, badAlgorithm))
-      ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+      ->check(oneOf("--algorithm", algorithms, badAlgorithm))
+      ->multi_option_policy(CLI::MultiOptionPolicy::Throw);  // (mcts and star1 at once would be ambiguous)
   declareSearchSwitches(d, c);
   declareSolverOptions(d, c);
   declareBudget(d, c);
   declareMcts(d, c);
 }
 
+// CLI11's help layout with the option descriptions wrapped to the width of
+// a terminal (after the 30-column option names), and the usage line of a
+// tool whose command comes first.
+class HelpFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_desc(const CLI::Option* opt) const override { return wrapText(opt->get_description(), 48); }
+  std::string make_usage(const CLI::App*, std::string) const override {
+    return "Usage: gamesearch [--game NAME] <command> [options] < positions\n"
+           "       gamesearch --help | --version\n";
+  }
+};
+
 }  // namespace
 
 void checkForKind(Config& c, const std::map<std::string, std::string>& commandsOf);
+
+namespace {
+
+// Reads argv in order before CLI11 does, so the first bad argument is the one
+// reported: an unknown option, a first word that is no command, or a second
+// word. Collects the options given (their names, in order) into `given`.
+void scanArguments(const CLI::App& app, int argc, char** argv, std::vector<std::string>& given) {
+  bool command = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.size() > 1 && a[0] == '-') {
+      const std::string name = a.substr(0, a.find('='));
+      const CLI::Option* opt = app.get_option_no_throw(name);
+      if (!opt) usageError("unknown option '" + name + "'");
+      given.push_back(name);
+      if (opt->get_expected_min() > 0 && name.size() == a.size()) ++i;  // its value (a flag takes none)
+    } else if (!command) {
+      if (std::find(std::begin(kCommands), std::end(kCommands), a) == std::end(kCommands))
+        usageError("unknown command '" + a + "' (expected " + commandList() + ")");
+      command = true;
+    } else {
+      usageError("unexpected argument '" + a + "'");
+    }
+  }
+}
+
+}  // namespace
 
 Config parseArgs(int argc, char** argv) {
   Config c;
   CLI::App app(helpIntro(), "gamesearch");
   app.set_help_flag();
   app.fallthrough();
+  app.formatter(std::make_shared<HelpFormatter>());
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);  // the last one given counts
   Declarations d(app);
   declare(app, d, c);
   for (const char* command : kCommands) app.add_subcommand(command, commandHelp(command))->fallthrough();
@@ -293,30 +355,36 @@ Config parseArgs(int argc, char** argv) {
       std::cout << "gamesearch " << GS_VERSION << "\n";
       std::exit(0);
     }
-    if (a.size() > 1 && a[0] == '-') c.given.push_back(a.substr(0, a.find('=')));
   }
+  scanArguments(app, argc, argv, c.given);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ExtrasError&) {
     for (const std::string& a : app.remaining()) {
       if (a.size() > 1 && a[0] == '-') usageError("unknown option '" + a + "'");
       if (app.get_subcommands().empty())
-        usageError("unknown command '" + a + "' (expected solve, analyze, play or count)");
+        usageError("unknown command '" + a + "' (expected " + commandList() + ")");
       usageError("unexpected argument '" + a + "'");
     }
     usageError("unexpected arguments");
   } catch (const CLI::ArgumentMismatch& e) {
-    // A value missing, or an option that takes one value given twice.
+    // A value missing, or --algorithm (one value only) given twice.
     const std::string what = e.what();
     const std::string option = what.substr(0, what.find(':'));
-    if (what.find("missing") != std::string::npos) usageError(option + " needs a value");
-    usageError(option + " given twice");
+    if (what.find("missing") != std::string::npos) {
+      const auto it = valueWords().find(option);
+      usageError(option + " needs a value" + (it == valueWords().end() ? "" : ": " + it->second));
+    }
+    if (what.find("At Most") != std::string::npos) usageError(option + " given twice");
+    usageError(what);
   } catch (const CLI::ParseError& e) {
     usageError(e.what());
   }
-  for (const CLI::App* sub : app.get_subcommands()) c.command = sub->get_name();
-  if (app.get_subcommands().size() > 1) usageError("more than one command given");
-  if (c.command.empty()) usageError("no command given (solve, analyze, play or count)");
+  for (const CLI::App* sub : app.get_subcommands()) {
+    if (!c.command.empty() || sub->count() > 1) usageError("unexpected argument '" + sub->get_name() + "' (one command only)");
+    c.command = sub->get_name();
+  }
+  if (c.command.empty()) usageError("no command given (" + commandList() + ")");
   c.timeGiven = c.gave("--time-ms");
   checkForKind(c, d.commandsOf());
   return c;

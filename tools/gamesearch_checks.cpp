@@ -82,6 +82,18 @@ void checkChance(Config& c, const GameInfo& g, int maxDepth) {
   if (c.depth > maxDepth) usageError(std::string("--depth for ") + g.name + " must be at most " + std::to_string(maxDepth));
 }
 
+// The deepest search of expectiminimax for the game `id` (of the chance kind).
+int expectimaxMaxDepth(GameId id) {
+  int depth = 0, i = 0;
+  forEachGame([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (kindOf<Game>() == GameKind::kChance)
+      if (i == id) depth = ExpectimaxSearcher<Game>::kMaxDepth;
+    ++i;
+  });
+  return depth;
+}
+
 // Every option given must be for the command (the commands of its declaration).
 void checkCommandOf(const Config& c, const std::map<std::string, std::string>& commandsOf) {
   for (const std::string& opt : c.given) {
@@ -140,9 +152,7 @@ void checkForKind(Config& c, const std::map<std::string, std::string>& commandsO
     case GameKind::kPlayers:
       return;
     case GameKind::kChance:
-      return checkChance(c, g, withGameOfKind<GameKind::kChance>(c.game, [](auto tag) {
-                           return ExpectimaxSearcher<typename decltype(tag)::type>::kMaxDepth;
-                         }));
+      return checkChance(c, g, expectimaxMaxDepth(c.game));
     case GameKind::kTwoPlayer:
       return checkTwoPlayer(c, commandsOf);
   }

@@ -2,6 +2,7 @@
 #include "gamesearch_help.hpp"
 
 #include <cstdio>
+#include <sstream>
 
 #include "games/registry.hpp"
 #include "run_chance.hpp"
@@ -20,16 +21,36 @@ std::string spaced(const char* names, const char* sep) {
 
 }  // namespace
 
+std::string wrapText(const std::string& text, std::size_t width) {
+  std::string out;
+  std::istringstream lines(text);
+  for (std::string para; std::getline(lines, para);) {
+    const std::size_t indent = para.find_first_not_of(' ');
+    const std::string lead = para.substr(0, indent == std::string::npos ? 0 : indent);
+    std::istringstream in(para);
+    std::string line;
+    for (std::string w; in >> w;) {
+      if (!line.empty() && line.size() + 1 + w.size() > width) {
+        out += line + "\n";
+        line = lead;
+      }
+      line += (line.empty() || line == lead ? lead.substr(line.size()) : " ") + w;
+    }
+    out += line + "\n";
+  }
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+
 std::string helpIntro() {
   std::string games, notation;
   for (int i = 0; i < kGameCount; ++i) {
     const GameInfo& g = gameInfo(i);
     games += std::string(i == 0 ? "" : i + 1 == kGameCount ? " and " : ", ") + g.displayName;
-    notation += std::string("  ") + g.displayName + ": " + g.notationHelp + "\n";
+    notation += wrapText(std::string("  ") + g.displayName + ": " + g.notationHelp, 76) + "\n";
   }
   return "gamesearch - game-search engine for " + games +
          "\n\n"
-         "gamesearch [--game NAME] <command> [options] < positions\n"
          "Reads one position per line on stdin and prints one line per position.\n"
          "A position is written in the game's notation; for the games with moves\n"
          "as digits, a move string from the empty board, one digit per move. Only\n"
@@ -38,12 +59,15 @@ std::string helpIntro() {
          "blank line is the start position. Positions:\n" +
          notation +
          "\nThe commands a game offers and the searches that play it follow from its\n"
-         "kind: solve, analyze and count for the two-player games without dice,\n"
+         "kind: solve, analyze, count and evaluate for the two-player games\n"
+         "without dice (evaluate where the game's evaluation has features),\n"
          "play for every game (the sections of the games with dice and of more\n"
          "players are at the end).";
 }
 
-std::string commandHelp(const std::string& command) {
+std::string commandHelp(const std::string& command) { return wrapText(commandText(command), 76); }
+
+std::string commandText(const std::string& command) {
   if (command == "solve") return "exact value of each position\nprints: <moves> <score> <nodes> <microseconds>";
   if (command == "analyze")
     return "exact value of every move of each position (the page's analysis: opening book, then the solver; "
@@ -59,8 +83,14 @@ std::string commandHelp(const std::string& command) {
            "score is the best move's mean playout result scaled to -1000..1000 (1000 x the proven value when "
            "MCTS-Solver proved the position: verdict 1 win, 0 draw, -1 loss; ? unproven), exact is 0, depth the "
            "length of the most visited line, nodes the tree's size. Each line is searched from a fresh tree.";
-  return "number of distinct positions after 0..D plies from each position (games stop at a win), --depth D "
-         "(default 8)\nprints: <moves> <count at ply 0> <count at ply 1> ... <count at ply D>";
+  if (command == "count")
+    return "number of distinct positions after 0..D plies from each position (games stop at a win), --depth D "
+           "(default 8)\nprints: <moves> <count at ply 0> <count at ply 1> ... <count at ply D>";
+  return "the static evaluation of each position, feature by feature, for the side to move (the value the "
+         "searches use at their horizon; core/game.hpp, capability f)\n"
+         "prints: <moves> <feature>=<mine>-<theirs>*<weight>=<contribution> ... total=<value>\n"
+         "mine counts the feature for the side to move, theirs for the opponent; the contribution is weight x "
+         "(mine - theirs), and total their sum: the evaluation. Features: " + featuresText();
 }
 
 std::string helpFooter() {
@@ -84,8 +114,22 @@ std::string helpFooter() {
          "An option that does nothing for the command given (the commands each\n"
          "option is for head its group above) is an error, as is --level with --depth or\n"
          "--time-ms (the level sets them).\n"
-         "Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.\n\n" +
+         "Exit status: 0 all lines ok, 1 some lines rejected, 2 bad command line.\n"
+         "--help prints this text, --version the version.\n\n" +
          chanceUsage() + "\n" + playersUsage();
+}
+
+std::string featuresText() {
+  std::string out;
+  forEachGame([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasFeatures<Game>) {
+      out += std::string(out.empty() ? "" : "; ") + Game::kName + ":";
+      for (int k = 0; k < Game::kFeatures; ++k)
+        out += std::string(k ? "," : "") + " " + Game::kFeatureNames[k] + " x" + std::to_string(Game::kFeatureWeights[k]);
+    }
+  });
+  return out;
 }
 
 std::string solveFromText() {

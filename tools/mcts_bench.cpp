@@ -252,16 +252,16 @@ void addCommands(CLI::App& app, Args& a) {
   CLI::App* speed = app.add_subcommand("speed", "playouts per second, smart playouts and not");
   speed->footer("For each game of the registry from a few positions (solver off, so the\n"
                 "search never stops early).");
-  speed->add_option("--ms", a.ms, "time per search, ms")->type_name("T")->check(wholeNumber(1, 3600000))
+  speed->add_option("--ms", a.ms, "time per search, ms")->type_name("T")->transform(wholeNumber(1, 3600000))
       ->capture_default_str();
 
   CLI::App* keep = app.add_subcommand("keep", "Tic-Tac-Toe: share of positions where MCTS keeps the value");
   keep->footer(std::string("Every one of the 4520 reachable positions not over, for each variant (every\n"
                            "switch on, each one off, C = 0.5, 1.41, 2; or --variants) and budget.\n") + kSpecHelp);
   keep->add_option("--budgets", a.budgets, "playout budgets, comma-separated")
-      ->type_name("N,N,...")->delimiter(',')->allow_extra_args(false)->check(wholeNumber(1, 1000000000))
+      ->type_name("N,N,...")->delimiter(',')->allow_extra_args(false)->transform(wholeNumber(1, 1000000000))
       ->capture_default_str();
-  keep->add_option("--seed", a.seed, "the trees' seed")->type_name("S")->check(wholeNumber(0, 4294967295L))
+  keep->add_option("--seed", a.seed, "the trees' seed")->type_name("S")->transform(wholeNumber(0, 4294967295L))
       ->capture_default_str();
   keep->add_option("--variants", a.variants, "the variants, SPECs separated by ';' (\"all\": every switch on)")
       ->type_name("\"all;nosmart,nosolver;...\"")->delimiter(';')->allow_extra_args(false)
@@ -272,7 +272,7 @@ void addCommands(CLI::App& app, Args& a) {
                             "wins, draws, losses and score.\n") + kSpecHelp);
   match->add_option("--a", a.a, "player A")->type_name("SPEC")->check(CLI::Validator(checkSpec, ""));
   match->add_option("--b", a.b, "player B")->type_name("SPEC")->check(CLI::Validator(checkSpec, ""));
-  match->add_option("--games", a.games, "games")->type_name("N")->check(wholeNumber(1, 100000))
+  match->add_option("--games", a.games, "games")->type_name("N")->transform(wholeNumber(1, 100000))
       ->capture_default_str();
   match->add_option("--openings", a.openings, "openings, one \"<moves> [score]\" per line, # comments")
       ->type_name("FILE")->capture_default_str();
@@ -282,7 +282,7 @@ void addCommands(CLI::App& app, Args& a) {
                 "proves, whether the proofs agree with the file's score, the playouts a proof took.");
   prove->add_option("--file", a.file, "the benchmark file")->type_name("F")->capture_default_str();
   prove->add_option("--playouts", a.playouts, "at most N playouts per position")->type_name("N")
-      ->check(wholeNumber(1, 1000000000000L))->capture_default_str();
+      ->transform(wholeNumber(1, 1000000000000L))->capture_default_str();
 }
 
 int main(int argc, char** argv) {

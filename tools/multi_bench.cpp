@@ -192,11 +192,11 @@ void addNodes(CLI::App& app, Args& a) {
   CLI::App* nodes = app.add_subcommand("nodes", "nodes of max^n, shallow pruning and paranoid per depth");
   nodes->footer(kNodesAbout);
   nodes->add_option("--positions", a.positions, "random positions")->type_name("N")
-      ->check(wholeNumber(1, 100000))->capture_default_str();
+      ->transform(wholeNumber(1, 100000))->capture_default_str();
   nodes->add_option("--depth", a.nodesDepth, "deepest depth")->type_name("D")
-      ->check(wholeNumber(1, Searcher::kMaxDepth))->capture_default_str();
+      ->transform(wholeNumber(1, Searcher::kMaxDepth))->capture_default_str();
   nodes->add_option("--seed", a.seed, "the positions' seed")->type_name("S")
-      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+      ->transform(wholeNumber(1, 2147483647))->capture_default_str();
 }
 
 void addMatch(CLI::App& app, Args& a) {
@@ -204,16 +204,16 @@ void addMatch(CLI::App& app, Args& a) {
   CLI::App* match = app.add_subcommand("match", "max^n against paranoid over all seatings");
   match->footer(kMatchAbout);
   match->add_option("--games", a.games, "games per seating")->type_name("N")
-      ->check(wholeNumber(1, 100000))->capture_default_str();
+      ->transform(wholeNumber(1, 100000))->capture_default_str();
   // Exactly one of --time-ms and --depth: checked after parsing, with the message that says so.
   match->add_option("--time-ms", a.timeMs, "time per move, ms (this or --depth)")
-      ->type_name("T")->check(wholeNumber(1, 600000));
+      ->type_name("T")->transform(wholeNumber(1, 600000));
   match->add_option("--depth", a.matchDepth, "depth per move (this or --time-ms)")
-      ->type_name("D")->check(wholeNumber(1, Searcher::kMaxDepth));
+      ->type_name("D")->transform(wholeNumber(1, Searcher::kMaxDepth));
   match->add_option("--seed", a.seed, "the openings' seed")->type_name("S")
-      ->check(wholeNumber(1, 2147483647))->capture_default_str();
+      ->transform(wholeNumber(1, 2147483647))->capture_default_str();
   match->add_option("--opening-plies", a.openingPlies, "random plies of each opening (3: one stone each player)")
-      ->type_name("K")->check(wholeNumber(0, 20))->capture_default_str();
+      ->type_name("K")->transform(wholeNumber(0, 20))->capture_default_str();
   match->add_flag("--keep-before-loss", a.keepBoth,
                   "both algorithms stop deepening at a depth that values every move 0\n"
                   "and play the previous depth's move (MultiLimits::keepBeforeLoss)");

@@ -20,17 +20,15 @@ namespace gs::cli {
 
 // The help text's part for the games with chance.
 inline std::string chanceUsage() {
-  std::string games, notation;
-  for (int i = 0; i < kGameCount; ++i) {
-    const GameInfo& g = gameInfo(i);
-    if (g.kind != GameKind::kChance) continue;
-    games += std::string(games.empty() ? "" : ", ") + "--game " + g.name;
-    notation += std::string("  ") + g.displayName + ": " + g.notationHelp + "\n";
-  }
+  std::string games;
+  for (int i = 0; i < kGameCount; ++i)
+    if (gameInfo(i).kind == GameKind::kChance) games += std::string(games.empty() ? "" : ", ") + "--game " + gameInfo(i).name;
   return "Games with dice (" + games + R"(; docs/einstein.md): play only.
-)" + notation + R"(  The last turn may be a roll alone (or ?: the tool rolls), which play needs.
+  A position is written in the game's own notation (above). The last turn
+  may be a roll alone (or ?: the tool rolls), which play needs.
   An empty line is the start position. '?' is drawn from --seed (default 1).
   play      prints: <position> bestmove <move> score <s> exact <0|1>
+            (<move> in the notation, e.g. 3d: cube 3 diagonally)
             depth <d> nodes <n> time_ms <t> win_pct <p>
             <position> is the line as read, with every '?' resolved; score
             is 1000 x the expected result for the side to move (+1 win,
@@ -99,7 +97,7 @@ int runChance(const Config& cfg) {
       return;
     }
     if (g.lastMoverWon()) {
-      reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % 2] +
+      reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % playersOf<Game>()] +
              " won), there is no move to play");
       return;
     }

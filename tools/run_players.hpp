@@ -25,7 +25,9 @@ inline std::string playersUsage() {
       first += std::string(p ? "," : "") + static_cast<char>(g.sides[p][0] | 0x20);
     }
     out += std::string(g.displayName) + " (--game " + g.name + "; docs/" + g.name + ".md): play only.\n  " + sides +
-           " in turn; " + g.notationHelp + ".\n  Values are listed as <" + first + ">.\n";
+           " on " + std::to_string(g.width) + " columns x " + std::to_string(g.height) + " rows, " +
+           std::to_string(g.line) + " in a row wins. A position is a move string, one digit per stone\n  (" +
+           g.notationHelp + "). Values are listed as <" + first + ">.\n";
   }
   return out + R"(  play      prints: <moves> bestmove <column> player <name> score <s>
             values <r,y,g> exact <0|1> depth <d> nodes <n> time_ms <t>

@@ -1,9 +1,10 @@
 // gamesearch for a two-player game without chance (GameKind::kTwoPlayer):
-// solve, analyze, play and count, each line read in the game's move-string
+// solve, analyze, play, count and evaluate, each line read in the game's move-string
 // notation. Only parses and prints; the searches are the engine's.
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -37,11 +38,33 @@ void countPositions(const Game& g, int depth, std::vector<std::vector<std::uint6
   }
 }
 
+// The evaluate line: every feature's counts, weight and contribution, and the
+// total, which is the game's evaluate() (the search's value at its horizon).
+template <class Game>
+void printEvaluation(const std::string& moves, const Game& g) {
+  int mine[Game::kFeatures], theirs[Game::kFeatures];
+  g.featureCounts(mine, theirs);
+  std::cout << moves;
+  int total = 0;
+  for (int k = 0; k < Game::kFeatures; ++k) {
+    const int contribution = Game::kFeatureWeights[k] * (mine[k] - theirs[k]);
+    total += contribution;
+    std::cout << " " << Game::kFeatureNames[k] << "=" << mine[k] << "-" << theirs[k] << "*" << Game::kFeatureWeights[k]
+              << "=" << contribution;
+  }
+  assert(total == g.evaluate() && "evaluate() is the features' weighted sum (core/game.hpp, capability f)");
+  std::cout << " total=" << total << "\n";
+}
+
 template <class Game>
 int runTwoPlayer(const Config& cfg) {
   if constexpr (!hasSolverBounds<Game>) {
     if (cfg.command == "solve" || cfg.command == "analyze")
       usageError(std::string(Game::kDisplayName) + " has no exact solver: use play or count");
+  }
+  if constexpr (!hasFeatures<Game>) {
+    if (cfg.command == "evaluate")
+      usageError(std::string(Game::kDisplayName) + "'s evaluation names no features (core/game.hpp, capability f)");
   }
   TranspositionTable tt(cfg.mcts ? 1024 : cfg.ttBytes);  // (MCTS keeps no table)
   // One solver for every line: its table is cleared per position, which costs
@@ -163,6 +186,14 @@ int runTwoPlayer(const Config& cfg) {
       std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
                 << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes
                 << " time_ms " << static_cast<long>(r.info.timeMs + 0.5) << "\n";
+    } else if (cfg.command == "evaluate") {
+      if constexpr (hasFeatures<Game>) {
+        if (over) {
+          reject("the game is over: a finished position has no evaluation");
+          return;
+        }
+        printEvaluation(moves, g);
+      }
     } else {  // count
       int depth = cfg.depth > 0 ? cfg.depth : 8;
       std::vector<std::vector<std::uint64_t>> seen(depth + 1);

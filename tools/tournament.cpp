@@ -134,10 +134,10 @@ void addPositionOptions(CLI::App& cmd, Config& c, const std::string& countDefaul
       ->capture_default_str();
   cmd.add_option("--num-openings", c.numOpenings, "use the first N openings (default " + countDefault + ")")
       ->type_name("N")
-      ->check(gs::cli::wholeNumber(1, 100000));
+      ->transform(gs::cli::wholeNumber(1, 100000));
   cmd.add_option("--tt-mb", c.ttMb, "table size in MiB (play: per player and for the judge)")
       ->type_name("N")
-      ->check(gs::cli::wholeNumber(1, 4096))
+      ->transform(gs::cli::wholeNumber(1, 4096))
       ->capture_default_str();
 }
 
@@ -151,7 +151,7 @@ void addPlayOptions(CLI::App& play, Config& c, std::vector<std::string>& players
   play.add_option("--csv", c.csv, "per-game results, appended")->type_name("FILE")->capture_default_str();
   play.add_option("--threads", c.threads, "games in parallel")
       ->type_name("N")
-      ->check(wholeNumber(1, 256))
+      ->transform(wholeNumber(1, 256))
       ->capture_default_str();
   play.add_option("--book", c.bookFile,
                   "opening book (tools/bookgen, e.g. web/book.bin) for the\n"
@@ -160,7 +160,7 @@ void addPlayOptions(CLI::App& play, Config& c, std::vector<std::string>& players
       ->type_name("FILE");
   play.add_option("--judge-stones", c.judgeStones, "judge moves with the exact solver from S stones on (0 = no judging)")
       ->type_name("S")
-      ->check(wholeNumber(0, 42))
+      ->transform(wholeNumber(0, 42))
       ->capture_default_str();
   play.add_option("--prior", c.prior, "virtual draws added per pairing for the ratings")
       ->type_name("X")
@@ -168,7 +168,7 @@ void addPlayOptions(CLI::App& play, Config& c, std::vector<std::string>& players
       ->capture_default_str();
   play.add_option("--bootstrap", c.bootstrap, "bootstrap samples for the rating intervals")
       ->type_name("N")
-      ->check(wholeNumber(0, 100000))
+      ->transform(wholeNumber(0, 100000))
       ->capture_default_str();
   play.add_option("--json", c.json, "also write the summary as JSON")->type_name("FILE");
   play.add_flag("--no-play", c.noPlay, "only print the summary of what the CSV holds");
@@ -178,7 +178,7 @@ void addNodesOptions(CLI::App& nodes, Config& c) {
   addPositionOptions(nodes, c, "8");
   nodes.add_option("--max-depth", c.maxDepth, "deepest depth")
       ->type_name("D")
-      ->check(gs::cli::wholeNumber(1, 42))
+      ->transform(gs::cli::wholeNumber(1, 42))
       ->capture_default_str();
   nodes.add_option("--node-cap", c.nodeCap,
                    "stop deepening a variant once one depth needed more than\nN nodes in total")

@@ -72,16 +72,17 @@ std::vector<int> fromArray(const val& a) {
   return v;
 }
 
-// An unknown game name makes a session of the registry's first game.
+// A game the Session does not play (unknown, or of another kind than
+// two players without chance) makes a session of the registry's first game.
 gs::Session* makeSession(const std::string& game, int tableMiB) {
-  const int id = gs::findGame(game);
+  const int id = gs::findGame(game, gs::GameKind::kTwoPlayer);
   if (tableMiB < 1) tableMiB = 1;
   if (tableMiB > 32) tableMiB = 32;
   return new gs::Session(id < 0 ? 0 : id, static_cast<std::size_t>(tableMiB) << 20);
 }
 
 bool newGame(gs::Session& s, const std::string& game) {
-  const int id = gs::findGame(game);
+  const int id = gs::findGame(game, gs::GameKind::kTwoPlayer);
   if (id < 0) return false;
   s.newGame(id);
   return true;

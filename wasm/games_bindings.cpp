@@ -1,11 +1,13 @@
 // The game registry (engine/games/registry.hpp) for JavaScript, linked into
 // both modules (the engine's and the link parser's), so the page and the
-// workers read every game's facts from the engine instead of spelling them:
+// workers read the games' facts from the engine instead of spelling them:
 //
 //   Module.games() -> [{id, name, width, height, moveSlots, maxPlies, line,
 //                       gravity, noun, notation, sides: [first, second],
-//                       winBase, hasBook, bookFile, hasSolver, treeMaxDepth}, ...]
-//   in registry order: the worker's `games` reply (protocol/replies.hpp,
+//                       winBase, hasBook, bookFile, hasSolver, treeMaxDepth,
+//                       players, chance, algorithms, defaultAlgorithm}, ...]
+//   the games of the two-player kind without chance (those the worker
+//   protocol serves), in registry order: the worker's `games` reply (protocol/replies.hpp,
 //   docs/protocol.md), read here with JSON.parse. id is the game's name in
 //   links and requests ('connect4'), name its display name ('Connect
 //   Four'); core/game.hpp explains every field.

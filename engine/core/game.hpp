@@ -120,6 +120,17 @@
 //                                     per player: every entry in [0, kEvalMax],
 //                                     their sum <= kEvalSum (max^n's shallow
 //                                     pruning relies on the sum and the 0)
+//    f. Features (hasFeatures<G>, with section 3): what evaluate() is made
+//       of, for the evaluation lab and `gamesearch evaluate`. evaluate() must
+//       be exactly sum over k of kFeatureWeights[k] x (mine[k] - theirs[k]),
+//       computed from featureCounts (one code path: the breakdown a student
+//       sees is the value the search uses).
+//         static constexpr int kFeatures      the number of features
+//         static constexpr const char* kFeatureNames[kFeatures]  short ids
+//         static constexpr int kFeatureWeights[kFeatures]
+//         void featureCounts(int mine[], int theirs[]) const  each feature
+//                                     counted for the side to move and for
+//                                     the opponent (a position not over)
 #pragma once
 
 #include <cstdint>
@@ -178,6 +189,11 @@ using Mirror = std::void_t<decltype(std::uint64_t{std::declval<const G&>().mirro
                            decltype(int{G::mirrorMove(0)})>;
 
 template <class G>
+using Features = std::void_t<decltype(G::kFeatures), decltype(G::kFeatureNames), decltype(G::kFeatureWeights),
+                             decltype(std::declval<const G&>().featureCounts(static_cast<int*>(nullptr),
+                                                                             static_cast<int*>(nullptr)))>;
+
+template <class G>
 using Chance = std::void_t<decltype(G::kChanceTotal), decltype(G::kMaxChanceOutcomes),
                            decltype(bool{std::declval<const G&>().atChance()}),
                            decltype(int{std::declval<const G&>().chanceOutcomes(static_cast<ChanceOutcome*>(nullptr))}),
@@ -207,6 +223,8 @@ template <class G>
 constexpr bool hasSolverBounds = hasThreats<G> && game_detail::Detect<G, game_detail::SolverBounds>::value;
 template <class G>
 constexpr bool hasMirror = game_detail::Detect<G, game_detail::Mirror>::value;
+template <class G>
+constexpr bool hasFeatures = game_detail::Detect<G, game_detail::Features>::value;
 template <class G>
 constexpr bool hasChance = game_detail::Detect<G, game_detail::Chance>::value;
 template <class G>
@@ -249,6 +267,7 @@ constexpr bool checkGame() {
   static_assert(sizeof(G::kSides) / sizeof(G::kSides[0]) == playersOf<G>(), "kSides names every player");
   static_assert(G::kMaxPlies >= 1, "a game has at least one ply");
   static_assert(G::kTreeMaxDepth >= 0 && G::kTreeMaxDepth <= G::kMaxPlies, "kTreeMaxDepth is a depth in plies");
+  static_assert(!(hasChance<G> && hasPlayers<G>), "no search plays chance and more than two players at once");
   if constexpr (hasPlayers<G>) {
     static_assert(G::kPlayers >= 3, "capability e is for more than two players");
   } else {

@@ -70,9 +70,13 @@ ParseError parseMoves(std::string_view moves, Game& game) {
 //   text(rec)                the record as text: it replays the game
 //   moveText(g, slot)        a move of the position `g` as the notation writes it
 //   notReady(g, rec)         for a game with chance, at chance: what the text
-//                            lacks before a move can be chosen
+//                            lacks before a move can be chosen (a game with
+//                            chance has a notation of its own that writes
+//                            the outcomes, so only a specialization has it)
+//   kMoveString              true for the move string (a move per digit)
 template <class Game, class = void>
 struct PositionNotation {
+  static constexpr bool kMoveString = true;
   using Record = std::string;
   static ParseError parse(std::string_view text, Record& rec, Game& g, std::mt19937* /*rng*/ = nullptr) {
     g = Game();

@@ -76,8 +76,9 @@ struct GameInfo {
   int treeMaxDepth;
   const char* bookFile;  // "" = none
   bool hasSolver;        // the solver-bounds capability
-  // The searches that play it, as `gamesearch --algorithm` and the worker
-  // name them, space-separated, and the one played when none is named.
+  // The searches that play it, as `gamesearch --algorithm` names them,
+  // space-separated, and the one played when none is named. (The worker
+  // protocol offers a subset: alphabeta and mcts, docs/protocol.md.)
   const char* algorithms;
   const char* defaultAlgorithm;
 };

@@ -54,6 +54,7 @@ struct ChanceTraceNode {
 
 template <class Game>
 class ChanceRecorder : public PreorderTrace<ChanceTraceNode, Game> {
+  static_assert(Game::kMoveSlots <= 127 && Game::kMaxPlies <= 255, "a node keeps its edge and depth in 8 bits");
  public:
   static constexpr bool kEnabled = true;
   static constexpr std::size_t kDefaultCap = 200'000;

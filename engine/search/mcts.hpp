@@ -213,6 +213,7 @@ struct NullMctsTracer {
 
 template <class Game>
 class Mcts {
+  static_assert(Game::kMoveSlots <= 255, "a node keeps its move and its child count in 8 bits");
  public:
   // 16 bytes. A node with firstChild 0 is not expanded (the root, index 0,
   // is nobody's child). The wasm layer hands the pool to JavaScript as raw

@@ -60,6 +60,7 @@ struct MultiTraceNode {
 
 template <class Game>
 class MultiRecorder : public PreorderTrace<MultiTraceNode<Game::kPlayers>, Game> {
+  static_assert(Game::kMoveSlots <= 127 && Game::kMaxPlies <= 255, "a node keeps its move and depth in 8 bits");
  public:
   static constexpr bool kEnabled = true;
   static constexpr std::size_t kDefaultCap = 50'000;

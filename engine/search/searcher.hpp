@@ -85,6 +85,9 @@ struct SearchResult {
 
 template <class Game>
 class Searcher {
+  // The table keeps a move in 8 bits (core/tt.hpp, 0xFF: none), and a game
+  // without threats keeps its candidate moves as a 32-bit mask of slots.
+  static_assert(Game::kMoveSlots < 32, "Searcher: at most 31 move slots (allMoves' mask, the table's move field)");
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;
 

@@ -176,6 +176,8 @@ struct TreeResult {
 
 template <class Game, class Tracer = NullTracer>
 class TreeSearch {
+  static_assert(Game::kMoveSlots <= 127 && Game::kMaxPlies <= 255,
+                "TraceNode keeps a move in 8 signed bits and a ply in 8 bits");
  public:
   // `tt` is needed only by kAlphaBetaTable.
   TreeSearch(Tracer& tracer, TranspositionTable* tt) : tracer_(tracer), tt_(tt) {}

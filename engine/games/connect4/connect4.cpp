@@ -57,36 +57,42 @@ constexpr Bits columnBits(int col) { return ((Bits{1} << H) - 1) << (col * H1); 
 //                      player, even rows for the second (zugzwang control)
 //   centre       own stones x 3 in column 4, x 2 in columns 3 and 5, x 1 in 2 and 6
 // Open threes include the threats; the threat term rewards parity on top.
-int Connect4::evaluate() const {
-  const Bits mine = current_;
-  const Bits theirs = current_ ^ mask_;
-  int three = 0, two = 0;
+void Connect4::featureCounts(int mine[kFeatures], int theirs[kFeatures]) const {
+  const Bits own = current_;
+  const Bits other = current_ ^ mask_;
+  for (int k = 0; k < kFeatures; ++k) mine[k] = theirs[k] = 0;
   const Windows& w = windows();
   for (int i = 0; i < w.count; ++i) {
     Bits m = w.mask[i];
-    int a = __builtin_popcountll(mine & m), b = __builtin_popcountll(theirs & m);
+    int a = __builtin_popcountll(own & m), b = __builtin_popcountll(other & m);
     if (b == 0) {
-      three += (a == 3);
-      two += (a == 2);
+      mine[0] += (a == 3);
+      mine[1] += (a == 2);
     } else if (a == 0) {
-      three -= (b == 3);
-      two -= (b == 2);
+      theirs[0] += (b == 3);
+      theirs[1] += (b == 2);
     }
   }
   const bool firstToMove = (plies_ % 2) == 0;
-  Bits myThreats = winningSpotsOf(mine, mask_);
-  Bits theirThreats = winningSpotsOf(theirs, mask_);
   // Rows 1, 3, 5 as people count them (from 1 at the bottom) are rows 0, 2, 4 here.
-  Bits myGood = firstToMove ? kRows024 : kRows135;
-  Bits theirGood = firstToMove ? kRows135 : kRows024;
-  int threats = __builtin_popcountll(myThreats & myGood) - __builtin_popcountll(theirThreats & theirGood);
-  int centre = 0;
+  const Bits myGood = firstToMove ? kRows024 : kRows135;
+  const Bits theirGood = firstToMove ? kRows135 : kRows024;
+  mine[2] = __builtin_popcountll(winningSpotsOf(own, mask_) & myGood);
+  theirs[2] = __builtin_popcountll(winningSpotsOf(other, mask_) & theirGood);
   const int colWeight[W] = {0, 1, 2, 3, 2, 1, 0};
   for (int c = 0; c < W; ++c) {
     Bits cm = columnBits(c);
-    centre += colWeight[c] * (__builtin_popcountll(mine & cm) - __builtin_popcountll(theirs & cm));
+    mine[3] += colWeight[c] * __builtin_popcountll(own & cm);
+    theirs[3] += colWeight[c] * __builtin_popcountll(other & cm);
   }
-  return 6 * three + 2 * two + 12 * threats + centre;
+}
+
+int Connect4::evaluate() const {
+  int mine[kFeatures], theirs[kFeatures];
+  featureCounts(mine, theirs);
+  int total = 0;
+  for (int k = 0; k < kFeatures; ++k) total += kFeatureWeights[k] * (mine[k] - theirs[k]);
+  return total;
 }
 
 namespace {

@@ -215,8 +215,23 @@ class Connect4 {
     return __builtin_popcountll(t) - kWidth;
   }
 
-  // Heuristic value for the side to move (see evaluate() in connect4.cpp for
-  // the features and weights). Only for positions that are not over.
+  // The evaluation's features (core/game.hpp, capability f), each counted
+  // for the side to move ("mine") and the opponent ("theirs"):
+  //   three   windows of four cells holding three of the side's stones and
+  //           none of the other's (one stone from a line)
+  //   two     such windows holding two of the side's stones
+  //   threat  the side's winning spots (empty cells that complete a four) on
+  //           the rows it can hope to claim: rows 1, 3, 5 (counted from 1 at
+  //           the bottom) for the first player, 2, 4, 6 for the second
+  //   centre  the side's stones weighted by column: 0 1 2 3 2 1 0
+  static constexpr int kFeatures = 4;
+  static constexpr const char* kFeatureNames[kFeatures] = {"three", "two", "threat", "centre"};
+  static constexpr int kFeatureWeights[kFeatures] = {6, 2, 12, 1};
+  void featureCounts(int mine[kFeatures], int theirs[kFeatures]) const;
+
+  // Heuristic value for the side to move: the features' weighted sum,
+  // sum of kFeatureWeights[k] x (mine[k] - theirs[k]). Only for positions
+  // that are not over.
   int evaluate() const;
 
   // 0 = empty, 1 = first player, 2 = second player. Row 0 is the bottom.

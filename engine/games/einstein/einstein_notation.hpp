@@ -237,6 +237,7 @@ inline int parseEinsteinMove(const Einstein& game, std::string_view move, std::s
 // The notation for the front ends (core/notation.hpp's PositionNotation).
 template <>
 struct PositionNotation<Einstein> {
+  static constexpr bool kMoveString = false;
   using Record = EinsteinRecord;
   static ParseError parse(std::string_view text, Record& rec, Einstein& g, std::mt19937* rng = nullptr) {
     return parseEinstein(text, rec, g, rng);

@@ -99,18 +99,29 @@ class TicTacToe {
   std::uint64_t mirrorKey() const { return mirror(mask_) | (mirror(current_) << 9); }
   static int stonesOfKey(std::uint64_t key) { return __builtin_popcountll(key & kBoard); }
 
-  // Heuristic for the side to move: 1 x (lines still open for me - lines open
-  // for the opponent) + 4 x (lines with two of my marks and an empty cell -
-  // the same for the opponent). Only for positions that are not over.
-  int evaluate() const {
-    Bits mine = current_, theirs = current_ ^ mask_;
-    int open = 0, twos = 0;
+  // The evaluation's features (core/game.hpp, capability f), each counted
+  // for the side to move ("mine") and the opponent ("theirs"):
+  //   open  lines (rows, columns, diagonals) the other side has no mark on
+  //   two   such lines holding two of the side's marks (a win next move)
+  static constexpr int kFeatures = 2;
+  static constexpr const char* kFeatureNames[kFeatures] = {"open", "two"};
+  static constexpr int kFeatureWeights[kFeatures] = {1, 4};
+  void featureCounts(int mine[kFeatures], int theirs[kFeatures]) const {
+    const Bits own = current_, other = current_ ^ mask_;
+    mine[0] = mine[1] = theirs[0] = theirs[1] = 0;
     for (Bits l : kLines) {
-      int a = __builtin_popcountll(mine & l), b = __builtin_popcountll(theirs & l);
-      if (b == 0) open += 1, twos += (a == 2);
-      if (a == 0) open -= 1, twos -= (b == 2);
+      int a = __builtin_popcountll(own & l), b = __builtin_popcountll(other & l);
+      if (b == 0) mine[0] += 1, mine[1] += (a == 2);
+      if (a == 0) theirs[0] += 1, theirs[1] += (b == 2);
     }
-    return open + 4 * twos;
+  }
+  // Heuristic for the side to move: the features' weighted sum, 1 x (open
+  // lines, mine - theirs) + 4 x (twos, mine - theirs). Only for positions
+  // that are not over.
+  int evaluate() const {
+    int mine[kFeatures], theirs[kFeatures];
+    featureCounts(mine, theirs);
+    return kFeatureWeights[0] * (mine[0] - theirs[0]) + kFeatureWeights[1] * (mine[1] - theirs[1]);
   }
 
   // 0 = empty, 1 = X (first player), 2 = O. `col`, `row` from the top left.
