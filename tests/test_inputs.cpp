@@ -154,3 +154,12 @@ TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]")
   CHECK(error(R"({"type":"solve","game":"connect4","moves":"48"})") == "column 8 at position 2 is out of range 1-7");
   CHECK(error(std::string(70000, ' ')) == "the request is too large");
 }
+
+TEST_CASE("Requests: values nested deeper than kRequestMaxDepth are refused", "[inputs]") {
+  // The request object is at depth 0, its fields at depth 1.
+  auto nested = [](int arrays) {
+    return R"({"type":"book","x":)" + std::string(arrays, '[') + "0" + std::string(arrays, ']') + "}";
+  };
+  CHECK(checkRequest(nested(kRequestMaxDepth - 1)).error.empty());  // the 0 at depth kRequestMaxDepth
+  CHECK(checkRequest(nested(kRequestMaxDepth)).error == "a request must be an object with a string `type`");
+}
