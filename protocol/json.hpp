@@ -30,6 +30,22 @@ inline Json jsonNumber(double v) {
   return v;
 }
 
+// `text` as JSON, or a discarded value (is_discarded()) when it is not JSON
+// (RFC 8259: a number beyond the double range, invalid UTF-8 or a lone
+// surrogate escape is not JSON either) or nests a value deeper than
+// `maxDepth` (the outermost value is at depth 0). Never throws.
+inline Json parseJson(const std::string& text, int maxDepth) {
+  bool tooDeep = false;
+  Json value = Json::parse(
+      text,
+      [&tooDeep, maxDepth](int depth, Json::parse_event_t, Json&) {
+        tooDeep = tooDeep || depth > maxDepth;
+        return !tooDeep;
+      },
+      false);
+  return tooDeep ? Json(Json::value_t::discarded) : value;
+}
+
 // `v` as compact JSON text. Text that is not UTF-8 (a page's position string
 // can carry anything) is written with U+FFFD in its place instead of throwing.
 inline std::string jsonText(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }

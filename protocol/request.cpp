@@ -23,22 +23,6 @@ const Json* field(const Json& req, const char* key) {
 // A string value's text (is_string() checked by the caller).
 const std::string& text(const Json& v) { return v.get_ref<const std::string&>(); }
 
-// The request text as JSON (RFC 8259: a number beyond the double range,
-// invalid UTF-8 or a lone surrogate escape is not JSON), or a discarded value
-// when it is not JSON or nests a value deeper than kRequestMaxDepth (the
-// request object is depth 0, its fields 1).
-Json parseRequest(const std::string& s) {
-  bool tooDeep = false;
-  Json req = Json::parse(
-      s,
-      [&tooDeep](int depth, Json::parse_event_t, Json&) {
-        tooDeep = tooDeep || depth > kRequestMaxDepth;
-        return !tooDeep;
-      },
-      false);
-  return tooDeep ? Json(Json::value_t::discarded) : req;
-}
-
 // JavaScript's Number.isInteger(v) && lo <= v <= hi, for a field that may be absent.
 bool intField(const Json* f, double lo, double hi, double& out) {
   if (!f || !f->is_number()) return false;
@@ -180,7 +164,7 @@ Request checkRequest(const std::string& json) {
     r.error = "the request is too large";
     return r;
   }
-  const Json req = parseRequest(json);
+  const Json req = parseJson(json, kRequestMaxDepth);  // the request object at depth 0
   const Json* type = field(req, "type");
   if (!type || !type->is_string()) {
     r.error = "a request must be an object with a string `type`";
