@@ -31,9 +31,14 @@ const std::vector<std::string> kRequests = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const char* usage = "usage: request_bench [rounds, default 100000]\n";
+  if (argc > 1 && std::string(argv[1]) == "--help") {
+    std::printf("%s", usage);
+    return 0;
+  }
   const long rounds = argc > 1 ? std::atol(argv[1]) : 100000;
-  if (rounds <= 0) {
-    std::fprintf(stderr, "usage: request_bench [rounds > 0]\n");
+  if (argc > 2 || rounds <= 0) {
+    std::fprintf(stderr, "%s", usage);
     return 2;
   }
   std::size_t accepted = 0;
