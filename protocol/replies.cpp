@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "protocol/json.hpp"
@@ -24,7 +25,7 @@ Json reply(const char* type, const std::string& id) {
   return o;
 }
 
-// A proven value (win 1, draw 0, loss -1) or null.
+// `value`, or null when it is not `known` (an outcome not proven, no better move).
 template <class T>
 Json orNull(bool known, T value) {
   return known ? Json(value) : Json(nullptr);
