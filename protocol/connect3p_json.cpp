@@ -5,7 +5,7 @@
 
 #include "core/notation.hpp"
 #include "games/connect3p/connect3p.hpp"
-#include "protocol/json_writer.hpp"
+#include "protocol/json.hpp"
 #include "search/multiplayer.hpp"
 
 namespace gs {
@@ -27,43 +27,31 @@ std::string readConnect3pMoves(const std::string& moves, Connect3p& g, std::size
   return err.message;
 }
 
-namespace {
-
-std::string intArray(const std::vector<int>& v) {
-  JsonWriter a('[');
-  for (int x : v) a.num(x);
-  return a.done();
-}
-
-}  // namespace
-
 std::string connect3pStateJson(const std::string& moves) {
   Connect3p g;
   std::size_t at = 0;
   if (const std::string error = readConnect3pMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
-  JsonWriter o('{');
-  o.key("ok").boolean(true);
-  o.key("moves").str(moves);
-  o.key("width").num(Connect3p::kWidth);
-  o.key("height").num(Connect3p::kHeight);
-  JsonWriter names('[');
-  for (const char* s : Connect3p::kSides) names.str(s);
-  o.key("players").raw(names.done());
+  Json o;
+  o["ok"] = true;
+  o["moves"] = moves;
+  o["width"] = Connect3p::kWidth;
+  o["height"] = Connect3p::kHeight;
+  o["players"] = Connect3p::kSides;
   std::vector<int> cells;
   for (int row = 0; row < Connect3p::kHeight; ++row)
     for (int col = 0; col < Connect3p::kWidth; ++col) cells.push_back(g.cell(col, row));
-  o.key("cells").raw(intArray(cells));
-  o.key("toMove").num(g.toMove());
-  o.key("plies").num(g.plies());
-  o.key("over").boolean(g.isOver());
-  o.key("winner").num(g.lastMoverWon() ? g.lastMover() : -1);
-  o.key("draw").boolean(!g.lastMoverWon() && g.isFull());
-  o.key("winCells").raw(intArray(g.winningCells()));
+  o["cells"] = cells;
+  o["toMove"] = g.toMove();
+  o["plies"] = g.plies();
+  o["over"] = g.isOver();
+  o["winner"] = g.lastMoverWon() ? g.lastMover() : -1;
+  o["draw"] = !g.lastMoverWon() && g.isFull();
+  o["winCells"] = g.winningCells();
   std::vector<int> legal;
   for (int col = 0; col < Connect3p::kWidth && !g.isOver(); ++col)
     if (g.canPlay(col)) legal.push_back(col + 1);
-  o.key("legal").raw(intArray(legal));
-  return o.done();
+  o["legal"] = legal;
+  return jsonText(o);
 }
 
 std::string connect3pThinkJson(const std::string& moves, const std::string& algorithm, int timeMs, int maxDepth) {
@@ -82,21 +70,20 @@ std::string connect3pThinkJson(const std::string& moves, const std::string& algo
   lim.timeMs = timeMs;
   lim.maxDepth = maxDepth;
   const auto r = search.think(g, lim);
-  JsonWriter o('{');
-  o.key("ok").boolean(true);
-  o.key("move").num(r.bestMove + 1);
-  o.key("player").num(g.toMove());
-  o.key("algorithm").str(multiAlgorithmName(a));
-  o.key("score").num(r.score);
-  o.key("values");
-  if (a == MultiAlgorithm::kParanoid) o.raw("null");
-  else o.raw(intArray(std::vector<int>(r.values.begin(), r.values.end())));
-  o.key("exact").boolean(r.exact);
-  o.key("depth").num(r.depth);
-  o.key("nodes").num(static_cast<long long>(r.nodes));
-  o.key("shallowCuts").num(static_cast<long long>(r.shallowCuts));
-  o.key("timeMs").real(std::round(r.timeMs * 10) / 10);
-  return o.done();
+  Json o;
+  o["ok"] = true;
+  o["move"] = r.bestMove + 1;
+  o["player"] = g.toMove();
+  o["algorithm"] = multiAlgorithmName(a);
+  o["score"] = r.score;
+  o["values"] =
+      a == MultiAlgorithm::kParanoid ? Json(nullptr) : Json(std::vector<int>(r.values.begin(), r.values.end()));
+  o["exact"] = r.exact;
+  o["depth"] = r.depth;
+  o["nodes"] = r.nodes;
+  o["shallowCuts"] = r.shallowCuts;
+  o["timeMs"] = jsonNumber(std::round(r.timeMs * 10) / 10);
+  return jsonText(o);
 }
 
 }  // namespace gs

@@ -4,9 +4,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <vector>
 
 #include "games/einstein/einstein_notation.hpp"
-#include "protocol/json_writer.hpp"
+#include "protocol/json.hpp"
 #include "search/expectimax.hpp"
 #include "search/levels.hpp"
 #include "search/mcts.hpp"
@@ -40,22 +41,18 @@ std::string moveWords(int side, int cube, int dir, int to, int capture) {
 }
 
 // The move fields shared by "moves", "turns" and the computer's answer.
-void moveFields(JsonWriter& o, const Einstein& g, int slot) {
+void moveFields(Json& o, const Einstein& g, int slot) {
   const int side = g.sideToMove(), cube = g.slotCube(slot), dir = slot % 3;
   const int from = g.cubeCell(side, cube), to = Einstein::target(side, from, dir);
-  o.key("cube").num(cube);
-  o.key("dir").num(dir);
-  o.key("from").num(from);
-  o.key("to").num(to);
-  o.key("capture").num(g.at(to));
-  o.key("words").str(moveWords(side, cube, dir, to, g.at(to)));
+  o["cube"] = cube;
+  o["dir"] = dir;
+  o["from"] = from;
+  o["to"] = to;
+  o["capture"] = g.at(to);
+  o["words"] = moveWords(side, cube, dir, to, g.at(to));
 }
 
-std::string intArray(const int* v, int n) {
-  JsonWriter a('[');
-  for (int i = 0; i < n; ++i) a.num(v[i]);
-  return a.done();
-}
+Json intArray(const int* v, int n) { return Json(std::vector<int>(v, v + n)); }
 
 }  // namespace
 
@@ -64,54 +61,52 @@ std::string einsteinStateJson(const std::string& text) {
   Einstein g;
   std::size_t at = 0;
   if (const std::string error = readPosition(text, rec, g, at); !error.empty()) return jsonFailure(error, at);
-  JsonWriter o('{');
-  o.key("ok").boolean(true);
-  o.key("position").str(toText(rec));
+  Json o;
+  o["ok"] = true;
+  o["position"] = toText(rec);
   int cells[Einstein::kCells];
   for (int c = 0; c < Einstein::kCells; ++c) cells[c] = g.at(c);
-  o.key("cells").raw(intArray(cells, Einstein::kCells));
-  o.key("side").num(g.sideToMove());
-  o.key("roll").num(g.roll());
-  o.key("plies").num(g.plies());
+  o["cells"] = intArray(cells, Einstein::kCells);
+  o["side"] = g.sideToMove();
+  o["roll"] = g.roll();
+  o["plies"] = g.plies();
   const bool over = g.lastMoverWon();
-  o.key("over").boolean(over);
-  o.key("winner").num(over ? (g.plies() - 1) % 2 : -1);
-  const std::vector<int> win = g.winningCells();
-  o.key("winCells").raw(intArray(win.data(), static_cast<int>(win.size())));
-  const int left[2] = {g.cubesLeft(Einstein::kRed), g.cubesLeft(Einstein::kBlue)};
-  o.key("cubesLeft").raw(intArray(left, 2));
-  JsonWriter setups('[');
-  for (const auto& s : rec.setup) setups.raw(intArray(s, Einstein::kCubes));
-  o.key("setups").raw(setups.done());
+  o["over"] = over;
+  o["winner"] = over ? (g.plies() - 1) % 2 : -1;
+  o["winCells"] = g.winningCells();
+  o["cubesLeft"] = {g.cubesLeft(Einstein::kRed), g.cubesLeft(Einstein::kBlue)};
+  Json setups = Json::array();
+  for (const auto& s : rec.setup) setups.push_back(intArray(s, Einstein::kCubes));
+  o["setups"] = std::move(setups);
   int movable[2] = {0, 0};
   const int k = g.roll() ? g.movableCubes(g.sideToMove(), g.roll(), movable) : 0;
-  o.key("movable").raw(intArray(movable, k));
-  JsonWriter moves('[');
+  o["movable"] = intArray(movable, k);
+  Json moves = Json::array();
   for (int slot = 0; slot < Einstein::kMoveSlots && g.roll(); ++slot) {
     if (!g.canPlay(slot)) continue;
-    JsonWriter m('{');
-    m.key("slot").num(slot);
-    m.key("text").str(einsteinMoveText(g, slot));
+    Json m;
+    m["slot"] = slot;
+    m["text"] = einsteinMoveText(g, slot);
     moveFields(m, g, slot);
-    moves.raw(m.done());
+    moves.push_back(std::move(m));
   }
-  o.key("moves").raw(moves.done());
+  o["moves"] = std::move(moves);
   // The turns replayed for their cells (the move list and the last move's mark).
   Einstein r(rec.setup[0], rec.setup[1]);
-  JsonWriter turns('[');
+  Json turns = Json::array();
   for (const EinsteinTurn& t : rec.turns) {
     r.applyChance(t.die);
     const int slot = r.slotOf(t.cube, t.dir);
-    JsonWriter m('{');
-    m.key("side").num(r.sideToMove());
-    m.key("die").num(t.die);
-    m.key("text").str(std::to_string(t.die) + einsteinMoveText(r, slot));
+    Json m;
+    m["side"] = r.sideToMove();
+    m["die"] = t.die;
+    m["text"] = std::to_string(t.die) + einsteinMoveText(r, slot);
     moveFields(m, r, slot);
-    turns.raw(m.done());
+    turns.push_back(std::move(m));
     r.play(slot);
   }
-  o.key("turns").raw(turns.done());
-  return o.done();
+  o["turns"] = std::move(turns);
+  return jsonText(o);
 }
 
 std::string einsteinThinkJson(const std::string& text, const std::string& level, const std::string& algorithm,
@@ -148,8 +143,8 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
     return jsonFailure(mcts ? "give the search a budget: timeMs or playouts" : "give the search a budget: timeMs or maxDepth");
 
   int slot = -1;
-  JsonWriter o('{');
-  o.key("ok").boolean(true);
+  Json o;
+  o["ok"] = true;
   long score = 0;
   bool exact = false;
   int depth = 0;
@@ -198,31 +193,31 @@ std::string einsteinThinkJson(const std::string& text, const std::string& level,
     nodes = r.nodes;
     ms = r.timeMs;
   }
-  o.key("slot").num(slot);
-  o.key("move").str(einsteinMoveText(g, slot));
+  o["slot"] = slot;
+  o["move"] = einsteinMoveText(g, slot);
   moveFields(o, g, slot);
-  o.key("score").num(score);
-  o.key("winPct").real(std::round(500.0 * (1.0 + score / 1000.0)) / 10.0);
-  o.key("exact").boolean(exact);
-  o.key("depth").num(depth);
-  o.key("nodes").num(static_cast<long long>(nodes));
-  o.key("timeMs").real(std::round(ms * 10) / 10);
-  o.key("algorithm").str(mcts ? "mcts" : chanceAlgorithmName(chance));
-  if (mcts) o.key("playouts").num(static_cast<long long>(played));
-  return o.done();
+  o["score"] = score;
+  o["winPct"] = jsonNumber(std::round(500.0 * (1.0 + score / 1000.0)) / 10.0);
+  o["exact"] = exact;
+  o["depth"] = depth;
+  o["nodes"] = nodes;
+  o["timeMs"] = jsonNumber(std::round(ms * 10) / 10);
+  o["algorithm"] = mcts ? "mcts" : chanceAlgorithmName(chance);
+  if (mcts) o["playouts"] = played;
+  return jsonText(o);
 }
 
 std::string einsteinLevelsJson() {
-  JsonWriter a('[');
+  Json a = Json::array();
   for (const ChanceLevel& l : kEinsteinLevels) {
-    JsonWriter o('{');
-    o.key("name").str(l.name);
-    o.key("timeMs").num(l.timeMs);
-    o.key("maxDepth").num(l.maxDepth);
-    o.key("temperature").num(l.temperature);
-    a.raw(o.done());
+    Json o;
+    o["name"] = l.name;
+    o["timeMs"] = l.timeMs;
+    o["maxDepth"] = l.maxDepth;
+    o["temperature"] = l.temperature;
+    a.push_back(std::move(o));
   }
-  return a.done();
+  return jsonText(a);
 }
 
 }  // namespace gs

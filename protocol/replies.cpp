@@ -3,48 +3,47 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
+#include <utility>
 #include <vector>
 
-#include "protocol/json_writer.hpp"
+#include "protocol/json.hpp"
 #include "search/levels.hpp"
 
 namespace gs {
 
 namespace {
 
-using Json = JsonWriter;
-
-// {"type": type, "id": id, ...}: the start of every reply.
+// {"type": type, "id": id, ...}: the start of every reply. The id is JSON
+// text (JSON.stringify of the page's id); one that is not JSON or nests
+// deeper than a request may is left out.
 Json reply(const char* type, const std::string& id) {
-  Json o('{');
-  o.key("type").str(type);
-  if (!id.empty()) o.key("id").raw(id);
+  Json o;
+  o["type"] = type;
+  if (id.empty()) return o;
+  Json value = parseJson(id, kRequestMaxDepth);
+  if (!value.is_discarded()) o["id"] = std::move(value);
   return o;
 }
 
-std::string intArray(const std::vector<int>& v) {
-  Json a('[');
-  for (int x : v) a.num(x);
-  return a.done();
+// `value`, or null when it is not `known` (an outcome not proven, no better move).
+template <class T>
+Json orNull(bool known, T value) {
+  return known ? Json(value) : Json(nullptr);
 }
 
 long long nps(std::uint64_t nodes, double ms) { return ms > 0 ? std::llround(nodes * 1000.0 / ms) : 0; }
 
 // The fields info and bestmove share.
 void searchFields(Json& o, const SearchInfo& i) {
-  o.key("depth").num(i.depth);
-  o.key("score").num(i.score);
-  o.key("exact").boolean(i.exact);
-  o.key("outcome");
-  if (i.verdict) o.num(*i.verdict);
-  else o.raw("null");
-  o.key("source").str(sourceName(i.source));
-  o.key("nodes").num(static_cast<long long>(i.nodes));
-  o.key("nps").num(nps(i.nodes, i.timeMs));
-  o.key("timeMs").real(i.timeMs);
-  o.key("pv").raw(intArray(i.pv));
+  o["depth"] = i.depth;
+  o["score"] = i.score;
+  o["exact"] = i.exact;
+  o["outcome"] = orNull(i.verdict.has_value(), i.verdict.value_or(0));
+  o["source"] = sourceName(i.source);
+  o["nodes"] = i.nodes;
+  o["nps"] = nps(i.nodes, i.timeMs);
+  o["timeMs"] = jsonNumber(i.timeMs);
+  o["pv"] = i.pv;
 }
 
 // A Monte Carlo tree search's fields, shared by info and bestmove: the
@@ -58,21 +57,19 @@ void mctsFields(Json& o, const MctsResult& m) {
   double winRate = 0.5;
   for (const MctsMove& mv : m.moves)
     if (mv.move == m.bestMove) winRate = mv.mean;
-  o.key("depth").num(static_cast<long long>(m.pv.size()));
-  o.key("score").num(std::lround((2 * winRate - 1) * 100));
-  o.key("exact").boolean(false);
-  o.key("outcome");
-  if (m.proven) o.num(m.value);
-  else o.raw("null");
-  o.key("source").str("search");
-  o.key("nodes").num(static_cast<long long>(m.nodes));
-  o.key("nps").num(nps(m.playouts, m.timeMs));
-  o.key("timeMs").real(m.timeMs);
-  o.key("pv").raw(intArray(m.pv));
-  o.key("algorithm").str("mcts");
-  o.key("playouts").num(static_cast<long long>(m.playouts));
-  o.key("winRate").real(winRate);
-  o.key("treeFull").boolean(m.treeFull);
+  o["depth"] = m.pv.size();
+  o["score"] = std::lround((2 * winRate - 1) * 100);
+  o["exact"] = false;
+  o["outcome"] = orNull(m.proven, m.value);
+  o["source"] = "search";
+  o["nodes"] = m.nodes;
+  o["nps"] = nps(m.playouts, m.timeMs);
+  o["timeMs"] = jsonNumber(m.timeMs);
+  o["pv"] = m.pv;
+  o["algorithm"] = "mcts";
+  o["playouts"] = m.playouts;
+  o["winRate"] = jsonNumber(winRate);
+  o["treeFull"] = m.treeFull;
 }
 
 // The page's tree is smaller than the CLI's (the wasm heap): 8 MiB.
@@ -88,12 +85,12 @@ void mctsSearch(Session& session, const Request& r, const std::string& id, const
   const MctsResult result = session.thinkMcts(options, limits, deadline, 100, [&](const MctsResult& m) {
     Json o = reply("info", id);
     mctsFields(o, m);
-    post(o.done());
+    post(jsonText(o));
   });
   Json o = reply("bestmove", id);
-  o.key("move").num(result.bestMove);
+  o["move"] = result.bestMove;
   mctsFields(o, result);
-  post(o.done());
+  post(jsonText(o));
 }
 
 void search(Session& session, const Request& r, const std::string& id, const PostReply& post) {
@@ -109,12 +106,12 @@ void search(Session& session, const Request& r, const std::string& id, const Pos
   const SearchResult result = session.think(limits, [&](const SearchInfo& info) {
     Json o = reply("info", id);
     searchFields(o, info);
-    post(o.done());
+    post(jsonText(o));
   });
   Json o = reply("bestmove", id);
-  o.key("move").num(result.bestMove);
+  o["move"] = result.bestMove;
   searchFields(o, result.info);
-  post(o.done());
+  post(jsonText(o));
 }
 
 double msSince(std::chrono::steady_clock::time_point t0) {
@@ -124,35 +121,33 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 // A value's fields: kind, score, exact (kind exact), outcome (the proven
 // win/draw/loss, else null), depth and source.
 void valueFields(Json& o, const Value& v) {
-  o.key("kind").str(valueKindName(v.kind));
-  o.key("score").num(v.score);
-  o.key("exact").boolean(v.kind == ValueKind::kExact);
-  o.key("outcome");
-  if (v.proven()) o.num(v.sign());
-  else o.raw("null");
-  o.key("depth").num(v.depth);
-  o.key("source").str(sourceName(v.source));
+  o["kind"] = valueKindName(v.kind);
+  o["score"] = v.score;
+  o["exact"] = v.kind == ValueKind::kExact;
+  o["outcome"] = orNull(v.proven(), v.sign());
+  o["depth"] = v.depth;
+  o["source"] = sourceName(v.source);
 }
 
 // The fields analysisinfo and analysis share.
 void analysisFields(Json& o, const Analysis& a, double ms) {
-  Json list('[');
+  Json list = Json::array();
   for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    Json m('{');
-    m.key("move").num(static_cast<long long>(i + 1));
-    m.key("legal").boolean(a.moves[i].kind != ValueKind::kIllegal);
+    Json m;
+    m["move"] = i + 1;
+    m["legal"] = a.moves[i].kind != ValueKind::kIllegal;
     valueFields(m, a.moves[i]);
-    list.raw(m.done());
+    list.push_back(std::move(m));
   }
-  o.key("scores").raw(list.done());
-  Json pos('{');
+  o["scores"] = std::move(list);
+  Json pos;
   valueFields(pos, positionValue(a));
-  o.key("position").raw(pos.done());
-  o.key("best").num(bestMoveOf(a) + 1);
-  o.key("complete").boolean(a.complete());
-  o.key("nodes").num(static_cast<long long>(a.nodes));
-  o.key("timeMs").real(ms);
-  o.key("threads").num(a.threads);
+  o["position"] = std::move(pos);
+  o["best"] = bestMoveOf(a) + 1;
+  o["complete"] = a.complete();
+  o["nodes"] = a.nodes;
+  o["timeMs"] = jsonNumber(ms);
+  o["threads"] = a.threads;
 }
 
 // A request answered by a stream: `run(deadline, onChange)` works until the
@@ -165,7 +160,7 @@ void streamed(const Request& r, const std::string& id, const PostReply& post, co
   auto send = [&](const char* type, const Result& result) {
     Json o = reply(type, id);
     fields(o, result, msSince(t0));
-    post(o.done());
+    post(jsonText(o));
   };
   send(finalType, run(Deadline(t0, r.engineMs), [&](const Result& now) { send(infoType, now); }));
 }
@@ -179,28 +174,26 @@ void analyze(Session& session, const Request& r, const std::string& id, const Po
 
 // The fields reviewinfo and review share.
 void reviewFields(Json& o, const Review& rv, double ms) {
-  Json positions('[');
+  Json positions = Json::array();
   for (std::size_t i = 0; i < rv.positions.size(); ++i) {
-    Json p('{');
-    p.key("ply").num(static_cast<long long>(i));
+    Json p;
+    p["ply"] = i;
     valueFields(p, rv.positions[i]);
-    positions.raw(p.done());
+    positions.push_back(std::move(p));
   }
-  Json moves('[');
+  Json moves = Json::array();
   for (std::size_t i = 0; i < rv.moves.size(); ++i) {
-    Json m('{');
-    m.key("ply").num(static_cast<long long>(i));
-    m.key("move").num(rv.moves[i].move + 1);
-    m.key("mark").str(moveMarkName(rv.moves[i].mark));
-    m.key("better");
-    if (rv.moves[i].better >= 0) m.num(rv.moves[i].better + 1);
-    else m.raw("null");
-    moves.raw(m.done());
+    Json m;
+    m["ply"] = i;
+    m["move"] = rv.moves[i].move + 1;
+    m["mark"] = moveMarkName(rv.moves[i].mark);
+    m["better"] = orNull(rv.moves[i].better >= 0, rv.moves[i].better + 1);
+    moves.push_back(std::move(m));
   }
-  o.key("positions").raw(positions.done());
-  o.key("moves").raw(moves.done());
-  o.key("nodes").num(static_cast<long long>(rv.nodes));
-  o.key("timeMs").real(ms);
+  o["positions"] = std::move(positions);
+  o["moves"] = std::move(moves);
+  o["nodes"] = rv.nodes;
+  o["timeMs"] = jsonNumber(ms);
 }
 
 void review(Session& session, const Request& r, const std::string& id, const PostReply& post) {
@@ -213,12 +206,12 @@ void review(Session& session, const Request& r, const std::string& id, const Pos
 // The fields solveinfo and solved share: the proven interval, the work and
 // the threads.
 void solveFields(Json& o, const Session::SolveReport& s) {
-  o.key("lo").num(s.lo);
-  o.key("hi").num(s.hi);
-  o.key("nodes").num(static_cast<long long>(s.nodes));
-  o.key("nps").num(nps(s.nodes, s.ms));
-  o.key("timeMs").real(s.ms);
-  o.key("threads").num(s.threads);
+  o["lo"] = s.lo;
+  o["hi"] = s.hi;
+  o["nodes"] = s.nodes;
+  o["nps"] = nps(s.nodes, s.ms);
+  o["timeMs"] = jsonNumber(s.ms);
+  o["threads"] = s.threads;
 }
 
 // The exact solver on request: every narrowing of the interval, then the score.
@@ -233,16 +226,14 @@ void solve(Session& session, const Request& r, const std::string& id, const Post
     first = false;
     Json o = reply("solveinfo", id);
     solveFields(o, now);
-    post(o.done());
+    post(jsonText(o));
   });
   Json o = reply("solved", id);
-  o.key("score").num(result.lo);
-  o.key("outcome").num((result.lo > 0) - (result.lo < 0));
+  o["score"] = result.lo;
+  o["outcome"] = (result.lo > 0) - (result.lo < 0);
   solveFields(o, result);
-  o.key("best");  // a move that keeps the score, or null
-  if (result.best >= 0) o.num(result.best + 1);
-  else o.raw("null");
-  post(o.done());
+  o["best"] = orNull(result.best >= 0, result.best + 1);  // a move that keeps the score, or null
+  post(jsonText(o));
 }
 
 }  // namespace
@@ -250,17 +241,17 @@ void solve(Session& session, const Request& r, const std::string& id, const Post
 void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
   if (r.type == "levels") {
     Json o = reply("levels", id);
-    o.key("levels").raw(levelsJson());
-    return post(o.done());
+    o["levels"] = Json::parse(levelsJson());
+    return post(jsonText(o));
   }
   if (r.type == "games") {
     Json o = reply("games", id);
-    o.key("games").raw(gamesJson());
-    return post(o.done());
+    o["games"] = Json::parse(gamesJson());
+    return post(jsonText(o));
   }
   if (r.type == "newgame") {
     session.newGame(r.game.empty() ? session.game() : findGame(r.game));
-    return post(reply("newgameok", id).done());
+    return post(jsonText(reply("newgameok", id)));
   }
   if (r.type != "search" && r.type != "analyze" && r.type != "review" && r.type != "solve")
     return post(errorReply(id, "the engine does not answer '" + r.type + "' requests"));
@@ -277,60 +268,59 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
 
 std::string errorReply(const std::string& id, const std::string& message) {
   Json o = reply("error", id);
-  o.key("message").str(message);
-  return o.done();
+  o["message"] = message;
+  return jsonText(o);
 }
 
 std::string gamesJson() {
-  Json list('[');
+  Json list = Json::array();
   for (int i = 0; i < kGameCount; ++i) {
     const GameInfo& g = gameInfo(i);
     if (g.kind != GameKind::kTwoPlayer) continue;  // the games this protocol's Session plays
-    Json sides('[');
-    sides.str(g.sides[0]).str(g.sides[1]);
-    Json o('{');
-    o.key("id").str(g.name);
-    o.key("name").str(g.displayName);
-    o.key("width").num(g.width);
-    o.key("height").num(g.height);
-    o.key("moveSlots").num(g.moveSlots);
-    o.key("maxPlies").num(g.maxPlies);
-    o.key("line").num(g.line);
-    o.key("gravity").boolean(g.gravity);
-    o.key("noun").str(g.moveNoun);
-    o.key("taken").str(g.takenText);
-    o.key("notation").str(g.notationHelp);
-    o.key("sides").raw(sides.done());
-    o.key("winBase").num(g.winBase);
-    o.key("hasBook").boolean(*g.bookFile != '\0');
-    o.key("bookFile").str(g.bookFile);
-    o.key("hasSolver").boolean(g.hasSolver);
-    o.key("treeMaxDepth").num(g.treeMaxDepth);
-    o.key("players").num(g.players);
-    o.key("chance").boolean(g.chance);
-    o.key("algorithms").str(g.algorithms);
-    o.key("defaultAlgorithm").str(g.defaultAlgorithm);
-    list.raw(o.done());
+    Json sides = Json::array({g.sides[0], g.sides[1]});
+    Json o;
+    o["id"] = g.name;
+    o["name"] = g.displayName;
+    o["width"] = g.width;
+    o["height"] = g.height;
+    o["moveSlots"] = g.moveSlots;
+    o["maxPlies"] = g.maxPlies;
+    o["line"] = g.line;
+    o["gravity"] = g.gravity;
+    o["noun"] = g.moveNoun;
+    o["taken"] = g.takenText;
+    o["notation"] = g.notationHelp;
+    o["sides"] = sides;
+    o["winBase"] = g.winBase;
+    o["hasBook"] = *g.bookFile != '\0';
+    o["bookFile"] = g.bookFile;
+    o["hasSolver"] = g.hasSolver;
+    o["treeMaxDepth"] = g.treeMaxDepth;
+    o["players"] = g.players;
+    o["chance"] = g.chance;
+    o["algorithms"] = g.algorithms;
+    o["defaultAlgorithm"] = g.defaultAlgorithm;
+    list.push_back(std::move(o));
   }
-  return list.done();
+  return jsonText(list);
 }
 
 std::string levelsJson() {
-  Json list('[');
+  Json list = Json::array();
   for (int i = 0; i < kLevelCount; ++i) {
     const Level& l = kLevels[i];
-    Json o('{');
-    o.key("name").str(l.name);
-    o.key("timeMs").num(l.timeMs);
-    o.key("maxDepth").num(l.maxDepth);
-    o.key("temperature").num(l.temperature);
-    Json m('{');  // the level's budget for algorithm mcts (kMctsLevels)
-    m.key("timeMs").num(kMctsLevels[i].timeMs);
-    m.key("playouts").num(kMctsLevels[i].playouts);
-    o.key("mcts").raw(m.done());
-    list.raw(o.done());
+    Json o;
+    o["name"] = l.name;
+    o["timeMs"] = l.timeMs;
+    o["maxDepth"] = l.maxDepth;
+    o["temperature"] = l.temperature;
+    Json m;  // the level's budget for algorithm mcts (kMctsLevels)
+    m["timeMs"] = kMctsLevels[i].timeMs;
+    m["playouts"] = kMctsLevels[i].playouts;
+    o["mcts"] = std::move(m);
+    list.push_back(std::move(o));
   }
-  return list.done();
+  return jsonText(list);
 }
 
 }  // namespace gs

@@ -7,7 +7,8 @@
 // type is answered here: search, analyze, review, solve, newgame, levels, games.
 //
 // `id` is the request's id as the page sent it, as JSON text
-// (JSON.stringify(message.id); "" when it has none): replies echo it.
+// (JSON.stringify(message.id); "" when it has none): replies echo it (an id
+// that is not JSON, or nests deeper than kRequestMaxDepth, is left out).
 #pragma once
 
 #include <functional>

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-need_pkgs cmake make emscripten
+need_pkgs cmake make emscripten nlohmann-json3-dev
 # Debian's em++ needs the acorn module from /usr/share/nodejs (see docs).
 export NODE_PATH=/usr/share/nodejs
 

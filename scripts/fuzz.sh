@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
-need_pkgs clang cmake libcli11-dev
+need_pkgs clang cmake libcli11-dev nlohmann-json3-dev
 SECONDS_PER=${1:-60}
 shift || true
 TARGETS=("${@:-fuzz_moves fuzz_session fuzz_line_reader fuzz_book fuzz_link fuzz_request}")

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-need_pkgs cmake g++ make catch2 libcli11-dev python3 chromium
+need_pkgs cmake g++ make catch2 libcli11-dev nlohmann-json3-dev python3 chromium
 # node 20 and npm come with the machine (see docs); Debian's older nodejs is not used.
 command -v node >/dev/null && command -v npm >/dev/null || { echo "test-web.sh: node and npm are needed" >&2; exit 1; }
 if ! npm ls --silent >/dev/null 2>&1; then

@@ -12,7 +12,7 @@ source scripts/lib.sh
 ONLY_NATIVE=0
 [[ "${1:-}" == "--native" ]] && ONLY_NATIVE=1
 
-need_pkgs cmake g++ catch2 make libcli11-dev
+need_pkgs cmake g++ catch2 make libcli11-dev nlohmann-json3-dev
 
 step "native build (build/native)"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DCMAKE_COMPILE_WARNING_AS_ERROR=ON >/dev/null

@@ -154,3 +154,25 @@ TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]")
   CHECK(error(R"({"type":"solve","game":"connect4","moves":"48"})") == "column 8 at position 2 is out of range 1-7");
   CHECK(error(std::string(70000, ' ')) == "the request is too large");
 }
+
+TEST_CASE("Requests: only RFC 8259 JSON is a request; a repeated key's last value counts", "[inputs]") {
+  const std::string malformed = "a request must be an object with a string `type`";
+  auto search = [](const std::string& fields) {
+    return checkRequest(R"({"type":"search","game":"connect4","moves":"4",)" + fields + "}");
+  };
+  CHECK(search(R"("timeMs":1e400)").error == malformed);  // beyond the double range
+  CHECK(search(R"("timeMs":10,"x":"\ud800")").error == malformed);  // a lone surrogate
+  CHECK(search("\"timeMs\":10,\"x\":\"\xff\"").error == malformed);  // not UTF-8
+  CHECK(search(R"("timeMs":10,"x":"\ud83d\ude00 \u00e9")").error.empty());
+  // As JavaScript's JSON.parse reads it (JSON.stringify never repeats a key).
+  CHECK(search(R"("timeMs":0,"timeMs":20)").timeMs == 20);
+}
+
+TEST_CASE("Requests: values nested deeper than kRequestMaxDepth are refused", "[inputs]") {
+  // The request object is at depth 0, its fields at depth 1.
+  auto nested = [](int arrays) {
+    return R"({"type":"book","x":)" + std::string(arrays, '[') + "0" + std::string(arrays, ']') + "}";
+  };
+  CHECK(checkRequest(nested(kRequestMaxDepth - 1)).error.empty());  // the 0 at depth kRequestMaxDepth
+  CHECK(checkRequest(nested(kRequestMaxDepth)).error == "a request must be an object with a string `type`");
+}

@@ -115,7 +115,10 @@ TEST_CASE("Replies: errors, a finished game, newgame, games and levels", "[proto
   CHECK(startsWith(r.at(0), R"({"type":"levels","id":3,"levels":[{"name":"beginner","timeMs":0,"maxDepth":2,)"));
   r = run(s, R"({"type":"book"})", "4");
   CHECK(startsWith(r.at(0), R"({"type":"error","id":4,)"));
-  CHECK(errorReply("", "a \"quoted\"\nline") == R"({"type":"error","message":"a \"quoted\"\u000aline"})");
+  CHECK(errorReply("", "a \"quoted\"\nline") == R"({"type":"error","message":"a \"quoted\"\nline"})");
+  // The id is echoed as the page's JSON, keys in their order; an id that is not JSON is left out.
+  CHECK(errorReply(R"({"b":1,"a":[2.5,"x"]})", "m") == R"({"type":"error","id":{"b":1,"a":[2.5,"x"]},"message":"m"})");
+  CHECK(errorReply("{oops", "m") == R"({"type":"error","message":"m"})");
 }
 
 TEST_CASE("Replies: an analysis streams every change and ends with the whole analysis", "[protocol]") {

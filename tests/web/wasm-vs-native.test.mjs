@@ -74,6 +74,15 @@ test('bench/wasm_play.mjs', () => {
   assert.ok(bad.status === 2 && /4x: .*invalid/.test(bad.stderr) && bad.stdout === '', `a bad position is refused: "${bad.stderr.trim()}"`);
 });
 
+// bench/request_benchmark.mjs (docs/protocol.md, "The JSON library"): its
+// output line, with the seven good requests of its eight accepted.
+test('bench/request_benchmark.mjs', () => {
+  const r = spawnSync('node', ['--no-experimental-fetch', path.join(ROOT, 'bench/request_benchmark.mjs'), '10',
+    path.join(ROOT, 'build/wasm/bin')], { encoding: 'utf8' });
+  const line = /^wasm checkRequest: 80 requests in \d+\.\d ms, \d+\.\d{3} us per request \(70 accepted\)$/;
+  assert.ok(r.status === 0 && line.test(r.stdout.trim()), `exit ${r.status}: "${r.stdout.trim()}" ${r.stderr.trim()}`);
+});
+
 // bench/analysis_benchmark.mjs --quick (issue 17's analysis targets, native
 // and wasm side by side): exit status, the table's rows, the agreement line,
 // the review's summary; and a clear error for a missing build.
