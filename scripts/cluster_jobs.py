@@ -250,7 +250,7 @@ class Positions:
         for i in range(printed[0], len(units)):  # after a failed unit: the rest, in order
             if results[i] is not None:
                 self.print_unit(units[i][1], results[i])
-        rejected = [(label, spec, "rejected lines: " + r["stderr"].strip().replace("\n", "; "))
+        rejected = [(label, spec, "rejected: " + "; ".join(file_lines(spec, r["stderr"])))
                     for (label, spec), r in zip(units, results) if r is not None and r["rc"] == 1]
         return report_failures(rejected + failures, "every other unit's output is printed") if (
             rejected or failures) else 0
@@ -258,14 +258,22 @@ class Positions:
     def print_unit(self, spec, r):
         sys.stdout.buffer.write(r["stdout"].encode("latin-1"))
         sys.stdout.flush()
-        chunk = spec["stdin"].split("\n")
-        for line in r["stderr"].splitlines():
-            m = LINE_NO.match(line)
-            if m:
-                k = int(m.group(1))
-                line = "line %d: %s   [input: %r]" % (k + spec["first_line"] - 1, line[m.end():], chunk[k - 1])
+        for line in file_lines(spec, r["stderr"]):
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
+
+
+def file_lines(spec, stderr):
+    """A unit's stderr with the file's line numbers instead of the unit's,
+    and each rejected line's text."""
+    chunk, out = spec["stdin"].split("\n"), []
+    for line in stderr.splitlines():
+        m = LINE_NO.match(line)
+        if m:
+            k = int(m.group(1))
+            line = "line %d: %s   [input: %r]" % (k + spec["first_line"] - 1, line[m.end():], chunk[k - 1])
+        out.append(line)
+    return out
 
 
 def report_failures(failures, consequence):
