@@ -32,6 +32,7 @@ import hashlib
 import json
 import logging
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -102,23 +103,28 @@ def _die_with_parent():
 def run_unit(spec):
     """Runs spec["argv"] (each "{dir}" replaced by a fresh temporary directory
     holding spec["inputs"], name -> text) with spec["stdin"]; returns rc,
-    stdout, stderr and the text of spec["outputs"] files. A status outside
+    stdout, stderr, the text of spec["outputs"] files and the tool's CPU
+    seconds. A status outside
     spec["ok"] raises, so Dask retries the unit and then reports it."""
     with tempfile.TemporaryDirectory(prefix="gs-unit-") as d:
         for name, text in spec.get("inputs", {}).items():
             with open(os.path.join(d, name), "w") as f:
                 f.write(text)
         argv = [a.replace("{dir}", d) for a in spec["argv"]]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         p = subprocess.run(argv, input=spec.get("stdin", ""), capture_output=True, cwd=d,
                            encoding=spec.get("encoding", "utf-8"), preexec_fn=_die_with_parent)
         if p.returncode not in spec.get("ok", [0]):
             raise RuntimeError("%s exited with status %d: %s" % (os.path.basename(argv[0]), p.returncode,
                                                                   p.stderr.strip()[-2000:]))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         outputs = {}
         for name in spec.get("outputs", []):
             path = os.path.join(d, name)
             outputs[name] = open(path).read() if os.path.exists(path) else None
-        return {"rc": p.returncode, "stdout": p.stdout, "stderr": p.stderr, "outputs": outputs}
+        return {"rc": p.returncode, "stdout": p.stdout, "stderr": p.stderr, "outputs": outputs,
+                "cpu_s": round(cpu, 3)}
 
 
 # --- the results store: one file per unit, written atomically --------------
@@ -198,6 +204,7 @@ class Progress:
     def __init__(self, job, total, stored):
         self.job, self.total, self.stored = job, total, stored
         self.ran = self.failed = 0
+        self.cpu = 0.0  # CPU seconds of the units run now
         self.t0 = self.last = time.monotonic()
         self.tty = sys.stderr.isatty()
 
@@ -260,6 +267,7 @@ def run_units(client, store, job, units, retries, on_result=None):
                 store.put(keys[i], label, spec, r)
                 results[keys[i]] = r
                 prog.ran += 1
+                prog.cpu += r.get("cpu_s", 0.0)
                 if on_result:
                     on_result(i, r)
             prog.update()
@@ -268,6 +276,10 @@ def run_units(client, store, job, units, retries, on_result=None):
             fut.cancel()
     prog.end()
     say("%s: %d units run now, %d taken from the store, %d failed" % (job, prog.ran, prog.stored, prog.failed))
+    if prog.ran:
+        wall = time.monotonic() - prog.t0
+        say("%s: %.1f CPU s in the units run now, %.1f s wall: %.2f units/s, %.2f CPU s per wall s" % (
+            job, prog.cpu, wall, prog.ran / wall, prog.cpu / wall))
     return [results.get(k) for k in keys], failures
 
 
