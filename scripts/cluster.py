@@ -5,7 +5,7 @@ book on a Dask cluster (docs/cluster.md).
     scripts/cluster.py [--scheduler tcp://HOST:8786 | --local N] [--results DIR] JOB ...
 
     study [--quick|--medium|--full|--mcts] [--player SPEC ...] [--num-openings N]
-          [--no-nodes] [--out DIR]
+          [--no-nodes | --nodes-max-depth D] [--out DIR]
         the study of scripts/study.sh, one game per unit; merged into DIR
         (default docs/study/VARIANT): games.csv, summary.txt, tournament.json,
         nodes.*, the plots, results.json

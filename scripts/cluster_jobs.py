@@ -76,6 +76,7 @@ class Study:
         p.add_argument("--player", action="append", metavar="SPEC", help="players instead of the variant's")
         p.add_argument("--num-openings", type=int, metavar="N", help="openings instead of the variant's")
         p.add_argument("--no-nodes", action="store_true", help="leave out the nodes-against-depth unit")
+        p.add_argument("--nodes-max-depth", metavar="D", help="the nodes measurement's depth instead of the variant's")
         p.add_argument("--out", metavar="DIR", help="output directory (default docs/study/VARIANT)")
         a = _parse(p, rest)
         self.root, self.variant = root, a.variant or "quick"
@@ -87,7 +88,7 @@ class Study:
         if a.player:
             self.players = a.player
         self.num_openings = a.num_openings or int(kv["openings"])
-        self.nodes = None if a.no_nodes or "depth" not in kv else (kv["depth"], kv["cap"])
+        self.nodes = None if a.no_nodes or "depth" not in kv else (a.nodes_max_depth or kv["depth"], kv["cap"])
         self.out = os.path.abspath(a.out or os.path.join(root, "docs", "study", self.variant))
         self.openings_file = os.path.join(root, "bench", "openings.txt")
         if len(self.players) < 2:
@@ -137,7 +138,16 @@ class Study:
             for i in range(n):
                 for j in range(i + 1, n):
                     units += [self.game_unit(names, i, j, op), self.game_unit(names, j, i, op)]
-        results, failures = runner("study-games", units)
+        if self.nodes:  # one more unit, run beside the games (it is the longest)
+            with open(self.openings_file) as f:
+                text = f.read()
+            units.append(("nodes against depth", {
+                "argv": [self.bin, "nodes", "--openings", "{dir}/openings.txt", "--num-openings", "8",
+                         "--max-depth", self.nodes[0], "--node-cap", self.nodes[1], "--csv", "{dir}/nodes.csv",
+                         "--json", "{dir}/nodes.json"],
+                "inputs": {"openings.txt": text}, "outputs": ["nodes.csv", "nodes.json"]}))
+        results, failures = runner("study", units)
+        nodes_result = results.pop() if self.nodes else None
         lines, bad = [], list(failures)
         for (label, spec), r in zip(units, results):
             if r is None:
@@ -148,17 +158,6 @@ class Study:
                 bad.append((label, spec, "the tool did not write this game: " + r["stderr"].strip()[-500:]))
                 continue
             lines.append(csv_line(mine[0]))
-        nodes_result = None
-        if self.nodes:
-            with open(self.openings_file) as f:
-                text = f.read()
-            unit = ("nodes against depth", {
-                "argv": [self.bin, "nodes", "--openings", "{dir}/openings.txt", "--num-openings", "8",
-                         "--max-depth", self.nodes[0], "--node-cap", self.nodes[1], "--csv", "{dir}/nodes.csv",
-                         "--json", "{dir}/nodes.json"],
-                "inputs": {"openings.txt": text}, "outputs": ["nodes.csv", "nodes.json"]})
-            res, fail = runner("study-nodes", [unit])
-            nodes_result, bad = res[0], bad + fail
         if bad:
             return report_failures(bad, "no outputs written; the finished games are kept in the store")
         self.merge(lines, nodes_result)

@@ -87,7 +87,7 @@ check "the plots and tournament.json are written" $? "missing"
 cp "$tmp/study/games.csv" "$tmp/first.csv"
 "${cl[@]}" --local 2 --results "$tmp/store1" study "${players[@]}" --num-openings 4 --no-nodes \
   --out "$tmp/study" 2>"$tmp/study2.err"
-grep -q "study-games: 0 units run now, 24 taken from the store, 0 failed" "$tmp/study2.err"
+grep -q "study: 0 units run now, 24 taken from the store, 0 failed" "$tmp/study2.err"
 check "a second run redoes nothing (0 units run)" $? "$(grep 'units run now' "$tmp/study2.err")"
 cmp -s "$tmp/first.csv" "$tmp/study/games.csv"
 check "... and writes the same games.csv" $? "differs"
