@@ -33,7 +33,6 @@ import json
 import logging
 import os
 import resource
-import shutil
 import signal
 import subprocess
 import sys
@@ -331,6 +330,10 @@ def start_client(distributed, a):
     return client, cluster
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt()
+
+
 def main(argv):
     a = parse_args(argv)
     distributed = import_dask()
@@ -351,7 +354,7 @@ def main(argv):
         say(str(e))
         return EXIT_STORE
     # SIGTERM ends the run as Ctrl-C does: the cluster is shut down, the store keeps what is finished.
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    signal.signal(signal.SIGTERM, _interrupt)
     client = cluster = None
     try:
         client, cluster = start_client(distributed, a)

@@ -8,6 +8,7 @@ import csv
 import functools
 import hashlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -106,7 +107,6 @@ class Study:
                                 "--json", os.path.join(d, "t.json")], capture_output=True, text=True)
             if r.returncode != 0:
                 raise UsageError(r.stderr.strip())
-            import json
             with open(os.path.join(d, "t.json")) as f:
                 return [p["name"] for p in json.load(f)["players"]]
 

@@ -127,7 +127,7 @@ check "solve prints what gamesearch solve prints (but the microseconds), the oth
 [[ $(wc -l <"$tmp/solve.cluster") == 23 ]]
 check "... 23 answers" $? "$(wc -l <"$tmp/solve.cluster") lines"
 grep -q "^$(cat "$tmp/solve.single.err")   \[input: '12345678 (a bad line)'\]" "$tmp/solve.err" &&
-  grep -q "lines 7-9: rejected lines" "$tmp/solve.err"
+  grep -q "lines 7-9: rejected: line 7: " "$tmp/solve.err"
 check "the bad line is reported with its number and text, and its unit named" $? "$(grep -i line "$tmp/solve.err" | head -5)"
 
 # --- 4: an unwritable results directory --------------------------------------------------
