@@ -18,6 +18,9 @@
 #              step
 #   --fresh    delete the variant's games.csv first (otherwise games already
 #              in it are kept and only the missing ones are played: resume)
+#   --print-config  print the variant's settings (player=SPEC per player,
+#              openings=N, depth=D, cap=C; nothing else is done): what
+#              scripts/cluster.py study reads, so the variants live here only
 #
 # Output in docs/study/<variant>/: games.csv (one line per game), summary.txt
 # and summary.csv (per player), tournament.json, nodes.csv, nodes.json,
@@ -29,6 +32,7 @@ cd "$(dirname "$0")/.."
 
 VARIANT=quick
 FRESH=0
+PRINT=0
 for a in "$@"; do
   case "$a" in
     --quick) VARIANT=quick ;;
@@ -36,7 +40,8 @@ for a in "$@"; do
     --full) VARIANT=full ;;
     --mcts) VARIANT=mcts ;;
     --fresh) FRESH=1 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --print-config) PRINT=1 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "study.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -54,6 +59,14 @@ case "$VARIANT" in
 esac
 if [[ $VARIANT == mcts ]]; then
   MC=""; for t in $TIMES; do MC+="mcts,t=$t "; done; EXTRA="$MC$EXTRA"
+fi
+
+if [[ $PRINT == 1 ]]; then
+  for t in $TIMES; do echo "player=t=$t"; done
+  for p in $EXTRA; do echo "player=$p"; done
+  echo "openings=$OPENINGS"
+  [[ $VARIANT != mcts ]] && echo "depth=$DEPTH" && echo "cap=$CAP"
+  exit 0
 fi
 
 OUT=docs/study/$VARIANT
@@ -85,18 +98,5 @@ python3 tools/study_plots.py "$OUT/tournament.json" "${NODES:--}" "$OUT" | tee "
 echo "wrote $OUT: $(cd "$OUT" && ls | tr '\n' ' ')" >&2
 
 # docs/study/results.json: every variant's results in one file (what a web page loads).
-python3 - <<'PY'
-import glob, json, os
-out = {"about": "strength study results, see docs/study.md; one entry per scripts/study.sh variant",
-       "variants": {}}
-for path in sorted(glob.glob("docs/study/*/results.json")):
-    v = os.path.basename(os.path.dirname(path))
-    r = json.load(open(path))
-    r["plots"] = {k: "%s/%s.svg" % (v, k) for k in ("rating_vs_time", "depth_vs_time", "kept_vs_time", "nodes_vs_depth")
-                  if os.path.exists("docs/study/%s/%s.svg" % (v, k))}
-    out["variants"][v] = r
-with open("docs/study/results.json", "w") as f:
-    json.dump(out, f, indent=1)
-    f.write("\n")
-PY
+python3 tools/study_results.py docs/study
 echo "wrote docs/study/results.json" >&2
