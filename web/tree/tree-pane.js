@@ -10,10 +10,10 @@
 // picks node i (click, Enter), currentNode() to ask which node the
 // step-through is at. Returns {reset(), redraw(), reveal(i), markCurrent(i, scroll)}.
 
-import { h, group, rovingTree } from '../js/dom.js';
-import { GAMES } from '../js/games.js';
+import { h, group, rovingTree } from '../lib/dom.js';
+import { GAMES } from '../lib/games.js';
 import { FLAG } from './trace.js';
-import { boardSvg, legalMoves, moveText } from './boards.js';
+import { boardSvg, legalMoves, moveText } from '../lib/boards.js';
 import { pathMoves, shownNode, sideToMove } from './tree-state.js';
 
 // The chips after a row's values: best move, leaf kinds, cut and table
