@@ -13,34 +13,25 @@
 // Every position change cancels whatever the engine is doing (see
 // engine-client.js) and bumps `token`; an answer that arrives for an older
 // token is dropped, so a stale move never lands on the board.
+//
+// The Controller holds the game's state and its line; the methods of each
+// concern live in a module of their own, as functions of the controller
+// (the class keeps every method's name): turn-flow.js (whose turn, the
+// computer's move, the end of the game), analysis-flow.js (the analysis and
+// the hint), solve-flow.js ("Solve from here") and review-flow.js (the game
+// review and the move list).
 
 import { sideNames } from '../lib/games.js';
 import { Game } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
-import { scoreInWords } from '../lib/score-words.js';
-import { markWords, moveLabel, moveName, valueInWords } from './analysis-view.js';
+import { WAIT_FOR_COMPUTER, clearAnalysis, requestHint, setAnalysis, setAnalysisTime, showAnalysis, showFinalValue, showHint,
+  startAnalysis } from './analysis-flow.js';
+import { showMoves, startReview, stopReview } from './review-flow.js';
+import { cancelSolve, endSolve, startSolve, stopSolve } from './solve-flow.js';
+import { finish, step } from './turn-flow.js';
 
-const DEMO_PAUSE_MS = 350;
-// The game review's budget (it ends sooner once every position is proven).
-const REVIEW_MS = 30000;
 // How long the reason for a refused move stays in the status line.
 const REFUSAL_MS = 3000;
-// The answer to a move or a hint asked for while the computer thinks.
-const WAIT_FOR_COMPUTER = 'Please wait: the computer is thinking.';
-// Depth-limited levels answer in a few ms; the computer still takes this long,
-// so its move does not land before the player has seen their own.
-const MIN_THINK_MS = 350;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// A search report's value of the position ({kind, score, depth, source}, as
-// the analysis gives them) for the evaluation bar.
-function searchValue(info) {
-  if (info.exact) return { kind: 'exact', score: info.score, depth: info.depth, source: info.source };
-  if (info.outcome === 1 || info.outcome === 0 || info.outcome === -1) return { kind: 'wdl', score: info.outcome, source: info.source };
-  return { kind: 'estimate', score: info.score, depth: info.depth, source: info.source };
-}
-const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 // "column" -> "Column" (a game's move noun starting a sentence).
 const capitalized = (word) => word[0].toUpperCase() + word.slice(1);
 
@@ -129,19 +120,6 @@ export class Controller {
   }
 
   setLevels(levels) { this.levels = Array.isArray(levels) ? levels : []; }
-
-  // The search request fields of a computer move, and its budget for the
-  // progress bar.
-  moveRequest() {
-    if (this.settings.algorithm === 'mcts') {
-      const m = this.mctsLevel;
-      if (m) return { fields: { algorithm: 'mcts', level: this.level.name }, budget: m.timeMs || MIN_THINK_MS, minMs: MIN_THINK_MS };
-      return { fields: { algorithm: 'mcts', timeMs: this.settings.time }, budget: this.settings.time, minMs: MIN_THINK_MS };
-    }
-    const l = this.level;
-    if (l) return { fields: { level: l.name }, budget: l.timeMs || MIN_THINK_MS, minMs: l.timeMs ? 0 : MIN_THINK_MS };
-    return { fields: { timeMs: this.settings.time, randomTies: true }, budget: this.settings.time, minMs: 0 };
-  }
 
   // Hints and analysis search at full strength for the selected time.
   get helpTime() {
@@ -447,106 +425,6 @@ export class Controller {
     if (this.panel.thinking) this.panel.stopThinking();
   }
 
-  // Switches the analysis on or off. Switching it off stops it at once.
-  setAnalysis(on) {
-    if (on === this.analysisOn) return;
-    if (this.solving) this.cancelSolve();
-    this.analysisOn = on;
-    this.saveHash();
-    this.evalBar.show(on);
-    if (!on) {
-      if (this.state === 'human-turn' && this.engine.busy) {
-        this.engine.cancel();
-        this.token++;
-        this.panel.stopThinking();
-        this.panel.clearThinking('Engine');
-      }
-      this.clearAnalysis();
-      delete document.body.dataset.analysis;
-      this.hintFollows = false;
-      if (this.hint === -1) {  // a hint being looked for was cancelled with the analysis
-        this.hint = 0;
-        this.panel.setHintText('');
-      }
-    } else if (this.state === 'human-turn' || (this.state === 'paused' && this.browsing)) {
-      this.startAnalysis(this.token);
-    } else if (this.state === 'game-over') {
-      this.showFinalValue();
-    }
-    this.onChange();
-  }
-
-  // The analysis' budget per position, in ms.
-  setAnalysisTime(ms) {
-    this.analysisMs = ms;
-    if (this.analysisOn && this.state === 'human-turn') this.positionChanged(false);
-  }
-
-  clearAnalysis() {
-    this.analysis = null;
-    this.board.setLabels(null);
-    this.panel.setLegend('');
-    this.panel.showAnalysisList(null);
-    this.evalBar.clear();
-  }
-
-  // The hint: the analysis' best move. With the analysis on it is the best
-  // move of the running analysis (and follows it); else a short analysis at
-  // the level's time finds it. Hint, board numbers and panel read the same result.
-  async requestHint() {
-    if (!this.canHint) {
-      // Why not (H, or the Hint button, which stays in the Tab order while unusable).
-      const why = this.hint === -1 ? 'Looking for the hint…' : this.hint ? 'The hint is on the board.'
-        : this.state === 'thinking' ? WAIT_FOR_COMPUTER
-          : this.state === 'paused' ? (this.browsing ? 'No hint here: the computer is to move. Step on (→) to a position where you are.'
-            : 'No hint while the computers play each other.')
-            : this.state === 'game-over' ? 'The game is over: no hint.' : '';
-      if (why && this.active) this.sayForAMoment(why);
-      return;
-    }
-    if (this.solving) this.stopSolve();
-    const token = this.token;
-    const g = this.game;
-    const side = g.sideToMove;
-    if (this.analysisOn) {
-      this.hintFollows = true;
-      if (this.analysis) this.showHint(this.analysis);
-      else this.panel.setHintText('Looking for the best move…');
-      this.onChange();
-      return;
-    }
-    const ctx = this.searchContext();
-    this.panel.startThinking(`Hint for ${this.names[side]}`, this.helpTime, ctx);
-    this.panel.setHintText('Looking for the best move…');
-    this.hint = -1;  // asked for (canHint is false until the position changes)
-    this.onChange();
-    let reply;
-    try {
-      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
-        timeMs: this.helpTime, threads: this.threads }, (info) => { if (token === this.token) this.panel.showAnalysis(info, ctx); });
-    } catch (e) {
-      return this.engineFailed(e);
-    }
-    if (!reply || token !== this.token) return;
-    this.panel.stopThinking();
-    this.panel.showAnalysis(reply, ctx);
-    this.showHint(reply);
-  }
-
-  // Shows the best move of analysis `a` of the current position as the hint.
-  showHint(a) {
-    const g = this.game;
-    const side = g.sideToMove;
-    const best = a.scores.find((s) => s.move === a.best);
-    if (!best || best.kind === 'pending') return;
-    this.hint = a.best;
-    this.board.setHint(a.best);
-    const text = `Hint: ${g.def.noun} ${a.best}: ${valueInWords(g.kind, best, g.plies, side, this.names)}`;
-    this.panel.setHintText(text);
-    this.panel.setStatus(`${text}. Your turn, ${this.names[side]}.`);
-    this.onChange();
-  }
-
   // --- flow -----------------------------------------------------------------
   // `browsing`: jumpTo's position where the computer waits (this.browsing).
   positionChanged(animate, browsing = false) {
@@ -596,303 +474,30 @@ export class Controller {
     return { kind: g.kind, plies: g.plies, side: g.sideToMove, names: this.names, moves: g.moveString() };
   }
 
-  lastMoveText() {
-    const g = this.game;
-    if (!g.plies) return '';
-    const side = g.plies % 2 === 1 ? 1 : 2;
-    const vs = this.versus;
-    const who = !vs ? this.names[side] : this.isComputer(side) ? 'Computer' : 'You';
-    return `${who} played ${g.def.noun} ${g.history[g.plies - 1]}. `;
-  }
+  // --- the turn (turn-flow.js): the person's status, the computer's move, the end
+  step(token) { return step(this, token); }
+  finish() { return finish(this); }
 
-  async step(token) {
-    if (!this.active) return;
-    const g = this.game;
-    if (g.over) return this.finish();
-    const side = g.sideToMove;
-    if (!this.isComputer(side)) {
-      this.setState('human-turn');
-      if (this.analysisOn) this.startAnalysis(token);
-      // While the last disc still falls the status says the move is being
-      // played; "your turn" once it has landed.
-      const vs = this.versus;
-      // Looking back through a finished game: a move here starts another (said before it is played).
-      const back = this.future.length > 0 && this.lineOver;
-      const where = g.plies ? `move ${g.plies} of ${this.line.length}: ${this.lastMoveText()}`
-        : `the start, before the game's ${this.line.length} moves. `;
-      const turn = back ? `Looking back, ${where}A move here starts a new game (← → step).`
-        : `${this.lastMoveText()}${vs ? `Your turn (${this.names[side]})` : `${this.names[side]} to move`}.`;
-      if (this.board.animating && g.plies) {
-        const mover = ((g.plies - 1) % 2) + 1;   // (against the computer: the computer)
-        this.panel.setStatus(`${vs ? 'Computer' : this.names[mover]} plays ${g.def.noun} ${g.history[g.plies - 1]}…`);
-        await this.landing;
-        if (token !== this.token) return;
-      }
-      this.panel.setStatus(turn);
-      return;
-    }
-    const who = `Computer (${this.names[side]})`;
-    if (this.browsing) {
-      this.setState('paused');
-      // (the analysis follows the position shown, whoever is to move there)
-      if (this.analysisOn) this.startAnalysis(token);
-      this.panel.setStatus(`${this.lastMoveText()}Looking back through the game: the computer (${this.names[side]}) `
-        + 'is to move here. Step with ← and →.');
-      return;
-    }
-    if (this.paused && !this.stepOnce) {
-      this.setState('paused');
-      this.panel.setStatus(`${this.lastMoveText()}Paused: ${this.names[side]} to move. Resume, or Step for one move.`);
-      return;
-    }
-    this.stepOnce = false;
-    this.setState('thinking');
-    this.panel.setStatus(`${this.lastMoveText()}${this.settings.ai === 'both' ? who : 'Computer'} is thinking…`);
-    if (this.settings.ai === 'both' && g.plies) {
-      await Promise.all([this.landing, sleep(DEMO_PAUSE_MS)]);
-      if (token !== this.token) return;
-    }
-    const ctx = this.searchContext();
-    const { fields, budget, minMs } = this.moveRequest();
-    this.panel.startThinking(`${who} is thinking`, budget, ctx);
-    // With the analysis on, the bar shows the position's value: a proven one
-    // carried from the analysis of the move played, else the search's.
-    const carried = this.carried && this.carried.at === `${g.kind}:${ctx.moves}` ? this.carried.value : null;
-    if (this.analysisOn && carried) this.evalBar.set(g.kind, carried, g.plies, side, this.names);
-    let reply;
-    try {
-      [reply] = await Promise.all([
-        this.engine.request({ type: 'search', game: g.kind, moves: g.moveString(), ...fields,
-          seed: randomSeed() }, (info) => {
-          if (token !== this.token) return;
-          this.panel.showInfo(info, ctx);
-          if (this.analysisOn && !carried) this.evalBar.set(g.kind, searchValue(info), g.plies, side, this.names);
-        }),
-        this.landing,
-        sleep(minMs),
-      ]);
-    } catch (e) {
-      return this.engineFailed(e);
-    }
-    if (!reply || token !== this.token) return;
-    this.panel.stopThinking();
-    this.panel.showInfo(reply, ctx);
-    this.panel.setWho(`${who} played ${g.def.noun} ${reply.move}`);
-    if (!g.canPlay(reply.move)) return this.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
-    this.playOnLine(reply.move);
-    this.positionChanged(true);
-  }
+  // --- the analysis and the hint (analysis-flow.js)
+  setAnalysis(on) { return setAnalysis(this, on); }
+  setAnalysisTime(ms) { return setAnalysisTime(this, ms); }
+  startAnalysis(token) { return startAnalysis(this, token); }
+  showAnalysis(a, done) { return showAnalysis(this, a, done); }
+  clearAnalysis() { return clearAnalysis(this); }
+  showFinalValue() { return showFinalValue(this); }
+  requestHint() { return requestHint(this); }
+  showHint(a) { return showHint(this, a); }
 
-  finish() {
-    const g = this.game;
-    this.setState('game-over');
-    const vs = this.versus;
-    let text;
-    if (g.winner === 0) text = 'Game over: draw.';
-    else if (vs) text = this.isComputer(g.winner) ? 'Game over: computer wins.' : 'Game over: you win!';
-    else text = `Game over: ${this.names[g.winner]} wins!`;
-    this.panel.setStatus(`${this.lastMoveText()}${text}`);
-    this.panel.clearThinking(text);
-    this.panel.overShown = true;
-    if (this.analysisOn) this.showFinalValue();
-    // The review starts by itself at the end of a game (once per line).
-    if (this.canReview && !this.review) this.startReview();
-  }
+  // --- "Solve from here" (solve-flow.js)
+  startSolve() { return startSolve(this); }
+  stopSolve() { return stopSolve(this); }
+  cancelSolve() { return cancelSolve(this); }
+  endSolve(state) { return endSolve(this, state); }
 
-  // The evaluation bar of a finished game: its result.
-  showFinalValue() {
-    const g = this.game;
-    delete document.body.dataset.analysis;
-    this.evalBar.set(g.kind, { kind: 'wdl', score: g.winner ? -1 : 0, source: 'solver' }, g.plies, g.sideToMove, this.names);
-  }
-
-  // "Solve from here": the exact solver on the position, with this.threads
-  // threads, in the engine's worker (whatever the engine was doing is
-  // dropped); its progress (the proven interval) and its answer go to the
-  // panel and to onSolve. A move, undo, new game or stopSolve() cancels it
-  // as they cancel a search.
-  async startSolve() {
-    if (!this.canSolve || this.solving) return;
-    this.engine.cancel();
-    const token = ++this.token;
-    const g = this.game;
-    const ctx = this.searchContext();
-    this.solving = true;
-    document.body.dataset.solve = 'running';
-    this.panel.startSolving(this.threads, ctx);
-    this.onSolve({ state: 'running', threads: this.threads });
-    this.onChange();
-    let reply;
-    try {
-      reply = await this.engine.request({ type: 'solve', game: g.kind, moves: g.moveString(), threads: this.threads },
-        (info) => {
-          if (token !== this.token) return;
-          this.panel.showSolving(info, ctx);
-          this.onSolve({ state: 'running', reply: info });
-        });
-    } catch (e) {
-      this.endSolve('stopped');
-      return this.engineFailed(e);
-    }
-    if (!reply || token !== this.token) return;
-    this.panel.stopThinking();
-    this.panel.showSolving(reply, ctx);
-    this.panel.setWho(`Solved with ${reply.threads === 1 ? '1 thread' : `${reply.threads} threads`}`);
-    this.onSolve({ state: 'done', reply });
-    this.endSolve('done');
-    if (this.analysisOn) this.evalBar.set(g.kind, { kind: 'exact', score: reply.score, source: 'solver' }, g.plies,
-      g.sideToMove, this.names);
-  }
-
-  // Stops a running solve; the position's analysis (when it is on) starts again.
-  stopSolve() {
-    if (!this.solving) return;
-    this.cancelSolve();
-    if (this.analysisOn && this.state === 'human-turn') this.startAnalysis(this.token);
-  }
-
-  // Stops a running solve, nothing else.
-  cancelSolve() {
-    this.engine.cancel();
-    this.token++;
-    if (this.panel.thinking) this.panel.stopThinking();
-    this.panel.clearThinking('Engine');
-    this.endSolve('stopped');
-  }
-
-  endSolve(state) {
-    this.solving = false;
-    document.body.dataset.solve = state;
-    if (state === 'stopped') this.onSolve({ state });
-    this.onChange();
-  }
-
-  // Analyses the position (every move: book, solver, estimates; the engine's
-  // analyze request) until every move is exact or the budget is spent; each
-  // streamed result is shown at once.
-  async startAnalysis(token) {
-    const g = this.game;
-    const ctx = this.searchContext();
-    document.body.dataset.analysis = 'running';
-    this.evalBar.show(true);
-    this.panel.setLegend(`Analysing every ${g.def.noun}…`);
-    this.panel.startThinking('Analysis', this.analysisMs, ctx);
-    let reply;
-    try {
-      reply = await this.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(), timeMs: this.analysisMs,
-        threads: this.threads },
-        (info) => { if (token === this.token && this.analysisOn) this.showAnalysis(info, false); });
-    } catch (e) {
-      return this.engineFailed(e);
-    }
-    if (!reply || token !== this.token || !this.analysisOn) return;
-    this.panel.stopThinking();
-    this.showAnalysis(reply, true);
-  }
-
-  // One analysis result of the current position: the board's labels, the
-  // accessible list, the engine panel, the evaluation bar (and the hint, if
-  // it follows the analysis).
-  showAnalysis(a, done) {
-    const g = this.game;
-    const side = g.sideToMove;
-    this.analysis = a;
-    const labels = {};
-    let legal = 0, provenCount = 0;
-    for (const s of a.scores) {
-      if (!s.legal) continue;
-      legal++;
-      if (s.kind === 'exact' || s.kind === 'wdl') provenCount++;
-      labels[s.move] = moveLabel(g.kind, s, g.plies);
-    }
-    this.board.setLabels(labels);
-    this.panel.showAnalysisList(a.scores, g, this.names);
-    this.panel.showAnalysis(a, this.searchContext());
-    this.evalBar.set(g.kind, a.position, g.plies, side, this.names);
-    if (this.hintFollows) this.showHint(a);
-    document.body.dataset.analysis = done ? 'done' : 'running';
-    const name = this.names[side];
-    const other = this.names[side === 1 ? 2 : 1];
-    this.panel.setLegend(`For ${name}, to move: W6 = ${name} wins in 6 of its moves · D = draw · L9 = ${name} loses, `
-      + `${other} wins in 9 · W or L alone: proven, speed not known yet · grey ≈ = estimate, not proven `
-      + `(+ is good for ${name}). ${provenCount} of ${legal} ${g.def.noun}s proven${done ? '' : ' so far'}.`);
-  }
-
-  // --- game review ------------------------------------------------------------
-  // Reviews the whole line (moves played and ahead) in a worker of its own;
-  // the marks appear in the move list as they are proven.
-  async startReview() {
-    if (!this.canReview) return;
-    const line = this.line.join('');
-    if (this.review && this.review.line === this.reviewKey && !this.review.failed) return;
-    this.stopReview();
-    const client = this.makeReviewEngine();
-    this.reviewEngine = client;
-    const review = { line: this.reviewKey, reply: null, done: false, failed: false };
-    this.review = review;
-    document.body.dataset.review = 'running';
-    this.showMoves();
-    let reply;
-    try {
-      reply = await client.request({ type: 'review', game: this.game.kind, moves: line, timeMs: REVIEW_MS }, (info) => {
-        if (this.review !== review) return;
-        review.reply = info;
-        this.showMoves();
-      });
-    } catch (e) {
-      if (this.review !== review) return;
-      review.failed = true;
-      this.panel.showNotice(`The game review failed: ${e && e.message ? e.message : e}.`);
-    }
-    if (this.review !== review) return;
-    if (reply) review.reply = reply;
-    review.done = true;
-    document.body.dataset.review = review.failed ? 'failed' : 'done';
-    client.terminate();
-    this.reviewEngine = null;
-    this.showMoves();
-    this.onChange();
-  }
-
-  stopReview() {
-    if (this.reviewEngine) this.reviewEngine.terminate();
-    this.reviewEngine = null;
-    this.review = null;
-    delete document.body.dataset.review;
-  }
-
-  // The move list (with the review's marks) and, for the move that led to
-  // the position, what the review says of it, with its better move on the board.
-  showMoves() {
-    const g = this.game;
-    const reply = this.review && this.review.reply;
-    this.panel.showMoves(g, this.names, this.future, this.review, (ply) => this.jumpTo(ply));
-    this.board.setHint(this.hint > 0 ? this.hint : 0);
-    if (!reply || !g.plies) {
-      this.panel.setReviewNote('');
-      return;
-    }
-    const rm = reply.moves[g.plies - 1];
-    if (!rm) return;
-    // While the review runs, a move not proven yet has nothing to say (the
-    // live note would announce "not proven" and then its verdict).
-    if (rm.mark === 'unproven' && !this.review.done) {
-      this.panel.setReviewNote('');
-      return;
-    }
-    const mover = ((g.plies - 1) % 2) + 1;
-    const before = reply.positions[g.plies - 1];
-    let text = `${moveName(g.plies - 1)} ${this.names[mover]} ${g.def.noun} ${rm.move}: ${markWords(rm.mark, before)}.`;
-    if (rm.better) {
-      text += ` Better: ${g.def.noun} ${rm.better} (dashed on the board).`;
-      if (!this.hint) this.board.setHint(rm.better);
-    }
-    if (before && (before.kind === 'exact' || before.kind === 'wdl')) {
-      text += ` Before it: ${scoreInWords(g.kind, before.score, before.kind === 'exact', g.plies - 1, mover, this.names,
-        before.kind === 'wdl' || before.kind === 'exact' ? Math.sign(before.score) : null, before.source)}.`;
-    }
-    this.panel.setReviewNote(text, rm.mark);
-  }
+  // --- the game review and the move list (review-flow.js)
+  startReview() { return startReview(this); }
+  stopReview() { return stopReview(this); }
+  showMoves() { return showMoves(this); }
 
   engineFailed(e) {
     this.panel.showNotice(`The engine failed: ${e && e.message ? e.message : e}. Start a new game to retry.`);
