@@ -60,8 +60,39 @@ function playedIn(kind, hash) {
 }
 const viewOf = () => viewKind(location.hash);
 
+// The views' <section id="tree-view-root"> (with its "Back to the game"
+// link and the element a view mounts in, its last child), after the first
+// element of `hide` or in `parent`; loads the views' stylesheet (views.css)
+// the first time.
+function createSection(hide, parent) {
+  if (!document.querySelector('link[data-tree-css]')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL('views.css', import.meta.url).href;
+    link.dataset.treeCss = '';
+    document.head.append(link);
+  }
+  const section = document.createElement('section');
+  section.id = 'tree-view-root';
+  // The page's main content while it is shown (the game's <main> is hidden
+  // then), unless it goes inside a parent of the caller's.
+  if (!parent) section.setAttribute('role', 'main');
+  const back = document.createElement('p');
+  back.className = 'tv-back';
+  const a = document.createElement('a');
+  a.href = '#';
+  a.textContent = '← Back to the game';
+  back.append(a);
+  const mount = document.createElement('div');
+  section.append(back, mount);
+  const anchor = hide.find(Boolean);
+  if (parent) parent.append(section);
+  else if (anchor) anchor.after(section);
+  else document.body.append(section);
+  return section;
+}
+
 export function installTreeRoute({ hide = [], parent = null } = {}) {
-  const base = new URL('./', import.meta.url);   // app/: the views' stylesheet
   const engineDir = new URL('../engine/', import.meta.url);
   let section = null;
   let view = null;
@@ -70,34 +101,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
   const pageTitle = document.title;   // the page's own ("Four in a Row — play the engine")
   const baseTitle = pageTitle.split(' — ')[0];
 
-  function ensureSection() {
-    if (section) return section;
-    if (!document.querySelector('link[data-tree-css]')) {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = new URL('views.css', base).href;
-      link.dataset.treeCss = '';
-      document.head.append(link);
-    }
-    section = document.createElement('section');
-    section.id = 'tree-view-root';
-    // The page's main content while it is shown (the game's <main> is hidden
-    // then), unless it goes inside a parent of the caller's.
-    if (!parent) section.setAttribute('role', 'main');
-    const back = document.createElement('p');
-    back.className = 'tv-back';
-    const a = document.createElement('a');
-    a.href = '#';
-    a.textContent = '← Back to the game';
-    back.append(a);
-    const mount = document.createElement('div');
-    section.append(back, mount);
-    const anchor = hide.find(Boolean);
-    if (parent) parent.append(section);
-    else if (anchor) anchor.after(section);
-    else document.body.append(section);
-    return section;
-  }
+  const ensureSection = () => (section = section || createSection(hide, parent));
 
   async function show() {
     const kind = viewOf();

@@ -33,22 +33,19 @@ function outcome(game, list) {
   return cells.every((x) => x) ? 'draw' : 0;
 }
 
-export function mountDemoView(container, options = {}) {
-  // ?book=off in the page's address: no opening book, so that a class sees
-  // the search from the first move.
-  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
-  const workerUrl = new URL(options.workerUrl || new URL('../worker.js', import.meta.url));
-  if (bookOff) workerUrl.search = '?book=off';
-  // The link's fields; what cannot be used is named in the note under the board.
+// The demo's link: the game (the default for an unknown one), the moves to
+// start from (none when they are not a game of it) and the two thinking
+// times (the nearest offered for a time off the menu); `linkErrors` names
+// each field that could not be used as it was.
+function readDemoLink(options) {
   const linkErrors = [];
-  let game = GAMES[options.game] ? options.game : 'connect4';
+  const game = GAMES[options.game] ? options.game : 'connect4';
   let start = typeof options.moves === 'string' ? options.moves : '';
   const played = Game.fromMoves(game, start);
   if (played.error) {
     linkErrors.push(`the moves '${clip(start)}' are not a ${GAMES[game].name} game (${played.error}): the board starts empty`);
     start = '';
   }
-  let moves = start;
   // A thinking time off the menu (an old link's 3000) is the nearest one offered.
   const timeOf = (i) => {
     const asked = String(options[`time${i + 1}`] ?? 500);
@@ -59,14 +56,11 @@ export function mountDemoView(container, options = {}) {
       + `using ${timeLabel(t)}`);
     return t;
   };
-  let times = [timeOf(0), timeOf(1)];
-  let running = false;
-  let thinking = false;
-  let engine = null;   // the worker client, made below
-  let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, nps, timeMs}
-  let generation = 0;
+  return { game, start, times: [timeOf(0), timeOf(1)], linkErrors };
+}
 
-  // ---- skeleton ----------------------------------------------------------------
+// The demo's elements, by name (ui.boardBox, ui.status, ...); ui.root holds them all.
+function buildDemoPage() {
   // The dice game's demo is its own page with two computers (einstein-view.js).
   const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
     ...Object.values(GAMES).map((g) => h('option', { value: g.id, text: g.name })),
@@ -84,11 +78,6 @@ export function mountDemoView(container, options = {}) {
   const status = h('p', { id: 'demo-status', class: 'dm-status', role: 'status', 'aria-live': 'polite' });
   const movesOut = h('p', { class: 'dm-moves' }, h('span', { class: 'tv-muted', text: 'Moves ' }), h('span', { id: 'demo-moves' }));
   const note = linkNote('demo-link-note');
-  if (!GAMES[options.game] && options.game !== undefined) {
-    const names = [...gameSel.options].map((o) => o.value);
-    linkErrors.unshift(`unknown game '${clip(String(options.game))}' (use ${names.slice(0, -1).join(', ')} or ${names.at(-1)}): `
-      + `showing ${GAMES[game].name}`);
-  }
   const who = h('p', { class: 'dm-who', id: 'demo-who' });
   const big = (id, label) => {
     const v = h('dd', { id });
@@ -118,6 +107,89 @@ export function mountDemoView(container, options = {}) {
         who, bar, h('dl', { class: 'dm-big' }, ...depth.el, ...score.el, ...nodes.el, ...speed.el),
         h('h3', { text: 'Principal variation' }), pv,
         h('h3', { text: 'Depth and score per move' }), chart)));
+  return { gameSel, time1, time2, startBtn, pauseBtn, stepBtn, newBtn, boardBox, status, note, who, depth, score, nodes,
+    speed, pv, bar, chart, root };
+}
+
+// A search's report `m` (its info or its move) for the move after `plies`
+// plies, in the thinking card.
+function showSearch({ who, depth, score, nodes, speed, pv, bar }, game, times, m, plies) {
+  const players = () => GAMES[game].sides;
+  const mover = players()[plies % 2];
+  who.textContent = `${mover} (${timeLabel(times[plies % 2])} per move)`;
+  const book = m.source === 'book';
+  depth.v.textContent = book ? 'opening book' : String(m.depth);
+  // The page's words for the score; a heuristic one also shows its value
+  // in evaluation units, for the class, from the first player's side as
+  // the chart draws it (up = the first player better).
+  const words = scoreInWords(game, m.score, m.exact, plies, (plies % 2) + 1, sideNames(game), m.outcome, m.source);
+  const forFirst = plies % 2 === 0 ? m.score : -m.score;
+  const heuristic = !m.exact && m.source === 'search';
+  score.v.textContent = heuristic ? `${words} (${forFirst >= 0 ? '+' : '−'}${Math.abs(forFirst)})`
+    : book ? `${words} (opening book)` : words;
+  nodes.v.textContent = book ? '– (no search)' : group(m.nodes);
+  speed.v.textContent = book ? 'at once, from the book' : m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
+  pv.textContent = (m.pv || []).map((x, j) => `${players()[(plies + j) % 2][0]}${x}`).join(' ');
+  bar.firstChild.style.width = `${Math.min(100, (100 * (m.timeMs || 0)) / times[plies % 2])}%`;
+}
+
+// The chart of the moves so far: the depth each search reached (bars, in
+// the mover's colour) and its score from the first player's side (a line).
+function drawDepthChart(chart, game, history) {
+  const players = () => GAMES[game].sides;
+  const NS = 'http://www.w3.org/2000/svg';
+  const el = (n, a) => { const e = document.createElementNS(NS, n); for (const [k, v] of Object.entries(a)) e.setAttribute(k, String(v)); return e; };
+  const w = 560;
+  const hh = 180;
+  const maxPly = GAMES[game].maxPlies;
+  const n = Math.max(history.length, Math.min(maxPly, 20));
+  const bw = w / Math.min(maxPly, Math.max(n, 1));
+  const maxDepth = Math.max(8, ...history.map((x) => x.depth));
+  const svg = el('svg', { viewBox: `0 0 ${w} ${hh + 20}`, class: 'dm-chartsvg', role: 'img',
+    'aria-label': `Depth and score per move: ${history.map((x) => `${x.depth}/${x.score}`).join(', ') || 'no moves yet'}` });
+  const mid = hh / 2;
+  svg.append(el('line', { x1: 0, x2: w, y1: mid, y2: mid, class: 'mn-axis' }));
+  // depth bars (from the bottom), in each side's colour
+  history.forEach((x, i) => {
+    const bh = (x.depth / maxDepth) * (hh - 10);
+    svg.append(el('rect', { x: i * bw + 1, y: hh - bh, width: Math.max(bw - 2, 1), height: bh, class: x.ply % 2 ? 'dm-d2' : 'dm-d1' }));
+  });
+  // score line, first player's point of view, squashed to the chart
+  const squash = (s, exact) => (exact ? Math.sign(s) : Math.tanh(s / 40));
+  const pts = history.map((x, i) => `${i * bw + bw / 2},${mid - squash(x.score, x.exact) * (mid - 8)}`);
+  if (pts.length) svg.append(el('polyline', { points: pts.join(' '), class: 'dm-line' }));
+  history.forEach((x, i) => svg.append(el('circle', { cx: i * bw + bw / 2, cy: mid - squash(x.score, x.exact) * (mid - 8), r: 3, class: x.exact ? 'dm-dot dm-exact' : 'dm-dot' })));
+  const legend = h('p', { class: 'mn-legend' },
+    h('span', { class: 'dm-lg-line', text: `score: up = ${players()[0]} better, down = ${players()[1]} better (filled = proven)` }),
+    h('span', { class: 'mn-lg dm-lg-bars', text: `depth reached (top = ${maxDepth})` }));
+  chart.replaceChildren(svg, legend);
+}
+
+export function mountDemoView(container, options = {}) {
+  // ?book=off in the page's address: no opening book, so that a class sees
+  // the search from the first move.
+  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+  const workerUrl = new URL(options.workerUrl || new URL('../worker.js', import.meta.url));
+  if (bookOff) workerUrl.search = '?book=off';
+  // The link's fields; what cannot be used is named in the note under the board.
+  const link = readDemoLink(options);
+  const { linkErrors, times } = link;
+  let { game, start } = link;
+  let moves = start;
+  let running = false;
+  let thinking = false;
+  let engine = null;   // the worker client, made below
+  let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, nps, timeMs}
+  let generation = 0;
+
+  const ui = buildDemoPage();
+  const { gameSel, time1, time2, startBtn, pauseBtn, stepBtn, newBtn, boardBox, status, note, who, depth, score, nodes, speed, pv, bar,
+    chart, root } = ui;
+  if (!GAMES[options.game] && options.game !== undefined) {
+    const names = [...gameSel.options].map((o) => o.value);
+    linkErrors.unshift(`unknown game '${clip(String(options.game))}' (use ${names.slice(0, -1).join(', ')} or ${names.at(-1)}): `
+      + `showing ${GAMES[game].name}`);
+  }
   container.replaceChildren(root);
 
   // ---- drawing ------------------------------------------------------------------
@@ -141,57 +213,11 @@ export function mountDemoView(container, options = {}) {
     startBtn.disabled = running || Boolean(end);
     pauseBtn.disabled = !running;
     stepBtn.disabled = running || thinking || Boolean(end);
-    drawChart();
+    drawDepthChart(chart, game, history);
     return end;
   }
 
-  function showInfo(m, plies) {
-    const mover = players()[plies % 2];
-    who.textContent = `${mover} (${timeLabel(times[plies % 2])} per move)`;
-    const book = m.source === 'book';
-    depth.v.textContent = book ? 'opening book' : String(m.depth);
-    // The page's words for the score; a heuristic one also shows its value
-    // in evaluation units, for the class, from the first player's side as
-    // the chart draws it (up = the first player better).
-    const words = scoreInWords(game, m.score, m.exact, plies, (plies % 2) + 1, sideNames(game), m.outcome, m.source);
-    const forFirst = plies % 2 === 0 ? m.score : -m.score;
-    const heuristic = !m.exact && m.source === 'search';
-    score.v.textContent = heuristic ? `${words} (${forFirst >= 0 ? '+' : '−'}${Math.abs(forFirst)})`
-      : book ? `${words} (opening book)` : words;
-    nodes.v.textContent = book ? '– (no search)' : group(m.nodes);
-    speed.v.textContent = book ? 'at once, from the book' : m.nps >= 10000 ? `${group(Math.round(m.nps / 1000))} k nodes/s` : m.nodes < 100 ? 'instant' : `${group(m.nps)} nodes/s`;
-    pv.textContent = (m.pv || []).map((x, j) => `${players()[(plies + j) % 2][0]}${x}`).join(' ');
-    bar.firstChild.style.width = `${Math.min(100, (100 * (m.timeMs || 0)) / times[plies % 2])}%`;
-  }
-
-  function drawChart() {
-    const NS = 'http://www.w3.org/2000/svg';
-    const el = (n, a) => { const e = document.createElementNS(NS, n); for (const [k, v] of Object.entries(a)) e.setAttribute(k, String(v)); return e; };
-    const w = 560;
-    const hh = 180;
-    const maxPly = GAMES[game].maxPlies;
-    const n = Math.max(history.length, Math.min(maxPly, 20));
-    const bw = w / Math.min(maxPly, Math.max(n, 1));
-    const maxDepth = Math.max(8, ...history.map((x) => x.depth));
-    const svg = el('svg', { viewBox: `0 0 ${w} ${hh + 20}`, class: 'dm-chartsvg', role: 'img',
-      'aria-label': `Depth and score per move: ${history.map((x) => `${x.depth}/${x.score}`).join(', ') || 'no moves yet'}` });
-    const mid = hh / 2;
-    svg.append(el('line', { x1: 0, x2: w, y1: mid, y2: mid, class: 'mn-axis' }));
-    // depth bars (from the bottom), in each side's colour
-    history.forEach((x, i) => {
-      const bh = (x.depth / maxDepth) * (hh - 10);
-      svg.append(el('rect', { x: i * bw + 1, y: hh - bh, width: Math.max(bw - 2, 1), height: bh, class: x.ply % 2 ? 'dm-d2' : 'dm-d1' }));
-    });
-    // score line, first player's point of view, squashed to the chart
-    const squash = (s, exact) => (exact ? Math.sign(s) : Math.tanh(s / 40));
-    const pts = history.map((x, i) => `${i * bw + bw / 2},${mid - squash(x.score, x.exact) * (mid - 8)}`);
-    if (pts.length) svg.append(el('polyline', { points: pts.join(' '), class: 'dm-line' }));
-    history.forEach((x, i) => svg.append(el('circle', { cx: i * bw + bw / 2, cy: mid - squash(x.score, x.exact) * (mid - 8), r: 3, class: x.exact ? 'dm-dot dm-exact' : 'dm-dot' })));
-    const legend = h('p', { class: 'mn-legend' },
-      h('span', { class: 'dm-lg-line', text: `score: up = ${players()[0]} better, down = ${players()[1]} better (filled = proven)` }),
-      h('span', { class: 'mn-lg dm-lg-bars', text: `depth reached (top = ${maxDepth})` }));
-    chart.replaceChildren(svg, legend);
-  }
+  const showInfo = (m, plies) => showSearch(ui, game, times, m, plies);
 
   // ---- playing -------------------------------------------------------------------
   async function playOne() {

@@ -50,18 +50,9 @@ function readHash(hash) {
   return { seats, time, moves, demo, errors };
 }
 
-// The page. options: {hash, workerUrl, onChange(hash)}.
-export function mountGamePage(container, options = {}) {
-  const settings = readHash(options.hash ?? location.hash);
-  let moves = settings.moves;
-  let state = null;
-  let generation = 0;
-  let paused = false;
-  let redo = [];
-  const client = gamesWorker(options.workerUrl);
-  const ask = (msg) => client.request({ game: 'connect3p', ...msg });
-
-  // ---- skeleton ---------------------------------------------------------------
+// The page's elements, by name (ui.status, ui.canvas, ...), with the
+// settings `settings` selected; ui.layout holds them all.
+function buildPage(settings) {
   const status = h('p', { id: 'c3-status', class: 'status', role: 'status', 'aria-live': 'polite', text: 'Loading the engine…' });
   const note = linkNote('c3-link-note');
   const canvas = h('canvas', { id: 'c3-board', class: 'c3-board', role: 'img', 'aria-label': 'Board' });
@@ -106,81 +97,197 @@ export function mountGamePage(container, options = {}) {
         h('p', { text: 'Red, Yellow and Green drop stones in turn into 9 columns of 6. The first to make four in a row (across, down or diagonally) wins; a full board is a draw.' }),
         h('p', { text: 'max^n gives every position a value for each player (shares of 1000) and assumes each player picks what is best for itself.' }),
         h('p', { text: 'Paranoid search assumes the two others play together against it, which turns the game into a two-sided one that alpha-beta can prune.' }))));
+  return { status, note, canvas, columns, newBtn, undoBtn, redoBtn, pauseBtn, players, computer,
+    computerDetail, movesOut, treeLink, seatFields, timeSel, gameSel, layout };
+}
+
+// The board on `canvas` (the engine's reading `state` of the position
+// after `moves`): the stones with their letters, the winning four, the last stone.
+function drawBoard(canvas, layout, state, moves) {
+  const css = (name) => getComputedStyle(layout).getPropertyValue(name).trim();
+  const rect = canvas.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(180, Math.round(rect.width));
+  const cell = w / 9;
+  const hgt = cell * 6;
+  if (canvas.width !== Math.round(w * dpr)) { canvas.width = Math.round(w * dpr); canvas.height = Math.round(hgt * dpr); }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, hgt);
+  ctx.fillStyle = css('--board');
+  ctx.beginPath(); ctx.roundRect(0, 0, w, hgt, cell * 0.2); ctx.fill();
+  const colours = [css('--c3-0'), css('--c3-1'), css('--c3-2')];
+  const win = new Set(state ? state.winCells : []);
+  for (let row = 0; row < 6; row++) {
+    for (let col = 0; col < 9; col++) {
+      const v = state ? state.cells[col + 9 * row] : 0;
+      const cx = (col + 0.5) * cell;
+      const cy = hgt - (row + 0.5) * cell;
+      ctx.fillStyle = v ? colours[v - 1] : css('--hole');
+      ctx.beginPath(); ctx.arc(cx, cy, cell * 0.4, 0, Math.PI * 2); ctx.fill();
+      if (v) {
+        // A letter in each stone, so the colours are not the only cue.
+        ctx.fillStyle = v === 2 ? '#3a2b00' : '#ffffff';
+        ctx.font = `700 ${Math.round(cell * 0.32)}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(NAMES[v - 1][0], cx, cy + cell * 0.02);
+      }
+      if (win.has(col + 9 * row)) {
+        ctx.strokeStyle = css('--win');
+        ctx.lineWidth = cell * 0.08;
+        ctx.beginPath(); ctx.arc(cx, cy, cell * 0.34, 0, Math.PI * 2); ctx.stroke();
+      }
+    }
+  }
+  // The last stone.
+  if (state && state.plies && !state.winCells.length) {
+    const col = Number(moves[moves.length - 1]) - 1;
+    let row = 5;
+    while (row > 0 && !state.cells[col + 9 * row]) row--;
+    ctx.strokeStyle = css('--text');
+    ctx.lineWidth = cell * 0.04;
+    ctx.beginPath(); ctx.arc((col + 0.5) * cell, hgt - (row + 0.5) * cell, cell * 0.2, 0, Math.PI * 2); ctx.stroke();
+  }
+}
+
+// The board in words (the canvas's accessible name).
+function describeBoard(state) {
+  if (!state) return 'Board';
+  const where = (p) => {
+    const list = [];
+    for (let i = 0; i < 54; i++) if (state.cells[i] === p + 1) list.push(`${'abcdefghi'[i % 9]}${Math.floor(i / 9) + 1}`);
+    return list.join(', ') || 'none';
+  };
+  return `Connect Four for three, rows from the bottom. Red: ${where(0)}. Yellow: ${where(1)}. Green: ${where(2)}.`;
+}
+
+// The computer's card for its move `r` (the engine's `think` answer): {text, detail}.
+function computerWords(r) {
+  let text;
+  const who = `${NAMES[r.player]} (${ALGO_NAME[r.algorithm]})`;
+  if (r.values) {
+    text = `${who} played column ${r.move}. Its values, each player's share of 1000: `
+      + `${r.values.map((v, i) => `${NAMES[i]} ${v}`).join(' · ')}; it takes the move best for itself.`;
+  } else {
+    text = `${who} played column ${r.move}. Against the two others playing together it keeps ${r.score} of 1000${
+      r.score === 0 ? ': if they do, it cannot avoid a loss' : ''}.`;
+  }
+  const detail = `${r.depth} move${r.depth === 1 ? '' : 's'} deep · ${group(r.nodes)} positions`
+    + `${r.values ? ` · ${group(r.shallowCuts)} shallow cut-offs` : ''} · ${(r.timeMs / 1000).toFixed(2)} s${r.exact ? ' · exact' : ''}`;
+  return { text, detail };
+}
+
+// Shows the position (the engine's reading `state` of `moves`): the move
+// line, the players' cards, the columns a person may play, the buttons and
+// the board. `page`: {seat(i), redo (moves to redo), paused}.
+function renderPage(ui, state, moves, { seat, redo, paused }) {
+  const { movesOut, players, columns, undoBtn, redoBtn, pauseBtn, canvas, layout } = ui;
+  const isComputer = (i) => seat(i) !== 'h';
+  const seatLabel = (i) => (isComputer(i) ? `Computer (${ALGO_NAME[ALGO[seat(i)]]})` : 'Person');
+  movesOut.textContent = moves || '(none yet)';
+  for (let i = 0; i < 3; i++) {
+    players[i].querySelector('.pname').textContent = `${NAMES[i]} · ${seatLabel(i)}`;
+    players[i].querySelector('.pnote').textContent = i === 0 ? 'moves first' : i === 1 ? 'moves second' : 'moves third';
+    players[i].toggleAttribute('data-active', !state.over && state.toMove === i);
+    players[i].toggleAttribute('data-winner', state.over && state.winner === i);
+    players[i].querySelector('.pturn').textContent = state.over ? (state.winner === i ? 'won' : '') : state.toMove === i ? 'to move' : '';
+  }
+  const person = !state.over && !isComputer(state.toMove);
+  for (const b of columns.querySelectorAll('button')) {
+    /** @type {HTMLButtonElement} */ (b).disabled = !person || !state.legal.includes(Number(/** @type {HTMLElement} */ (b).dataset.col));
+  }
+  undoBtn.disabled = moves.length === 0;
+  redoBtn.disabled = redo === 0;
+  pauseBtn.hidden = [0, 1, 2].some((i) => !isComputer(i));
+  setUsable(pauseBtn, !state.over);   // (a finished game has nothing to pause; the button keeps the focus)
+  pauseBtn.textContent = paused ? 'Resume' : 'Pause';
+  pauseBtn.setAttribute('aria-pressed', String(paused));
+  canvas.setAttribute('aria-label', describeBoard(state));
+  drawBoard(canvas, layout, state, moves);
+}
+
+// The status line (a live region): the last move, so that a screen reader
+// hears the computers' moves, then what comes next.
+function statusWords(state, moves, seat) {
+  const last = moves ? `${NAMES[(moves.length - 1) % 3]} played column ${moves[moves.length - 1]}. ` : '';
+  return last + nextWords(state, seat);
+}
+
+// What comes next: whose turn, or how the game ended.
+function nextWords(state, seat) {
+  const isComputer = (i) => seat(i) !== 'h';
+  if (state.over) {
+    if (state.draw) return 'A draw: the board is full.';
+    const w = state.winner;
+    return `${NAMES[w]} wins with four in a row${isComputer(w) ? ` (${ALGO_NAME[ALGO[seat(w)]]})` : ''}.`;
+  }
+  const p = state.toMove;
+  return isComputer(p) ? `${NAMES[p]} (${ALGO_NAME[ALGO[seat(p)]]}) is thinking…` : `${NAMES[p]} to move: choose a column.`;
+}
+
+// The page's controls call `act`: a column (the board or its buttons) plays
+// it, the buttons undo, redo, start a new game or pause, the pickers change
+// the game or the players and their time.
+function wireControls(ui, settings, act) {
+  const { canvas, columns, newBtn, undoBtn, redoBtn, pauseBtn, gameSel, seatFields, timeSel } = ui;
+  canvas.addEventListener('click', (ev) => {
+    const rect = canvas.getBoundingClientRect();
+    act.play(1 + Math.floor(((ev.clientX - rect.left) / rect.width) * 9));
+  });
+  columns.addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('button[data-col]');
+    if (b) act.play(Number(/** @type {HTMLElement} */ (b).dataset.col));
+  });
+  newBtn.addEventListener('click', act.newGame);
+  undoBtn.addEventListener('click', () => { act.undo(); });
+  redoBtn.addEventListener('click', () => { act.redoMove(); });
+  pauseBtn.addEventListener('click', () => {
+    if (pauseBtn.getAttribute('aria-disabled') === 'true') return;
+    act.togglePause();
+  });
+  gameSel.addEventListener('change', () => {
+    const g = gameSel.value;
+    if (g !== 'connect3p') location.hash = g === 'einstein' || !settings.demo ? `#game=${g}` : `#view=demo&game=${g}`;
+  });
+  for (const sel of [...seatFields.map((f) => f.querySelector('select')), timeSel]) sel.addEventListener('change', act.settingsChanged);
+}
+
+// The page's link: the game's moves, its seats and the computers' time
+// (those that are not the defaults), `demo` for computers only.
+function linkOf(demo, moves, seats, time) {
+  const p = new URLSearchParams(demo ? { view: 'demo', game: 'connect3p' } : { game: 'connect3p' });
+  p.set('moves', moves);
+  if (seats !== 'hmp') p.set('seats', seats);
+  if (time !== '300') p.set('time', time);
+  return `#${p.toString()}`;
+}
+
+// The page. options: {hash, workerUrl, onChange(hash)}.
+export function mountGamePage(container, options = {}) {
+  const settings = readHash(options.hash ?? location.hash);
+  let moves = settings.moves;
+  let state = null;
+  let generation = 0;
+  let paused = false;
+  let redo = [];
+  const client = gamesWorker(options.workerUrl);
+  const ask = (msg) => client.request({ game: 'connect3p', ...msg });
+
+  const ui = buildPage(settings);
+  const { status, note, canvas, pauseBtn, computer, computerDetail, treeLink, seatFields, timeSel, layout } = ui;
   container.replaceChildren(layout);
 
   const seat = (i) => /** @type {HTMLSelectElement} */ (seatFields[i].querySelector('select')).value;
   const isComputer = (i) => seat(i) !== 'h';
   const anyPerson = () => [0, 1, 2].some((i) => !isComputer(i));
-  const seatLabel = (i) => (isComputer(i) ? `Computer (${ALGO_NAME[ALGO[seat(i)]]})` : 'Person');
 
   function writeLink() {
-    const p = new URLSearchParams(settings.demo ? { view: 'demo', game: 'connect3p' } : { game: 'connect3p' });
-    p.set('moves', moves);
-    const seats = [0, 1, 2].map(seat).join('');
-    if (seats !== 'hmp') p.set('seats', seats);
-    if (timeSel.value !== '300') p.set('time', timeSel.value);
     treeLink.setAttribute('href', `#${new URLSearchParams({ view: 'tree', game: 'connect3p', moves, depth: '3' })}`);
-    if (options.onChange) options.onChange(`#${p.toString()}`);
+    if (options.onChange) options.onChange(linkOf(settings.demo, moves, [0, 1, 2].map(seat).join(''), timeSel.value));
   }
 
-  // ---- drawing -------------------------------------------------------------------
-  const css = (name) => getComputedStyle(layout).getPropertyValue(name).trim();
-  function draw() {
-    const rect = canvas.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(180, Math.round(rect.width));
-    const cell = w / 9;
-    const hgt = cell * 6;
-    if (canvas.width !== Math.round(w * dpr)) { canvas.width = Math.round(w * dpr); canvas.height = Math.round(hgt * dpr); }
-    const ctx = canvas.getContext('2d');
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, hgt);
-    ctx.fillStyle = css('--board');
-    ctx.beginPath(); ctx.roundRect(0, 0, w, hgt, cell * 0.2); ctx.fill();
-    const colours = [css('--c3-0'), css('--c3-1'), css('--c3-2')];
-    const win = new Set(state ? state.winCells : []);
-    for (let row = 0; row < 6; row++) {
-      for (let col = 0; col < 9; col++) {
-        const v = state ? state.cells[col + 9 * row] : 0;
-        const cx = (col + 0.5) * cell;
-        const cy = hgt - (row + 0.5) * cell;
-        ctx.fillStyle = v ? colours[v - 1] : css('--hole');
-        ctx.beginPath(); ctx.arc(cx, cy, cell * 0.4, 0, Math.PI * 2); ctx.fill();
-        if (v) {
-          // A letter in each stone, so the colours are not the only cue.
-          ctx.fillStyle = v === 2 ? '#3a2b00' : '#ffffff';
-          ctx.font = `700 ${Math.round(cell * 0.32)}px system-ui, sans-serif`;
-          ctx.textAlign = 'center';
-          ctx.textBaseline = 'middle';
-          ctx.fillText(NAMES[v - 1][0], cx, cy + cell * 0.02);
-        }
-        if (win.has(col + 9 * row)) {
-          ctx.strokeStyle = css('--win');
-          ctx.lineWidth = cell * 0.08;
-          ctx.beginPath(); ctx.arc(cx, cy, cell * 0.34, 0, Math.PI * 2); ctx.stroke();
-        }
-      }
-    }
-    // The last stone.
-    if (state && state.plies && !state.winCells.length) {
-      const col = Number(moves[moves.length - 1]) - 1;
-      let row = 5;
-      while (row > 0 && !state.cells[col + 9 * row]) row--;
-      ctx.strokeStyle = css('--text');
-      ctx.lineWidth = cell * 0.04;
-      ctx.beginPath(); ctx.arc((col + 0.5) * cell, hgt - (row + 0.5) * cell, cell * 0.2, 0, Math.PI * 2); ctx.stroke();
-    }
-  }
-
-  function describeBoard() {
-    if (!state) return 'Board';
-    const where = (p) => {
-      const list = [];
-      for (let i = 0; i < 54; i++) if (state.cells[i] === p + 1) list.push(`${'abcdefghi'[i % 9]}${Math.floor(i / 9) + 1}`);
-      return list.join(', ') || 'none';
-    };
-    return `Connect Four for three, rows from the bottom. Red: ${where(0)}. Yellow: ${where(1)}. Green: ${where(2)}.`;
-  }
+  const draw = () => drawBoard(canvas, layout, state, moves);
 
   // ---- the game --------------------------------------------------------------------
   const setPhase = (p) => { document.body.dataset.connect3p = p; };
@@ -196,50 +303,11 @@ export function mountGamePage(container, options = {}) {
     return s;
   }
 
-  function render() {
-    movesOut.textContent = moves || '(none yet)';
-    for (let i = 0; i < 3; i++) {
-      players[i].querySelector('.pname').textContent = `${NAMES[i]} · ${seatLabel(i)}`;
-      players[i].querySelector('.pnote').textContent = i === 0 ? 'moves first' : i === 1 ? 'moves second' : 'moves third';
-      players[i].toggleAttribute('data-active', !state.over && state.toMove === i);
-      players[i].toggleAttribute('data-winner', state.over && state.winner === i);
-      players[i].querySelector('.pturn').textContent = state.over ? (state.winner === i ? 'won' : '') : state.toMove === i ? 'to move' : '';
-    }
-    const person = !state.over && !isComputer(state.toMove);
-    for (const b of columns.querySelectorAll('button')) {
-      /** @type {HTMLButtonElement} */ (b).disabled = !person || !state.legal.includes(Number(/** @type {HTMLElement} */ (b).dataset.col));
-    }
-    undoBtn.disabled = moves.length === 0;
-    redoBtn.disabled = redo.length === 0;
-    pauseBtn.hidden = anyPerson();
-    setUsable(pauseBtn, !state.over);   // (a finished game has nothing to pause; the button keeps the focus)
-    pauseBtn.textContent = paused ? 'Resume' : 'Pause';
-    pauseBtn.setAttribute('aria-pressed', String(paused));
-    canvas.setAttribute('aria-label', describeBoard());
-    draw();
-  }
-
-  // The status line (a live region): the last move, so that a screen reader
-  // hears the computers' moves, then what comes next.
-  function statusText() {
-    const last = moves ? `${NAMES[(moves.length - 1) % 3]} played column ${moves[moves.length - 1]}. ` : '';
-    return last + nextText();
-  }
-
-  // What comes next: whose turn, or how the game ended.
-  function nextText() {
-    if (state.over) {
-      if (state.draw) return 'A draw: the board is full.';
-      const w = state.winner;
-      return `${NAMES[w]} wins with four in a row${isComputer(w) ? ` (${ALGO_NAME[ALGO[seat(w)]]})` : ''}.`;
-    }
-    const p = state.toMove;
-    return isComputer(p) ? `${NAMES[p]} (${ALGO_NAME[ALGO[seat(p)]]}) is thinking…` : `${NAMES[p]} to move: choose a column.`;
-  }
+  const render = () => renderPage(ui, state, moves, { seat, redo: redo.length, paused });
 
   async function step() {
     const gen = generation;
-    status.textContent = statusText();
+    status.textContent = statusWords(state, moves, seat);
     if (state.over) { setPhase('over'); return; }
     const p = state.toMove;
     if (!isComputer(p)) { setPhase('move'); return; }
@@ -253,24 +321,11 @@ export function mountGamePage(container, options = {}) {
       return;
     }
     if (gen !== generation) return;
-    explain(r);
+    ({ text: computer.textContent, detail: computerDetail.textContent } = computerWords(r));
     if (!anyPerson()) await sleep(reducedMotion() ? 100 : 350);
     if (gen !== generation) return;
     const s = await load(moves + String(r.move));
     if (s && s.ok) step();
-  }
-
-  function explain(r) {
-    const who = `${NAMES[r.player]} (${ALGO_NAME[r.algorithm]})`;
-    if (r.values) {
-      computer.textContent = `${who} played column ${r.move}. Its values, each player's share of 1000: `
-        + `${r.values.map((v, i) => `${NAMES[i]} ${v}`).join(' · ')}; it takes the move best for itself.`;
-    } else {
-      computer.textContent = `${who} played column ${r.move}. Against the two others playing together it keeps ${r.score} of 1000${
-        r.score === 0 ? ': if they do, it cannot avoid a loss' : ''}.`;
-    }
-    computerDetail.textContent = `${r.depth} move${r.depth === 1 ? '' : 's'} deep · ${group(r.nodes)} positions`
-      + `${r.values ? ` · ${group(r.shallowCuts)} shallow cut-offs` : ''} · ${(r.timeMs / 1000).toFixed(2)} s${r.exact ? ' · exact' : ''}`;
   }
 
   async function play(col) {
@@ -329,39 +384,20 @@ export function mountGamePage(container, options = {}) {
     if (s) step();
   }
 
-  // ---- events ---------------------------------------------------------------------
-  canvas.addEventListener('click', (ev) => {
-    const rect = canvas.getBoundingClientRect();
-    play(1 + Math.floor(((ev.clientX - rect.left) / rect.width) * 9));
-  });
-  columns.addEventListener('click', (e) => {
-    const b = /** @type {HTMLElement} */ (e.target).closest('button[data-col]');
-    if (b) play(Number(/** @type {HTMLElement} */ (b).dataset.col));
-  });
   // New game by the person (the button, N): the link's note goes too.
   const userNewGame = () => { note.say([]); newGame(); };
-  newBtn.addEventListener('click', userNewGame);
   const onNewGameKey = newGameKey(() => Boolean(state && !state.over && moves.length), userNewGame, sayForAMoment(status));
-  undoBtn.addEventListener('click', () => { undo(); });
-  redoBtn.addEventListener('click', () => { redoMove(); });
-  pauseBtn.addEventListener('click', () => {
-    if (pauseBtn.getAttribute('aria-disabled') === 'true') return;
-    paused = !paused;
-    render();
-    if (!paused) step();
-  });
-  gameSel.addEventListener('change', () => {
-    const g = gameSel.value;
-    if (g !== 'connect3p') location.hash = g === 'einstein' || !settings.demo ? `#game=${g}` : `#view=demo&game=${g}`;
-  });
-  for (const sel of [...seatFields.map((f) => f.querySelector('select')), timeSel]) {
-    sel.addEventListener('change', () => {
+  wireControls(ui, settings, {
+    play, undo, redoMove, newGame: userNewGame,
+    togglePause: () => { paused = !paused; render(); if (!paused) step(); },
+    // (a seat or the time changed: what was asked of the computer is dropped)
+    settingsChanged: () => {
       generation++;
       client.cancel();
       if (anyPerson()) paused = false;
       if (state) { render(); writeLink(); step(); }
-    });
-  }
+    },
+  });
   const onKey = (e) => {
     const k = e.key.toLowerCase();
     if (/^[1-9]$/.test(e.key)) play(Number(e.key));

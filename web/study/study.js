@@ -137,12 +137,53 @@ function workText(p) {
   return p.algorithm === 'mcts' ? `${fmtInt(mean)} playouts a move` : `depth ${mean.toFixed(1)} a move`;
 }
 
-export function createStudyView(section) {
-  const el = {};
-  let loaded = null;
-  let experiment = null;   // {stopped, players}
+// The shipped results in `box`: a picker of the study's runs (study/index.json),
+// the chosen run's key figures, players table and plots.
+async function loadResults(box) {
+  const index = await getJson('study/index.json');
+  const runs = index && Array.isArray(index.runs) ? index.runs.filter((r) => r && typeof r.name === 'string') : [];
+  box.textContent = '';
+  box.setAttribute('aria-busy', 'false');
+  if (!runs.length) {
+    box.append(h('p', { class: 'card muted', text: 'No study results were shipped with this build '
+      + '(scripts/study.sh writes them to docs/study/).' }));
+    return;
+  }
+  const body = h('div');
+  const select = h('select', { id: 'study-run', 'aria-label': 'Study run' },
+    ...runs.map((r) => h('option', { value: r.name, text: RUN_TITLES[r.name] || `${r.name} run` })));
+  const head = h('div', { class: 'study-runbar' }, h('h2', { text: 'Shipped results' }), runs.length > 1 ? select : null);
+  box.append(head, body);
+  const showRun = async (run) => {
+    body.textContent = '';
+    body.append(h('p', { class: 'muted', text: 'Loading…' }));
+    box.setAttribute('aria-busy', 'true');
+    const results = await getJson(`study/${encodeURIComponent(run.name)}/results.json`);
+    box.setAttribute('aria-busy', 'false');
+    body.textContent = '';
+    const t = results && results.tournament;
+    if (!t || !Array.isArray(t.players)) {
+      body.append(h('p', { class: 'muted', text: `The ${run.name} run has no readable results.` }));
+    } else {
+      const figures = keyFigures(results);
+      if (figures) body.append(figures);
+      body.append(playersTable(t));
+    }
+    const known = Object.keys(PLOT_TITLES);
+    const rank = (p) => { const k = known.indexOf(p.replace(/\.svg$/, '')); return k < 0 ? known.length : k; };
+    const plots = Array.isArray(run.plots)
+      ? run.plots.filter((p) => typeof p === 'string' && /^[\w.-]+\.svg$/.test(p)).sort((x, y) => rank(x) - rank(y)) : [];
+    if (plots.length) body.append(h('div', { class: 'study-plots' }, ...plots.map((p) => plotFigure(run.name, p))));
+  };
+  select.addEventListener('change', () => showRun(runs.find((r) => r.name === select.value)));
+  await showRun(runs[0]);
+}
 
-  // Static structure.
+// The view's elements in `section`: the introduction, the live match's
+// controls, progress and log, and the box of the shipped results; returns
+// them by name (el.start, el.status, el.results, ...).
+function buildStudyPage(section) {
+  const el = {};
   const intro = h('div', { class: 'card study-intro' },
     h('h2', { text: 'How playing strength grows with thinking time' }),
     h('p', { text: 'Engine-versus-engine Connect Four matches between players that differ only in how long they may '
@@ -189,6 +230,14 @@ export function createStudyView(section) {
       h('div', { class: 'study-buttons' }, el.start, el.stop)),
     el.progress, el.status, el.score, el.work, el.log);
   section.append(h('div', { class: 'study-wrap' }, intro, live, el.results));
+  return el;
+}
+
+export function createStudyView(section) {
+  let loaded = null;
+  let experiment = null;   // {stopped, players}
+
+  const el = buildStudyPage(section);
 
   el.start.addEventListener('click', () => startExperiment());
   el.stop.addEventListener('click', () => stopExperiment('Stopped.'));
@@ -209,46 +258,6 @@ export function createStudyView(section) {
   }
   el.presetTime.addEventListener('click', () => preset('alphabeta', 10, 'alphabeta', 100));
   el.presetMcts.addEventListener('click', () => preset('mcts', 100, 'alphabeta', 100));
-
-  async function loadResults() {
-    const index = await getJson('study/index.json');
-    const runs = index && Array.isArray(index.runs) ? index.runs.filter((r) => r && typeof r.name === 'string') : [];
-    el.results.textContent = '';
-    el.results.setAttribute('aria-busy', 'false');
-    if (!runs.length) {
-      el.results.append(h('p', { class: 'card muted', text: 'No study results were shipped with this build '
-        + '(scripts/study.sh writes them to docs/study/).' }));
-      return;
-    }
-    const body = h('div');
-    const select = h('select', { id: 'study-run', 'aria-label': 'Study run' },
-      ...runs.map((r) => h('option', { value: r.name, text: RUN_TITLES[r.name] || `${r.name} run` })));
-    const head = h('div', { class: 'study-runbar' }, h('h2', { text: 'Shipped results' }), runs.length > 1 ? select : null);
-    el.results.append(head, body);
-    const showRun = async (run) => {
-      body.textContent = '';
-      body.append(h('p', { class: 'muted', text: 'Loading…' }));
-      el.results.setAttribute('aria-busy', 'true');
-      const results = await getJson(`study/${encodeURIComponent(run.name)}/results.json`);
-      el.results.setAttribute('aria-busy', 'false');
-      body.textContent = '';
-      const t = results && results.tournament;
-      if (!t || !Array.isArray(t.players)) {
-        body.append(h('p', { class: 'muted', text: `The ${run.name} run has no readable results.` }));
-      } else {
-        const figures = keyFigures(results);
-        if (figures) body.append(figures);
-        body.append(playersTable(t));
-      }
-      const known = Object.keys(PLOT_TITLES);
-      const rank = (p) => { const k = known.indexOf(p.replace(/\.svg$/, '')); return k < 0 ? known.length : k; };
-      const plots = Array.isArray(run.plots)
-        ? run.plots.filter((p) => typeof p === 'string' && /^[\w.-]+\.svg$/.test(p)).sort((x, y) => rank(x) - rank(y)) : [];
-      if (plots.length) body.append(h('div', { class: 'study-plots' }, ...plots.map((p) => plotFigure(run.name, p))));
-    };
-    select.addEventListener('change', () => showRun(runs.find((r) => r.name === select.value)));
-    await showRun(runs[0]);
-  }
 
   function setProgress(f) {
     const v = Math.max(0, Math.min(1, f));
@@ -329,7 +338,7 @@ export function createStudyView(section) {
 
   return {
     show() {
-      if (!loaded) loaded = loadResults();
+      if (!loaded) loaded = loadResults(el.results);
     },
     hide() {
       stopExperiment('Stopped: you left the Study view.');
