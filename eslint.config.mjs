@@ -8,13 +8,13 @@ export default [
   { ignores: ['build/**', 'node_modules/**', '**/*.min.js'] },
   js.configs.recommended,
   {
-    // The page's modules (main thread).
-    files: ['web/js/**/*.js', 'web/tree/**/*.js'],
+    // The page's modules (main thread), a folder each (README.md: the layout of web/).
+    files: ['web/*/**/*.js'],
     languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
   },
   {
     // Classic workers: importScripts() the Emscripten build.
-    files: ['web/worker.js', 'web/tree/trace-worker.js', 'web/tree/games-worker.js', 'web/tree/serve-engine.js'],
+    files: ['web/worker.js', 'web/engine/trace-worker.js', 'web/engine/games-worker.js', 'web/engine/serve-engine.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.worker } },
   },
   {

@@ -1,6 +1,6 @@
-// Connect Four for three for the page (web/tree/connect3p-view.js): the
+// Connect Four for three for the page (web/play/connect3p-view.js): the
 // position and the computer's move as JSON text, so the page's worker
-// (web/tree/games-worker.js, through wasm/connect3p_bindings.cpp) only passes
+// (web/engine/games-worker.js, through wasm/connect3p_bindings.cpp) only passes
 // strings and the page spells none of the rules. A position is its move
 // string (docs/connect3p.md: one digit 1-9 per stone, Red, Yellow, Green in
 // turn).

@@ -16,7 +16,7 @@
 //          (`otherViews`) so that an unknown view's message lists them all;
 //          likewise the games it plays on pages of their own (`otherGames`)
 //
-// This is the page's only parser of its play links (web/js/url-state.js calls
+// This is the page's only parser of its play links (web/lib/url-state.js calls
 // it through WebAssembly), so the libFuzzer target fuzz/fuzz_link.cpp covers
 // what the page runs. Query syntax as the browser's URLSearchParams: pairs
 // split at '&', key and value at the first '=', '+' is a space, %XX escapes

@@ -26,11 +26,19 @@ cmake --build build/wasm-mt -j"$(nproc)"
 
 step "site (build/site)"
 rm -rf build/site
-mkdir -p build/site/engine build/site/js build/site/tree build/site/study
+mkdir -p build/site/engine build/site/study
 cp web/index.html web/style.css web/favicon.svg web/manifest.webmanifest web/worker.js web/sw.js web/_headers build/site/
-cp web/js/*.js build/site/js/
-# The search-tree explorer (#view=tree, and its own page tree/index.html).
-find web/tree -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' \) -exec cp {} build/site/tree/ \;
+# The page's modules, a folder each as in web/ (README.md: the layout of web/):
+# app (the main page's entry and router), lib (shared helpers), engine (the
+# workers and their clients, beside the wasm build below), play, tree, demo,
+# menace, study. Their relative imports need the same folders in the site.
+for dir in app lib engine play tree demo menace study; do
+  mkdir -p "build/site/$dir"
+  find "web/$dir" -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' \) -exec cp {} "build/site/$dir/" \;
+done
+# The standalone pages at their public addresses: the explorer (tree/index.html),
+# the demo (tree/demo.html) and MENACE (tree/menace.html).
+cp web/tree/index.html web/demo/demo.html web/menace/menace.html build/site/tree/
 cp build/wasm/bin/gamesearch.js build/wasm/bin/gamesearch.wasm build/wasm/bin/link.js build/wasm/bin/link.wasm build/site/engine/
 # The threaded engine: the worker loads it when the page is cross-origin isolated.
 cp build/wasm-mt/bin/gamesearch-mt.js build/wasm-mt/bin/gamesearch-mt.wasm build/wasm-mt/bin/gamesearch-mt.worker.js build/site/engine/

@@ -1,4 +1,4 @@
-// Connect Four for three for the page's worker (web/tree/games-worker.js):
+// Connect Four for three for the page's worker (web/engine/games-worker.js):
 // nothing but bindings over protocol/connect3p_json.hpp, which documents the
 // JSON texts.
 //

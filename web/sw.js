@@ -9,14 +9,14 @@
 // installs the new worker beside the old one; the old one keeps serving the
 // pages it already controls from the old cache, and once they are closed the
 // new one takes over and deletes the old caches: a page never gets a mix of
-// two builds. Registered by js/offline.js.
+// two builds. Registered by app/offline.js.
 //
 // Cross-origin isolation where the host sends no headers (GitHub Pages):
 // every response this worker serves (the site's own files) carries Cross-Origin-Opener-Policy
 // same-origin and Cross-Origin-Embedder-Policy require-corp (and
 // Cross-Origin-Resource-Policy same-origin), so a page it controls is
 // isolated and the engine runs its threaded build (docs/hosting.md). A page
-// opened before this worker controlled it is not; js/offline.js reloads it
+// opened before this worker controlled it is not; app/offline.js reloads it
 // once when the worker takes it over.
 // (The service worker's globals: eslint.config.mjs gives this file none.)
 /* global PRECACHE, self, importScripts, caches, fetch, Request, Response, URL, Headers */

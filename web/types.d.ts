@@ -52,7 +52,7 @@ export type EngineRequest =
       algorithm?: 'alphabeta' | 'mcts'; playouts?: number }
   | { type: 'analyze'; game: string; moves: string; timeMs: number };
 
-/** Requests of the trace worker (web/tree/trace-worker.js). */
+/** Requests of the trace worker (web/engine/trace-worker.js). */
 export type TraceRequest =
   | { type: 'trace'; game: string; moves: string; algorithm: string; depth: number; cap?: number }
   | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number }
@@ -182,6 +182,6 @@ interface ModuleOptions {
 declare global {
   function createLinkParser(options?: ModuleOptions): Promise<LinkModule>;
   function createGameSearch(options?: ModuleOptions): Promise<EngineModule>;
-  /** web/tree/serve-engine.js, in the explorer's and the games' workers. */
+  /** web/engine/serve-engine.js, in the explorer's and the games' workers. */
   function serveEngine(handle: (engine: EngineModule, message: any) => void): void;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import test from 'node:test';
 import { ROOT } from './lib.mjs';
 
-const SHEETS = ['web/style.css', ...fs.readdirSync(path.join(ROOT, 'web/tree')).filter((f) => f.endsWith('.css')).map((f) => `web/tree/${f}`)];
+const SHEETS = ['web/style.css', ...fs.readdirSync(path.join(ROOT, 'web/app')).filter((f) => f.endsWith('.css')).map((f) => `web/app/${f}`)];
 
 test('stylesheets: braces balance', () => {
   for (const sheet of SHEETS) {

@@ -4,7 +4,7 @@
 // computer's estimate in words, keys, a bad link, the demo, and the game
 // picker of the Connect Four page.
 import assert from 'node:assert/strict';
-import { rollFor, setupFor } from '../../web/tree/einstein-dice.js';
+import { rollFor, setupFor } from '../../web/play/einstein-dice.js';
 import { runBrowserTest } from './lib.mjs';
 import { watchErrors } from './page-helpers.mjs';
 

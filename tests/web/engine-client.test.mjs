@@ -1,4 +1,4 @@
-// Node tests of the page's worker client (web/js/engine-client.js) with a
+// Node tests of the page's worker client (web/engine/engine-client.js) with a
 // stand-in for the browser's Worker: which worker a request goes to, and when
 // a dropped worker is stopped. One that is still loading the engine is kept
 // until it has loaded (stopping it while the threaded build's thread workers
@@ -27,7 +27,7 @@ class FakeWorker {
   loaded() { this.say({ type: 'readyok', id: 'warmup', loadMs: 5, build: 'threads', maxThreads: 2 }); }
 }
 globalThis.Worker = FakeWorker;
-const { EngineClient } = await import(`${ROOT}/web/js/engine-client.js`);
+const { EngineClient } = await import(`${ROOT}/web/engine/engine-client.js`);
 
 const fresh = (options) => {
   FakeWorker.all = [];

@@ -209,7 +209,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
     const st = await state(page);
     const clean = (await moves(page)) === '' && ['human-turn', 'thinking'].includes(st)
       && await page.evaluate(() => [...document.querySelectorAll('script')].every((e) => e.src
-        && new URL(e.src).origin === location.origin && /\/(js\/main|engine\/link)\.js$/.test(e.src))
+        && new URL(e.src).origin === location.origin && /\/(app\/main|engine\/link)\.js$/.test(e.src))
         && !document.querySelector('img[onerror]'));
     if (!/could not be used: .+/.test(notice)) { unclear++; bad.push(`${h.slice(0, 40)}: no message`); }
     if (!clean) { dirty++; bad.push(`${h.slice(0, 40)}: not clean (${st}, ${await moves(page)})`); }
@@ -263,8 +263,8 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   console.log(`(d) soak, ${SOAK_GAMES} computer-vs-computer games:`);
   await open(page, url, '#game=connect4&moves=&time=1000&ai=none&level=custom');
   await page.evaluate(async () => {
-    const { EngineClient } = await import('./js/engine-client.js');
-    const { Game } = await import('./js/rules.js');
+    const { EngineClient } = await import('./engine/engine-client.js');
+    const { Game } = await import('./lib/rules.js');
     const engine = new EngineClient('worker.js');
     await engine.ready();
     const soak = { games: 0, plies: 0, results: { 1: 0, 2: 0, 3: 0 }, errors: [], maxMoveMs: 0 };

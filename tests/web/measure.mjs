@@ -103,7 +103,9 @@ server.stop();
 // 3. sizes
 const size = (f) => fs.statSync(path.join(SITE, f)).size;
 const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(SITE, f))).length;
-const jsFiles = ['worker.js', 'engine/gamesearch.js', ...fs.readdirSync(path.join(SITE, 'js')).map((f) => `js/${f}`)];
+// The main page's own code: its entry, the shared helpers, Play, the engine client, Study.
+const jsFiles = ['worker.js', 'engine/gamesearch.js', ...['app', 'lib', 'play'].flatMap((d) => fs.readdirSync(path.join(SITE, d)).filter((f) => f.endsWith('.js')).map((f) => `${d}/${f}`)),
+  'engine/engine-client.js', 'study/study.js'];
 
 // report
 const nps = (nodes, ms) => nodes / (ms / 1000);

@@ -1,10 +1,10 @@
-// MENACE's view (web/tree/menace-view.js), as a class uses it: a whole game
+// MENACE's view (web/menace/menace-view.js), as a class uses it: a whole game
 // against MENACE with the keyboard alone, read back from the accessibility
 // tree; beads that do not rely on colour; a caption that fits the opponent;
 // MENACE kept across reloads, a damaged save refused with a message; export
 // and import, a bad file refused; the rules on a phone, and the board and
 // the matchbox on a 1280x720 projector without scrolling. And, in node, the
-// check of a saved state (web/tree/menace-saved.js).
+// check of a saved state (web/menace/menace-saved.js).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,11 +13,11 @@ import { ROOT, SHOTS, runBrowserTest } from './lib.mjs';
 import { axeViolations, contrastRatio, watchErrors } from './page-helpers.mjs';
 import { loadLinkModule } from './wasm.mjs';
 
-// MENACE's rules (js/rules.js) need the games as the engine describes them.
-(await import(`${ROOT}/web/js/games.js`)).setGames((await loadLinkModule()).games());
+// MENACE's rules (lib/rules.js) need the games as the engine describes them.
+(await import(`${ROOT}/web/lib/games.js`)).setGames((await loadLinkModule()).games());
 
-const { Menace, emptyCells, winner } = await import(`${ROOT}/web/tree/menace.js`);
-const { problemOf, stateOf, menaceOf } = await import(`${ROOT}/web/tree/menace-saved.js`);
+const { Menace, emptyCells, winner } = await import(`${ROOT}/web/menace/menace.js`);
+const { problemOf, stateOf, menaceOf } = await import(`${ROOT}/web/menace/menace-saved.js`);
 
 test('a saved MENACE state: a trained one passes, every kind of damage is named', () => {
   // 50 games against a player who takes a free cell by the game's number.

@@ -1,5 +1,5 @@
 // Node tests of the page's one reload for cross-origin isolation
-// (web/js/offline.js) with stand-ins for the browser's service worker API:
+// (web/app/offline.js) with stand-ins for the browser's service worker API:
 // when the service worker takes over a page that is not isolated, the page
 // reloads once, but not while it says a reload would drop something (a
 // running solve, say); then it waits, checking every second, and reloads
@@ -27,7 +27,7 @@ function fakeBrowser({ isolated = false } = {}) {
   return page;
 }
 
-const { registerOffline } = await import(`${ROOT}/web/js/offline.js`);
+const { registerOffline } = await import(`${ROOT}/web/app/offline.js`);
 
 test('the service worker taking over: one reload at once when nothing would be dropped', () => {
   const page = fakeBrowser();

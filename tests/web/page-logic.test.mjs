@@ -1,4 +1,4 @@
-// Node tests of the page's pure modules (web/js): the main-thread rules agree
+// Node tests of the page's pure modules (web/lib, web/play): the main-thread rules agree
 // with the engine on random games (outcome, winning cells, legal moves, move
 // string errors), the URL hash parser never throws and always yields a valid
 // clean state, and scores turn into the right words.
@@ -9,18 +9,18 @@ import test from 'node:test';
 import { ROOT } from './lib.mjs';
 import { loadEngine } from './wasm.mjs';
 
-const { Game } = await import(`${ROOT}/web/js/rules.js`);
-const { parseHash, formatHash, setLinkParser, viewOf } = await import(`${ROOT}/web/js/url-state.js`);
+const { Game } = await import(`${ROOT}/web/lib/rules.js`);
+const { parseHash, formatHash, setLinkParser, viewOf } = await import(`${ROOT}/web/lib/url-state.js`);
 const { loadLinkModule } = await import('./wasm.mjs');
 test('before its parser has loaded, a link is not read (and says so)', () => {
   assert.ok(parseHash('#game=tictactoe').errors.length === 1 && parseHash('').errors.length === 0,
     'before its parser has loaded, a link is not read (and says so)');
 });
 const linkModule = await loadLinkModule();
-// The games as the engine describes them (js/games.js); the link parser itself comes later.
-(await import(`${ROOT}/web/js/games.js`)).setGames(linkModule.games());
-const { movesToWin, scoreInWords } = await import(`${ROOT}/web/js/score-words.js`);
-const { parseLevelResults, resultLines } = await import(`${ROOT}/web/js/levels.js`);
+// The games as the engine describes them (lib/games.js); the link parser itself comes later.
+(await import(`${ROOT}/web/lib/games.js`)).setGames(linkModule.games());
+const { movesToWin, scoreInWords } = await import(`${ROOT}/web/lib/score-words.js`);
+const { parseLevelResults, resultLines } = await import(`${ROOT}/web/play/levels.js`);
 
 // Deterministic pseudo-random numbers (xorshift32).
 let seed = 0x9e3779b9;
@@ -153,7 +153,7 @@ test('level results', () => {
 });
 
 test('analysis labels and the evaluation bar', async () => {
-  const { moveLabel, firstPlayerShare, moveName } = await import(`${ROOT}/web/js/analysis-view.js`);
+  const { moveLabel, firstPlayerShare, moveName } = await import(`${ROOT}/web/play/analysis-view.js`);
   // Connect Four, empty board: a win with the 4th stone scores 18 = W4, its loss L4.
   assert.deepEqual(moveLabel('connect4', { kind: 'exact', score: 18 }, 0), { text: 'W4', tone: 'win' });
   assert.deepEqual(moveLabel('connect4', { kind: 'exact', score: -18 }, 0), { text: 'L4', tone: 'loss' });
@@ -175,7 +175,7 @@ test('analysis labels and the evaluation bar', async () => {
 });
 
 test('saved parts: round trip, and damaged, old or refused storage is dropped with a reason', async () => {
-  const { SavedPart, storageAvailable } = await import(`${ROOT}/web/js/storage.js`);
+  const { SavedPart, storageAvailable } = await import(`${ROOT}/web/lib/storage.js`);
   const map = new Map();
   const fake = {
     getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => map.set(k, String(v)),

@@ -23,8 +23,8 @@ import { ROOT, runBrowserTest } from './lib.mjs';
 import { NATIVE } from './native.mjs';
 import { moves, open, settle, watchErrors } from './page-helpers.mjs';
 
-const { threadsFor, isThreadsSetting } = await import(`${ROOT}/web/js/solve-view.js`);
-const { provenSoFar } = await import(`${ROOT}/web/js/score-words.js`);
+const { threadsFor, isThreadsSetting } = await import(`${ROOT}/web/play/solve-view.js`);
+const { provenSoFar } = await import(`${ROOT}/web/lib/score-words.js`);
 
 test('threads for a setting', () => {
   assert.equal(threadsFor('auto', 8, 2), 2, 'Automatic: the cores');

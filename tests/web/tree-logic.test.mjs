@@ -120,7 +120,7 @@ test('minimax view on a real trace: MIN nodes negated, the step-through in MAX a
 test('why ordering lost on 1524: the winning move is tried last', async () => {
   const M = await loadEngine();
   const { loadLinkModule } = await import('./wasm.mjs');
-  (await import(`${ROOT}/web/js/games.js`)).setGames((await loadLinkModule()).games());
+  (await import(`${ROOT}/web/lib/games.js`)).setGames((await loadLinkModule()).games());
   const { orderingNote } = await import(`${ROOT}/web/tree/tree-figures.js`);
   const natural = new Trace(M.treeTrace('tictactoe', '1524', 'alphabeta', 0, 0));
   const ordered = new Trace(M.treeTrace('tictactoe', '1524', 'ordered', 0, 0));

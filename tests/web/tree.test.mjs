@@ -30,14 +30,19 @@ if (!wasmDir) throw new Error('tree.test: no wasm build with the tree bindings (
 function assemble() {
   fs.rmSync(SITE, { recursive: true, force: true });
   fs.mkdirSync(path.join(SITE, 'engine'), { recursive: true });
-  fs.mkdirSync(path.join(SITE, 'tree'), { recursive: true });
   for (const f of ['gamesearch.js', 'gamesearch.wasm', 'link.js', 'link.wasm']) fs.copyFileSync(path.join(wasmDir, f), path.join(SITE, 'engine', f));
-  for (const f of fs.readdirSync(path.join(ROOT, 'web/tree'))) fs.copyFileSync(path.join(ROOT, 'web/tree', f), path.join(SITE, 'tree', f));
+  // The page's folders as scripts/build-site.sh copies them, and the standalone
+  // pages at their addresses (tree/index.html, tree/demo.html, tree/menace.html).
+  for (const dir of ['app', 'lib', 'engine', 'play', 'tree', 'demo', 'menace', 'study']) {
+    fs.mkdirSync(path.join(SITE, dir), { recursive: true });
+    for (const f of fs.readdirSync(path.join(ROOT, 'web', dir))) {
+      if (/\.(js|css)$/.test(f)) fs.copyFileSync(path.join(ROOT, 'web', dir, f), path.join(SITE, dir, f));
+    }
+  }
+  for (const f of ['tree/index.html', 'demo/demo.html', 'menace/menace.html']) fs.copyFileSync(path.join(ROOT, 'web', f), path.join(SITE, 'tree', path.basename(f)));
   fs.copyFileSync(path.join(ROOT, 'web/favicon.svg'), path.join(SITE, 'favicon.svg'));
-  // The main page, which hooks the explorer in through web/tree/route.js.
-  fs.mkdirSync(path.join(SITE, 'js'), { recursive: true });
+  // The main page, which hooks the explorer in through web/app/router.js.
   for (const f of ['index.html', 'style.css', 'worker.js', 'book.bin']) fs.copyFileSync(path.join(ROOT, 'web', f), path.join(SITE, f));
-  for (const f of fs.readdirSync(path.join(ROOT, 'web/js'))) fs.copyFileSync(path.join(ROOT, 'web/js', f), path.join(SITE, 'js', f));
 }
 
 async function serve() {

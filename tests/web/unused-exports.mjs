@@ -1,4 +1,4 @@
-// Fails on a dead export: every name a module of the page (web/js, web/tree)
+// Fails on a dead export: every name a module of the page (web/<folder>/*.js)
 // exports must be imported by another file of the page or of its tests
 // (tests/web). Run by scripts/test-web.sh beside eslint.
 //
@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const list = (dir, ext) => fs.readdirSync(path.join(ROOT, dir))
   .filter((f) => f.endsWith(ext)).map((f) => path.join(ROOT, dir, f));
-const modules = [...list('web/js', '.js'), ...list('web/tree', '.js')];
+// The page's modules: every folder of web/ (README.md: the layout of web/).
+const folders = fs.readdirSync(path.join(ROOT, 'web'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `web/${d.name}`);
+const modules = folders.flatMap((dir) => list(dir, '.js'));
 const users = [...modules, ...list('tests/web', '.mjs')];
 const strip = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
@@ -41,7 +43,7 @@ function usesOf(file, text) {
   };
   const resolve = (spec) => {
     if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
-    const m = spec.match(/(?:^|\/)(web\/(?:js|tree)\/[\w.-]+\.js)$/);
+    const m = spec.match(/(?:^|\/)(web\/[\w-]+\/[\w.-]+\.js)$/);
     return m ? path.join(ROOT, m[1]) : null;
   };
   for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {

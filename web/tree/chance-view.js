@@ -3,7 +3,7 @@
 // the engine's own traced search (Module.einsteinTreeTrace through the trace
 // worker; nothing is searched here). EinStein is not in the game registry
 // (docs/einstein.md), so the alpha-beta explorer (tree-view.js) does not know
-// it; route.js sends #view=tree&game=einstein here, and this file is the
+// it; the router (app/router.js) sends #view=tree&game=einstein here, and this file is the
 // page's one place that knows the game.
 //
 // Link: #view=tree&game=einstein&position=<notation>&depth=D&algo=A
@@ -23,7 +23,7 @@
 // outcomes or moves it left unsearched. #tree-stats: the three algorithms'
 // node counts from the untraced engine.
 
-import { foldable, group, h, rovingTree } from '../js/dom.js';
+import { foldable, group, h, rovingTree } from '../lib/dom.js';
 import { CHANCE_ALGORITHMS, CUT, ChanceTrace, KIND, LEAF, SIDES, exactFraction, fmtExpect } from './chance-trace.js';
 
 // Red 3 cubes and Blue 2 (after 21 turns), Blue to roll, its cube 2 one step
@@ -88,7 +88,7 @@ const KIND_NAME = ['decision', 'chance', 'probe'];
 
 /**
  * @param {HTMLElement} container
- * @param {{hash: string, engine: ReturnType<typeof import('./engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
+ * @param {{hash: string, engine: ReturnType<typeof import('../engine/trace-engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
  */
 export function mountGameTree(container, { hash, engine, onChange }) {
   const posIn = h('input', { id: 'tree-position', type: 'text', spellcheck: 'false', autocomplete: 'off',

@@ -18,9 +18,9 @@
 // act only while the MCTS cards are shown), destroy(). callbacks.onBudget
 // ({playouts, seed}) asks for another run.
 
-import { group, h, rovingTree } from '../js/dom.js';
-import { GAMES } from '../js/games.js';
-import { boardSvg, moveText, parseMoves } from './boards.js';
+import { group, h, rovingTree } from '../lib/dom.js';
+import { GAMES } from '../lib/games.js';
+import { boardSvg, moveText, parseMoves } from '../lib/boards.js';
 import { MCTS_BUDGETS, MCTS_MAX_PLAYOUTS, fmt2, meanOf, provenWords, ucbOf } from './mcts-trace.js';
 import { iconSvg } from './tree-skeleton.js';
 

@@ -3,7 +3,7 @@
 // (engine/search/multiplayer.hpp), drawn from the engine's own traced
 // searches (Module.connect3pTree through the trace worker; nothing is
 // searched here). The game is not in the registry (docs/connect3p.md), so the
-// alpha-beta explorer (tree-view.js) does not know it; route.js sends
+// alpha-beta explorer (tree-view.js) does not know it; app/router.js sends
 // #view=tree&game=connect3p here.
 //
 // Link: #view=tree&game=connect3p&moves=DIGITS&depth=D
@@ -20,7 +20,7 @@
 // every node, its cut-offs with their reason. #tree-stats: "maxn N ·
 // paranoid M · maxn-plain P", the untraced engine's node counts.
 
-import { foldable, group, h, rovingTree } from '../js/dom.js';
+import { foldable, group, h, rovingTree } from '../lib/dom.js';
 import { CUT, LEAF, MULTI_ALGORITHMS, MultiTree } from './multi-trace.js';
 
 // docs/connect3p.md's small tree: Green has three on the bottom row with
@@ -76,7 +76,7 @@ function board(cells, { width = 54, ring = 0, initials = false, title = '' } = {
 
 /**
  * @param {HTMLElement} container
- * @param {{hash: string, engine: ReturnType<typeof import('./engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
+ * @param {{hash: string, engine: ReturnType<typeof import('../engine/trace-engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
  */
 export function mountGameTree(container, { hash, engine, onChange }) {
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',

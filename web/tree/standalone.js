@@ -1,9 +1,10 @@
-// The explorer on its own page: web/tree/index.html#game=tictactoe&moves=1524
+// The explorer on its own page: tree/index.html#game=tictactoe&moves=1524
 // (also accepts view=tree, algo=, depth=). The position lives in the hash, so a
 // link shares it and a reload restores it.
-import { loadLinkParser } from '../js/url-state.js';
-import { createTreeEngine } from './engine.js';
-import { hasGameTree, readHash, writeHash } from './route.js';
+import { loadLinkParser } from '../lib/url-state.js';
+import { createTreeEngine } from '../engine/trace-engine.js';
+import { hasGameTree } from '../lib/views.js';
+import { readHash, writeHash } from './tree-hash.js';
 import { mountTreeView } from './tree-view.js';
 
 // A game outside the registry (#game=einstein&position=..., #game=connect3p&moves=...)
@@ -12,8 +13,8 @@ const toMainPage = () => location.replace(`../index.html#${new URLSearchParams({
   new URLSearchParams(location.hash.replace(/^#/, ''))), view: 'tree' })}`);
 if (hasGameTree(readHash().game)) toMainPage();
 
-// The games' descriptions come with the link module (js/games.js).
+// The games' descriptions come with the link module (lib/games.js).
 await loadLinkParser('../engine/');
-const engine = createTreeEngine(new URL('./trace-worker.js', import.meta.url));
+const engine = createTreeEngine(new URL('../engine/trace-worker.js', import.meta.url));
 const view = mountTreeView(document.getElementById('tree-view'), { ...readHash(), engine, onChange: writeHash });
 window.addEventListener('hashchange', () => (hasGameTree(readHash().game) ? toMainPage() : view.load(readHash())));

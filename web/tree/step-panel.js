@@ -12,9 +12,9 @@
 // current node changes (the tree pane reveals and marks it). Returns
 // {start(), redraw(), clear(), stop(), jumpTo(i), currentNode(), destroy()}.
 
-import { h, group } from '../js/dom.js';
-import { GAMES } from '../js/games.js';
-import { boardSvg, moveText } from './boards.js';
+import { h, group } from '../lib/dom.js';
+import { GAMES } from '../lib/games.js';
+import { boardSvg, moveText } from '../lib/boards.js';
 import { buildEvents, eventState, pseudocode } from './pseudocode.js';
 import { iconSvg } from './tree-skeleton.js';
 import { maxToMove, pathMoves, sideToMove } from './tree-state.js';

@@ -25,7 +25,7 @@ export const ALGORITHMS = Object.freeze([
   { id: 'table', label: 'Alpha-beta + ordering + table', short: 'table', blurb: 'transposition table' },
 ]);
 
-import { GAMES } from '../js/games.js';
+import { GAMES } from '../lib/games.js';
 import { chainOf } from './tree-path.js';
 
 const INF = 32000;

@@ -4,9 +4,9 @@
 // iterative deepening (per depth: best move, value, nodes with and without a
 // table). Drawing only; tree-view.js asks the engine for the data.
 
-import { group, h } from '../js/dom.js';
-import { GAMES } from '../js/games.js';
-import { moveText } from './boards.js';
+import { group, h } from '../lib/dom.js';
+import { GAMES } from '../lib/games.js';
+import { moveText } from '../lib/boards.js';
 import { ALGORITHMS, FLAG, ordinal } from './trace.js';
 
 /**

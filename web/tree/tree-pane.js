@@ -10,10 +10,10 @@
 // picks node i (click, Enter), currentNode() to ask which node the
 // step-through is at. Returns {reset(), redraw(), reveal(i), markCurrent(i, scroll)}.
 
-import { h, group, rovingTree } from '../js/dom.js';
-import { GAMES } from '../js/games.js';
+import { h, group, rovingTree } from '../lib/dom.js';
+import { GAMES } from '../lib/games.js';
 import { FLAG } from './trace.js';
-import { boardSvg, legalMoves, moveText } from './boards.js';
+import { boardSvg, legalMoves, moveText } from '../lib/boards.js';
 import { pathMoves, shownNode, sideToMove } from './tree-state.js';
 
 // The chips after a row's values: best move, leaf kinds, cut and table
@@ -45,6 +45,39 @@ function prunedItem(view, i, searched) {
       h('span', { class: 'tv-chip tv-chip-cut', text: `pruned by ${trace.reason(i, shownNode(view, i).minNode)}` })));
 }
 
+// A node's row in the tree (its toggle, board, move, value, window and
+// chips), `open` when its children are shown; the pane wires its events.
+function rowElement(view, i, open) {
+  const { pos, trace: t } = view;
+  const f = t.flags(i);
+  const kids = t.end(i) - i - 1;
+  const leafish = f & (FLAG.terminal | FLAG.horizon | FLAG.tableHit);
+  // (for the mouse; hidden from screen readers, which hear the node's aria-expanded instead)
+  const toggle = h('button', { type: 'button', class: 'tv-toggle', 'aria-hidden': 'true', tabindex: '-1' });
+  toggle.textContent = kids ? (open ? '▾' : '▸') : '•';
+  if (!kids) toggle.disabled = true;
+  const ply = pos.moves.length + t.ply(i) - 1;
+  const label = i === 0 ? 'Root' : moveText(pos.game, t.move(i), ply);
+  const pruning = t.algorithm !== 'minimax';
+  const shown = shownNode(view, i);
+  const maxmin = view.values === 'minimax';
+  const level = shown.minNode ? 'MIN' : 'MAX';
+  const row = h('div', {
+    class: `tv-row${f & FLAG.chosen ? ' tv-chosen' : ''}${f & FLAG.cutoff ? ' tv-cutnode' : ''}${leafish ? ' tv-leafnode' : ''}`,
+    role: 'treeitem', tabindex: '-1', 'data-node': i, 'aria-expanded': kids ? String(open) : undefined,
+    'aria-level': String(t.ply(i) + 1),
+  },
+  toggle,
+  boardSvg(pos.game, pathMoves(view, i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
+  h('span', { class: 'tv-move', text: label }),
+  maxmin ? h('span', { class: `tv-level tv-level-${level.toLowerCase()}`, title: `${level}: ${sideToMove(view, i)} to move`, text: level }) : null,
+  h('span', { class: 'tv-val', text: `v ${t.fmt(shown.value)}`,
+    title: maxmin ? `value for MAX (${GAMES[pos.game].sides[0]})` : `value for ${sideToMove(view, i)} to move` }),
+  pruning ? h('span', { class: 'tv-win', title: 'window on entry', text: `α ${t.fmt(shown.alpha)}  β ${t.fmt(shown.beta)}` }) : null,
+  ...rowChips(t, i, kids, leafish, shown.minNode));
+  return { row, toggle };
+}
+
 /**
  * @param {{treeBox: HTMLElement, expandPvBtn: HTMLElement, collapseBtn: HTMLElement}} elements
  * @param {import('./tree-state.js').TreeViewState} view
@@ -58,33 +91,7 @@ export function createTreePane({ treeBox, expandPvBtn, collapseBtn }, view, { on
   rovingTree(treeBox);   // (one Tab stop; ↑ ↓ between rows, ← → still step the search)
 
   function nodeRow(i) {
-    const { pos, trace: t } = view;
-    const f = t.flags(i);
-    const kids = t.end(i) - i - 1;
-    const leafish = f & (FLAG.terminal | FLAG.horizon | FLAG.tableHit);
-    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded instead)
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', 'aria-hidden': 'true', tabindex: '-1' });
-    toggle.textContent = kids ? (expanded.has(i) ? '▾' : '▸') : '•';
-    if (!kids) toggle.disabled = true;
-    const ply = pos.moves.length + t.ply(i) - 1;
-    const label = i === 0 ? 'Root' : moveText(pos.game, t.move(i), ply);
-    const pruning = t.algorithm !== 'minimax';
-    const shown = shownNode(view, i);
-    const maxmin = view.values === 'minimax';
-    const level = shown.minNode ? 'MIN' : 'MAX';
-    const row = h('div', {
-      class: `tv-row${f & FLAG.chosen ? ' tv-chosen' : ''}${f & FLAG.cutoff ? ' tv-cutnode' : ''}${leafish ? ' tv-leafnode' : ''}`,
-      role: 'treeitem', tabindex: '-1', 'data-node': i, 'aria-expanded': kids ? String(expanded.has(i)) : undefined,
-      'aria-level': String(t.ply(i) + 1),
-    },
-    toggle,
-    boardSvg(pos.game, pathMoves(view, i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
-    h('span', { class: 'tv-move', text: label }),
-    maxmin ? h('span', { class: `tv-level tv-level-${level.toLowerCase()}`, title: `${level}: ${sideToMove(view, i)} to move`, text: level }) : null,
-    h('span', { class: 'tv-val', text: `v ${t.fmt(shown.value)}`,
-      title: maxmin ? `value for MAX (${GAMES[pos.game].sides[0]})` : `value for ${sideToMove(view, i)} to move` }),
-    pruning ? h('span', { class: 'tv-win', title: 'window on entry', text: `α ${t.fmt(shown.alpha)}  β ${t.fmt(shown.beta)}` }) : null,
-    ...rowChips(t, i, kids, leafish, shown.minNode));
+    const { row, toggle } = rowElement(view, i, expanded.has(i));
     row.addEventListener('click', (e) => {
       if (e.target === toggle) toggleNode(i);
       else onJump(i);

@@ -9,8 +9,8 @@
 // the algorithms, the tree and the step-through's controls, board and
 // narration are on screen at once; the step buttons head their card.
 
-import { foldable, h } from '../js/dom.js';
-import { GAMES } from '../js/games.js';
+import { foldable, h } from '../lib/dom.js';
+import { GAMES } from '../lib/games.js';
 
 const ICONS = {
   first: 'M5 4h2v16H5zM19 4v16L8 12z',

@@ -4,8 +4,8 @@
 // (step-panel.js) read. With the questions both of them ask about a node of
 // the trace.
 
-import { GAMES } from '../js/games.js';
-import { parseMoves } from './boards.js';
+import { GAMES } from '../lib/games.js';
+import { parseMoves } from '../lib/boards.js';
 import { minimaxView } from './trace.js';
 
 /**

@@ -19,7 +19,7 @@
 //
 // engine: {trace(game, moves, algorithm, depth) -> Promise<result>, and
 // optionally counts(game, moves, depth), deepening(game, moves, depth),
-// mcts(game, moves, playouts, seed)} (see engine.js; without counts() the
+// mcts(game, moves, playouts, seed)} (see engine/trace-engine.js; without counts() the
 // view traces every algorithm; without mcts() there is no MCTS).
 // Options: algorithm ('alphabeta' default, or 'mcts'), values ('negamax'
 // default, or 'minimax'), playouts and seed (MCTS's budget, default per game,
@@ -33,10 +33,10 @@
 // step-panel.js the step-through, tree-figures.js the two tables; this file
 // loads the traces and counts and passes the shared state (tree-state.js).
 
-import { h, group } from '../js/dom.js';
+import { h, group } from '../lib/dom.js';
 import { ALGORITHMS, Trace, formatValue, valueWords } from './trace.js';
-import { GAMES } from '../js/games.js';
-import { parseMoves, replay } from './boards.js';
+import { GAMES } from '../lib/games.js';
+import { parseMoves, replay } from '../lib/boards.js';
 import { createStepPanel } from './step-panel.js';
 import { orderingNote, renderAlgorithmStats, renderDeepening } from './tree-figures.js';
 import { createTreePane } from './tree-pane.js';

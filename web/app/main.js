@@ -1,0 +1,289 @@
+// Entry point: wires the DOM controls, the keyboard and the URL hash to the
+// controller, and switches between the app's views (Play, the search-tree
+// explorer and the other views of app/router.js, Study). The engine runs in worker.js; this thread
+// only draws and reacts.
+
+import { EvalBar } from '../play/analysis-view.js';
+import { BoardView } from '../play/board-view.js';
+import { Controller } from '../play/controller.js';
+import { EngineClient } from '../engine/engine-client.js';
+import { loadLevelResults, levelLabel } from '../play/levels.js';
+import { Panel } from '../play/panel.js';
+import { registerOffline } from './offline.js';
+import { Sound } from '../play/sound.js';
+import { mountSolve } from '../play/solve-view.js';
+import { gamesLoaded, isGameKind } from '../lib/games.js';
+import { Game } from '../lib/rules.js';
+import { loadLinkParser, viewOf } from '../lib/url-state.js';
+import { gameAlone, isGamePage, isTreeHash, viewKind } from '../lib/views.js';
+import { $, $button, $select, bindPlayKeys, bookStatus, playControls, renderLevel, syncControls, wirePlayControls } from '../play/play-controls.js';
+import { restoreSaved, savedGame, savedSettings } from '../play/play-saved.js';
+import { bestLineOnBoard, resultScreen } from '../play/result-screen.js';
+import { forgetSavedPages, installTreeRoute } from './router.js';
+
+// The view a hash asks for: the explorer's views (tree, and whatever else
+// app/router.js mounts, the own pages of 'einstein' and 'connect3p' too), 'study', or 'play'.
+function viewFor(hash) {
+  if (isTreeHash(hash)) return viewKind(hash);
+  return viewOf(hash) === 'study' ? 'study' : 'play';
+}
+
+// A Play hash `hash` switched to `game`: the same hash for its own game,
+// else its settings with that game's empty board.
+function withGame(hash, game) {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  if (p.get('game') === game) return hash;
+  p.set('game', game);
+  p.set('moves', '');
+  return `#${p}`;
+}
+
+// The app's views: Play, the router's views (they mount themselves on
+// their hashes; app/router.js hides main.layout meanwhile) and Study. Returns
+// showView(view), route(oldHash) (shows the hash's view; loads the game from
+// it in Play), started() (the game has been loaded once) and setReady() (the
+// games and the link parser are loaded: a hash change may load a game).
+function installViews(root, controller) {
+  // The tree explorer (and the router's other views) mount themselves on
+  // their hashes (app/router.js hides main.layout meanwhile); Study is ours.
+  installTreeRoute({ hide: [document.querySelector('main.layout')] });
+  const studySection = $('study-view');
+  let study = null;
+  let started = false;      // the game has been loaded once
+  let playHash = '';        // the game's hash when another view was opened
+  let saved = null;         // {hash, game, moves, ahead, offer}: the saved game, for the first Play view
+  const navLinks = [...document.querySelectorAll('nav.views a')].map((a) => /** @type {HTMLAnchorElement} */ (a));
+
+  const showView = (view) => {
+    root.dataset.view = view;
+    for (const a of navLinks) {
+      // A game's own page (the dice game's, the three-player game's) is a Play page.
+      if (a.dataset.view === view || (isGamePage(view) && a.dataset.view === 'play')) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    }
+    /** @type {HTMLAnchorElement} */ ($('nav-play')).href = playHash || '#';
+    // From the dice or three-player game, the explorer opens that game's trees
+    // (else the Tic-Tac-Toe lesson); a view of the router keeps the link it had.
+    const treeLink = /** @type {HTMLAnchorElement} */ ($('nav-tree'));
+    if (isGamePage(view)) treeLink.setAttribute('href', `#view=tree&game=${view}`);
+    else if (view === 'play' || view === 'study') treeLink.setAttribute('href', '#view=tree&game=tictactoe');
+    studySection.hidden = view !== 'study';
+    if (view === 'study') {
+      if (!study) {
+        study = import('../study/study.js').then((m) => m.createStudyView(studySection));
+      }
+      study.then((s) => { if (root.dataset.view === 'study') s.show(); });
+    } else if (study) {
+      study.then((s) => s.hide());
+    }
+  };
+
+  const route = (oldHash) => {
+    const view = viewFor(location.hash);
+    const before = root.dataset.view;
+    if (before === 'play' && view !== 'play') {
+      playHash = oldHash || '';
+      controller.suspend();
+    }
+    showView(view);
+    if (view !== 'play') return;
+    // "Back to the game" (an empty hash) keeps the game; so does another
+    // page's game picker (a hash with the game alone), which keeps the
+    // settings too and, for the same game, its moves. (Not on the page's
+    // first load, 'loading': a link to a game starts that game.)
+    const empty = location.hash === '' || location.hash === '#';
+    const picked = before !== 'play' && before !== 'loading' && !empty ? gameAlone(location.hash) : null;
+    const back = playHash || (!started && saved ? saved.hash : '');
+    if (before !== 'play' && back && (empty || picked)) {
+      history.replaceState(null, '', picked ? withGame(back, picked) : back);
+    }
+    let ahead = [];
+    let offer = null;
+    if (!started && saved) {
+      if (location.hash === '' || location.hash === '#') history.replaceState(null, '', saved.hash);
+      // A reload keeps the saved game's moves ahead, and the offer to restore
+      // the game before it, when the address shows its position.
+      const link = new URLSearchParams(location.hash.replace(/^#/, ''));
+      if (link.get('game') === saved.game && link.get('moves') === saved.moves) ({ ahead, offer } = saved);
+    }
+    saved = null;
+    started = true;
+    controller.load(location.hash, ahead);
+    if (offer) controller.offerSaved(offer);
+  };
+
+  // Until the games and the link parser are there (setReady), a new hash
+  // only changes the view shown: the first route, once they are, loads the
+  // game from the hash as it is then.
+  let ready = false;
+  window.addEventListener('hashchange', (e) => {
+    const old = e.oldURL && e.oldURL.includes('#') ? e.oldURL.slice(e.oldURL.indexOf('#')) : '';
+    if (!ready) {
+      const view = viewFor(location.hash);
+      if (view !== 'play' && viewFor(old) === 'play' && old !== '' && old !== '#') playHash = old;   // "Play" goes back to it
+      showView(view);
+      if (view === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
+      return;
+    }
+    route(old);
+  });
+  return { showView, route, started: () => started, setSaved: (s) => { saved = s; }, setReady: () => { ready = true; } };
+}
+
+// Builds the page; returns its engine panel.
+function start() {
+  const root = document.documentElement;
+  const panel = new Panel();
+  // ?book=off (in the page's address, before the #): no opening book, the
+  // computer searches from the first move.
+  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+  const workerUrl = bookOff ? 'worker.js?book=off' : 'worker.js';
+  const engine = new EngineClient(workerUrl, {
+    onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
+    onBook: (book) => showBook(book),
+  });
+  const showBook = bookStatus(panel);
+  const ui = playControls();
+  const sound = new Sound();
+  let controller = null;
+  let results = null;   // measured level results (levels.json), or null
+  const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m), keys: $('board-keys') });
+
+  const result = resultScreen(() => controller);
+  let restored = false;   // the saved state has been read (saving before would overwrite it)
+  // A link opened over a saved game: the saved game is kept until the linked
+  // one is played or its settings changed (the hash then differs from this);
+  // a change of the page's look saves the settings meanwhile.
+  let keepSavedGame = false;
+  let linkedHash = '';   // set once the linked game is loaded
+  const save = (force = false) => {
+    if (!restored || !controller.game) return;
+    if (keepSavedGame && linkedHash && location.hash !== linkedHash) keepSavedGame = false;
+    if (keepSavedGame && !force) return;
+    savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
+      algorithm: controller.settings.algorithm, threads: solve.setting,
+      analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
+      numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
+    if (!keepSavedGame) {
+      const offer = panel.offer;
+      savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join(''),
+        ...(offer ? { offer } : {}) });
+    }
+  };
+  const bestLine = bestLineOnBoard(ui.pvShow, board, () => controller.game);
+  panel.onLine = bestLine.update;
+  panel.boardStop = () => board.tabStop;
+  panel.onNotice = () => { if (controller && controller.active) save(); };
+  const sync = () => {
+    syncControls(ui, controller, results);
+    solve.sync();
+    result.update();
+    bestLine.update(panel.line);
+    if (controller.active) save();
+  };
+  controller = new Controller({
+    board, panel, engine, onChange: sync, evalBar: new EvalBar($('eval-bar')),
+    onLanded: (g) => {
+      sound.landed(((g.plies - 1) % 2) + 1);
+      if (g.over) sound.ended(controller.resultTone);
+    },
+    // The review's own worker (no spare: it is started for one review and stopped after it).
+    reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
+  });
+
+  const solve = mountSolve({ controller, engine, button: $button('solve'), result: $('solve-result'),
+    select: $select('threads-select'), buildText: $('engine-build'), onSetting: () => save(true) });
+
+  wirePlayControls(ui, controller);
+
+  // The page's look: column numbers, sound, large text; and the settings card open or folded.
+  const applyLook = () => {
+    root.toggleAttribute('data-numbers', ui.numbers.checked);
+    if (ui.large.checked) root.dataset.type = 'large';
+    else delete root.dataset.type;
+    sound.setOn(ui.sound.checked);
+  };
+  for (const box of [ui.numbers, ui.sound, ui.large]) box.addEventListener('change', () => { applyLook(); save(true); });
+  ui.engine.addEventListener('change', () => save(true));
+  ui.settings.addEventListener('toggle', () => save(true));
+  $('forget').addEventListener('click', () => {
+    savedSettings.clear();
+    savedGame.clear();
+    forgetSavedPages();   // (the dice and three-player games in progress too)
+    // The defaults are the page's own (index.html's checked and selected).
+    for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
+    document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
+    applyLook();
+    const first = [...ui.analysisTime.options].find((o) => o.defaultSelected) || ui.analysisTime.options[0];
+    ui.analysisTime.value = first.value;
+    controller.setAnalysisTime(Number(first.value));
+    solve.setting = 'auto';
+    controller.load('');
+    panel.hideNotice('saved');
+    $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
+  });
+
+  bindPlayKeys(root, controller, result);
+
+  const { showView, route, started, setSaved, setReady } = installViews(root, controller);
+
+  // Until the engine has told its levels, the board of the linked game is drawn.
+  const firstView = viewFor(location.hash);
+  showView(firstView);
+  if (firstView === 'play') root.dataset.view = 'loading';   // no keys before the game is loaded
+  const linked = new URLSearchParams(location.hash.replace(/^#/, '')).get('game');
+  gamesLoaded().then(() => board.setGame(new Game(isGameKind(linked) ? linked : 'connect4')));
+
+  loadLevelResults('levels.json').then((r) => { results = r; if (started()) renderLevel(ui, controller, results); });
+  // The game is loaded from the hash once the engine has told its levels and
+  // the link parser (engine/link.js) is ready; without the parser, links are
+  // not read (the page says so) and a clean game starts.
+  const linkParser = loadLinkParser().catch((e) => {
+    panel.showNotice(`Links cannot be read: ${e && e.message ? e.message : e}`);
+  });
+  engine.request({ type: 'levels' }).then((r) => (r && Array.isArray(r.levels) ? r.levels : []), () => [])
+    .then((levels) => linkParser.then(() => levels))
+    .then((levels) => {
+      controller.setLevels(levels);
+      for (const l of levels) {
+        const opt = document.createElement('option');
+        opt.value = l.name;
+        opt.textContent = levelLabel(l.name);
+        ui.level.insertBefore(opt, ui.level.lastElementChild);
+      }
+      const savedGameAt = restoreSaved(ui, controller, panel, solve);
+      setSaved(savedGameAt);
+      applyLook();
+      restored = true;
+      setReady();
+      if (viewFor(location.hash) === 'play') {
+        keepSavedGame = Boolean(savedGameAt) && location.hash.replace(/^#/, '') !== '';
+        route('');
+        linkedHash = location.hash;
+      } else {
+        controller.active = false;
+      }
+      return engine.ready();
+    })
+    .then((ms) => {
+      document.body.dataset.engine = 'ready';
+      document.body.dataset.engineLoadMs = String(Math.round(ms));
+    });
+  return panel;
+}
+
+// Whether reloading the page now would drop work or a result on screen: a
+// solve's sentence shown (running or done), the engine panel's search,
+// hint, analysis or solve running (`panel.thinking`), the computer
+// thinking, computers playing each other paused (a reload would go on),
+// a review running, or another view than Play open (the tree explorer,
+// Study's experiment). The service worker's one reload for
+// cross-origin isolation waits until none of these holds (offline.js).
+function reloadWouldDrop(panel) {
+  const d = document.body.dataset;
+  return document.documentElement.dataset.view !== 'play' || Boolean(panel.thinking) || d.solve === 'running'
+    || $('solve-result').textContent !== '' || d.state === 'thinking' || d.state === 'paused' || d.review === 'running';
+}
+
+const enginePanel = start();
+registerOffline(() => reloadWouldDrop(enginePanel));

@@ -1,0 +1,180 @@
+// The analysis and the hint of Play's game (Controller's setAnalysis,
+// startAnalysis, requestHint, ...): the analysis searches every move of the
+// position (the engine's `analyze` request) and shows each result at once on
+// the board (labels), in the accessible list, the engine panel and the
+// evaluation bar; the hint is its best move (with the analysis off, a short
+// analysis at the level's time finds it). Functions of the controller `c`
+// (controller.js), which calls them.
+
+import { moveLabel, valueInWords } from './analysis-view.js';
+
+/** @typedef {import('./controller.js').Controller} Controller */
+
+// The answer to a move or a hint asked for while the computer thinks.
+export const WAIT_FOR_COMPUTER = 'Please wait: the computer is thinking.';
+
+// Switches the analysis on or off. Switching it off stops it at once.
+/** @param {Controller} c */
+export function setAnalysis(c, on) {
+  if (on === c.analysisOn) return;
+  if (c.solving) c.cancelSolve();
+  c.analysisOn = on;
+  c.saveHash();
+  c.evalBar.show(on);
+  if (!on) {
+    if (c.state === 'human-turn' && c.engine.busy) {
+      c.engine.cancel();
+      c.token++;
+      c.panel.stopThinking();
+      c.panel.clearThinking('Engine');
+    }
+    c.clearAnalysis();
+    delete document.body.dataset.analysis;
+    c.hintFollows = false;
+    if (c.hint === -1) {  // a hint being looked for was cancelled with the analysis
+      c.hint = 0;
+      c.panel.setHintText('');
+    }
+  } else if (c.state === 'human-turn' || (c.state === 'paused' && c.browsing)) {
+    c.startAnalysis(c.token);
+  } else if (c.state === 'game-over') {
+    c.showFinalValue();
+  }
+  c.onChange();
+}
+
+// The analysis' budget per position, in ms.
+/** @param {Controller} c */
+export function setAnalysisTime(c, ms) {
+  c.analysisMs = ms;
+  if (c.analysisOn && c.state === 'human-turn') c.positionChanged(false);
+}
+
+/** @param {Controller} c */
+export function clearAnalysis(c) {
+  c.analysis = null;
+  c.board.setLabels(null);
+  c.panel.setLegend('');
+  c.panel.showAnalysisList(null);
+  c.evalBar.clear();
+}
+
+// The hint: the analysis' best move. With the analysis on it is the best
+// move of the running analysis (and follows it); else a short analysis at
+// the level's time finds it. Hint, board numbers and panel read the same result.
+/** @param {Controller} c */
+export async function requestHint(c) {
+  if (!c.canHint) {
+    // Why not (H, or the Hint button, which stays in the Tab order while unusable).
+    const why = c.hint === -1 ? 'Looking for the hint…' : c.hint ? 'The hint is on the board.'
+      : c.state === 'thinking' ? WAIT_FOR_COMPUTER
+        : c.state === 'paused' ? (c.browsing ? 'No hint here: the computer is to move. Step on (→) to a position where you are.'
+          : 'No hint while the computers play each other.')
+          : c.state === 'game-over' ? 'The game is over: no hint.' : '';
+    if (why && c.active) c.sayForAMoment(why);
+    return;
+  }
+  if (c.solving) c.stopSolve();
+  const token = c.token;
+  const g = c.game;
+  const side = g.sideToMove;
+  if (c.analysisOn) {
+    c.hintFollows = true;
+    if (c.analysis) c.showHint(c.analysis);
+    else c.panel.setHintText('Looking for the best move…');
+    c.onChange();
+    return;
+  }
+  const ctx = c.searchContext();
+  c.panel.startThinking(`Hint for ${c.names[side]}`, c.helpTime, ctx);
+  c.panel.setHintText('Looking for the best move…');
+  c.hint = -1;  // asked for (canHint is false until the position changes)
+  c.onChange();
+  let reply;
+  try {
+    reply = await c.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
+      timeMs: c.helpTime, threads: c.threads }, (info) => { if (token === c.token) c.panel.showAnalysis(info, ctx); });
+  } catch (e) {
+    return c.engineFailed(e);
+  }
+  if (!reply || token !== c.token) return;
+  c.panel.stopThinking();
+  c.panel.showAnalysis(reply, ctx);
+  c.showHint(reply);
+}
+
+// Shows the best move of analysis `a` of the current position as the hint.
+/** @param {Controller} c */
+export function showHint(c, a) {
+  const g = c.game;
+  const side = g.sideToMove;
+  const best = a.scores.find((s) => s.move === a.best);
+  if (!best || best.kind === 'pending') return;
+  c.hint = a.best;
+  c.board.setHint(a.best);
+  const text = `Hint: ${g.def.noun} ${a.best}: ${valueInWords(g.kind, best, g.plies, side, c.names)}`;
+  c.panel.setHintText(text);
+  c.panel.setStatus(`${text}. Your turn, ${c.names[side]}.`);
+  c.onChange();
+}
+
+// Analyses the position (every move: book, solver, estimates; the engine's
+// analyze request) until every move is exact or the budget is spent; each
+// streamed result is shown at once.
+/** @param {Controller} c */
+export async function startAnalysis(c, token) {
+  const g = c.game;
+  const ctx = c.searchContext();
+  document.body.dataset.analysis = 'running';
+  c.evalBar.show(true);
+  c.panel.setLegend(`Analysing every ${g.def.noun}…`);
+  c.panel.startThinking('Analysis', c.analysisMs, ctx);
+  let reply;
+  try {
+    reply = await c.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(), timeMs: c.analysisMs,
+      threads: c.threads },
+      (info) => { if (token === c.token && c.analysisOn) c.showAnalysis(info, false); });
+  } catch (e) {
+    return c.engineFailed(e);
+  }
+  if (!reply || token !== c.token || !c.analysisOn) return;
+  c.panel.stopThinking();
+  c.showAnalysis(reply, true);
+}
+
+// One analysis result of the current position: the board's labels, the
+// accessible list, the engine panel, the evaluation bar (and the hint, if
+// it follows the analysis).
+/** @param {Controller} c */
+export function showAnalysis(c, a, done) {
+  const g = c.game;
+  const side = g.sideToMove;
+  c.analysis = a;
+  const labels = {};
+  let legal = 0, provenCount = 0;
+  for (const s of a.scores) {
+    if (!s.legal) continue;
+    legal++;
+    if (s.kind === 'exact' || s.kind === 'wdl') provenCount++;
+    labels[s.move] = moveLabel(g.kind, s, g.plies);
+  }
+  c.board.setLabels(labels);
+  c.panel.showAnalysisList(a.scores, g, c.names);
+  c.panel.showAnalysis(a, c.searchContext());
+  c.evalBar.set(g.kind, a.position, g.plies, side, c.names);
+  if (c.hintFollows) c.showHint(a);
+  document.body.dataset.analysis = done ? 'done' : 'running';
+  const name = c.names[side];
+  const other = c.names[side === 1 ? 2 : 1];
+  c.panel.setLegend(`For ${name}, to move: W6 = ${name} wins in 6 of its moves · D = draw · L9 = ${name} loses, `
+    + `${other} wins in 9 · W or L alone: proven, speed not known yet · grey ≈ = estimate, not proven `
+    + `(+ is good for ${name}). ${provenCount} of ${legal} ${g.def.noun}s proven${done ? '' : ' so far'}.`);
+}
+
+// The evaluation bar of a finished game: its result.
+/** @param {Controller} c */
+export function showFinalValue(c) {
+  const g = c.game;
+  delete document.body.dataset.analysis;
+  c.evalBar.set(g.kind, { kind: 'wdl', score: g.winner ? -1 : 0, source: 'solver' }, g.plies, g.sideToMove, c.names);
+}

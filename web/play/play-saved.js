@@ -1,0 +1,93 @@
+// What Play keeps between visits (lib/storage.js): the settings (those of
+// the game and those of the page's look), and the game with the moves ahead
+// of its position (after an undo or a step back); restoreSaved() reads them
+// back when the page starts. A link with a position takes precedence over
+// the saved game.
+
+import { Game } from '../lib/rules.js';
+import { isGameKind } from '../lib/games.js';
+import { SavedPart, storageAvailable } from '../lib/storage.js';
+import { formatHash } from '../lib/url-state.js';
+import { $ } from './play-controls.js';
+import { isThreadsSetting } from './solve-view.js';
+
+const PLAYERS = ['1', '2', 'none', 'both'];
+const ANALYSIS_MS = [3000, 10000, 30000, 60000];
+const isBool = (v) => v === true || v === false;
+const isMoves = (v) => typeof v === 'string' && /^[0-9]{0,42}$/.test(v);
+export const savedSettings = new SavedPart('settings', 1, (d) => {
+  if (!d || typeof d !== 'object' || !PLAYERS.includes(d.ai) || typeof d.level !== 'string' || !/^[a-z]{1,20}$/.test(d.level)
+    || !Number.isInteger(d.time) || d.time < 50 || d.time > 10000 || !ANALYSIS_MS.includes(d.analysisMs)) return null;
+  const flags = ['analysis', 'engine', 'numbers', 'sound', 'large', 'open'];
+  if (!flags.every((k) => isBool(d[k]))) return null;
+  if (d.algorithm !== undefined && d.algorithm !== 'alphabeta' && d.algorithm !== 'mcts') return null;
+  if (d.threads !== undefined && !isThreadsSetting(d.threads)) return null;
+  return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs, algorithm: d.algorithm || 'alphabeta',
+    threads: d.threads || 'auto',
+    ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
+});
+// A game with its moves ahead; `offer` (optional): the notice's offer to
+// restore another game (Panel.offer), shown again after a reload.
+const isSavedLine = (d) => d && typeof d === 'object' && typeof d.game === 'string' && isMoves(d.moves) && isMoves(d.ahead);
+export const savedGame = new SavedPart('game', 1, (d) => {
+  if (!isSavedLine(d)) return null;
+  const o = d.offer;
+  const offer = isSavedLine(o) && typeof o.text === 'string' && o.text.length <= 400
+    ? { text: o.text, game: o.game, moves: o.moves, ahead: o.ahead } : null;
+  return { game: d.game, moves: d.moves, ahead: d.ahead, ...(offer ? { offer } : {}) };
+});
+
+// Reads the saved settings and game: the settings go into the controls and
+// the controller at once; the game comes back as {hash, game, moves, ahead}
+// for the first Play view (null: nothing saved). A saved part
+// that cannot be used is reported in the notice banner and dropped.
+export function restoreSaved(ui, controller, panel, solve) {
+  const settings = savedSettings.load();
+  const game = savedGame.load();
+  const problems = [];
+  if (settings.problem) problems.push(`your saved settings could not be used (${settings.problem})`);
+  if (settings.data && settings.data.level !== 'custom' && !controller.levels.some((l) => l.name === settings.data.level)) {
+    savedSettings.clear();
+    settings.data = null;
+    problems.push('your saved settings could not be used (they name a level this page does not have)');
+  }
+  let g = game.data;
+  const isLine = (l) => isGameKind(l.game) && Boolean(Game.fromMoves(l.game, l.moves + l.ahead).game);
+  if (g && g.offer && !isLine(g.offer)) delete g.offer;   // (only the offer is lost)
+  if (g && !isLine(g)) {
+    savedGame.clear();
+    g = null;
+    problems.push('your saved game could not be used (it was damaged: its moves are not a game)');
+  } else if (game.problem) {
+    problems.push(`your saved game could not be used (${game.problem})`);
+  }
+  if (problems.length) {
+    const text = problems.join('; and ');
+    panel.showNotice(`${text[0].toUpperCase()}${text.slice(1)}. The page starts afresh with its defaults.`, 'saved');
+  }
+  $('saved-status').textContent = storageAvailable() ? 'Your settings and game are kept in this browser.'
+    : 'This browser does not let the page keep anything: settings and game are lost on a reload.';
+  const s = settings.data;
+  if (s) {
+    ui.engine.checked = s.engine;
+    document.body.toggleAttribute('data-engine-hidden', !s.engine);
+    ui.numbers.checked = s.numbers;
+    ui.sound.checked = s.sound;
+    ui.large.checked = s.large;
+    ui.settings.open = s.open;
+    ui.analysisTime.value = String(s.analysisMs);
+    controller.setAnalysisTime(s.analysisMs);
+    solve.setting = s.threads;
+  } else {
+    // Settings folded at first on a phone, where they would push the game away.
+    ui.settings.open = matchMedia('(min-width: 861px)').matches;
+  }
+  if (!s && !g) return null;
+  const kind = g ? g.game : 'connect4';
+  const moves = g ? g.moves : '';
+  // Without saved settings the link's defaults apply.
+  const hash = s ? formatHash({ game: kind, moves, time: s.time, ai: s.ai, level: s.level, analysis: s.analysis,
+    algorithm: s.algorithm })
+    : `#game=${kind}&moves=${moves}`;
+  return { hash, game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [], offer: g?.offer || null };
+}

@@ -1,0 +1,31 @@
+// The explorer's position in the hash, read and written by the explorer's
+// own page (standalone.js) and by the router (app/router.js) in the main page:
+//   #view=tree&game=tictactoe&moves=1524   (Connect Four: &depth=4;
+//   &algo=minimax|ordered|table|mcts; &values=minimax; with algo=mcts
+//   &playouts=N&seed=S; without moves= the lesson position)
+
+import { GAMES } from '../lib/games.js';
+
+// Without `moves` the moves are undefined: the explorer opens the game's lesson
+// position (tree-view.js); `moves=` (empty) is the empty board. `values=minimax`
+// shows MAX's values with MAX and MIN levels (default negamax). `playouts`
+// and `seed`: MCTS's budget (default: the game's) and seed (default 1).
+export function readHash() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return { game: p.get('game') || 'tictactoe', moves: p.has('moves') ? p.get('moves') : undefined, depth: p.get('depth') || 0,
+    algorithm: p.get('algo') || 'alphabeta', values: p.get('values') || 'negamax',
+    playouts: p.get('playouts') ?? undefined, seed: p.get('seed') ?? undefined };
+}
+
+// The explorer's state (its onChange, its state()) into the hash; it always
+// names its moves, so a reload opens exactly the position shown.
+export function writeHash({ game, moves, depth, algorithm, values, playouts, seed }) {
+  const p = new URLSearchParams({ view: 'tree', game, moves });
+  if (GAMES[game]?.treeMaxDepth || depth) p.set('depth', String(depth));   // a depth-limited game always has one
+  if (algorithm && algorithm !== 'alphabeta') p.set('algo', algorithm);
+  if (values === 'minimax') p.set('values', values);
+  // MCTS's run, so the link reproduces it.
+  if (algorithm === 'mcts' && playouts) { p.set('playouts', String(playouts)); p.set('seed', String(seed ?? 1)); }
+  const hash = `#${p.toString()}`;
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}
