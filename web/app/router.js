@@ -29,7 +29,8 @@ import { readHash, writeHash } from '../tree/tree-hash.js';
 const GAME_PAGES = { einstein: '../play/einstein-view.js', connect3p: '../play/connect3p-view.js' };
 const GAME_PAGE_NAMES = { einstein: 'EinStein würfelt nicht!', connect3p: 'Connect Four for three' };
 const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo' };
-// Games not in the registry: #view=tree shows them with their own view
+// Games of the other kinds (chance, more players; Module.games() lists the
+// two-player kind only): #view=tree shows them with their own view
 // module, which exports mountGameTree(container, {hash, engine, onChange}) and
 // reads and writes its hash.
 const GAME_TREES = { einstein: '../tree/chance-view.js', connect3p: '../tree/multi-view.js' };

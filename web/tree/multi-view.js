@@ -2,8 +2,8 @@
 // max^n (with shallow pruning) beside paranoid search on the same position
 // (engine/search/multiplayer.hpp), drawn from the engine's own traced
 // searches (Module.connect3pTree through the trace worker; nothing is
-// searched here). The game is not in the registry (docs/connect3p.md), so the
-// alpha-beta explorer (tree-view.js) does not know it; app/router.js sends
+// searched here). Its kind (more than two players, docs/connect3p.md) is not
+// the alpha-beta explorer's (tree-view.js); app/router.js sends
 // #view=tree&game=connect3p here.
 //
 // Link: #view=tree&game=connect3p&moves=DIGITS&depth=D
