@@ -32,10 +32,6 @@ bool Config::gave(const std::string& option) const {
   return std::find(given.begin(), given.end(), option) != given.end();
 }
 
-namespace {
-
-constexpr const char* kCommands[] = {"solve", "analyze", "play", "count", "evaluate"};
-
 std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
   std::vector<std::string> out;
@@ -49,6 +45,10 @@ std::string listed(const std::vector<std::string>& items, const char* last) {
   for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? last : ", ") + items[i];
   return out;
 }
+
+namespace {
+
+constexpr const char* kCommands[] = {"solve", "analyze", "play", "count", "evaluate"};
 
 // "solve, analyze, play, count or evaluate"
 std::string commandList() {

@@ -55,6 +55,11 @@ constexpr int kCountMaxDepth = 10;
 // usage error and exits 2.
 Config parseArgs(int argc, char** argv);
 
+// The words of a space-separated list ("alphabeta minimax mcts").
+std::vector<std::string> words(const std::string& text);
+// "a, b or c" with last = " or ", "a and b" with last = " and ".
+std::string listed(const std::vector<std::string>& items, const char* last);
+
 // Prints "gamesearch: <message>" and the hint to --help on stderr, exits 2.
 [[noreturn]] void usageError(const std::string& message);
 

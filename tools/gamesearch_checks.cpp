@@ -20,17 +20,7 @@ bool listedIn(const std::string& list, const std::string& word) {
 }
 
 // "a, b or c" of a space-separated list.
-std::string either(const std::string& list, const char* last) {
-  std::vector<std::string> w;
-  for (std::size_t at = 0; at < list.size();) {
-    const std::size_t end = std::min(list.find(' ', at), list.size());
-    w.push_back(list.substr(at, end - at));
-    at = end + 1;
-  }
-  std::string out;
-  for (std::size_t i = 0; i < w.size(); ++i) out += (i == 0 ? "" : i + 1 == w.size() ? last : ", ") + w[i];
-  return out;
-}
+std::string either(const std::string& list, const char* last) { return listed(words(list), last); }
 
 // An algorithm of another kind's (dice, more players) and not of `mine`:
 // says which kind it is for.
