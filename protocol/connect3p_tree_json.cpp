@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "games/connect3p/connect3p.hpp"
-#include "protocol/connect3p_json.hpp"
+#include "core/notation.hpp"
 #include "protocol/json.hpp"
 #include "search/multi_trace.hpp"
 #include "search/multiplayer.hpp"
@@ -70,8 +70,8 @@ Json treeOf(const Connect3p& g, MultiAlgorithm a, int depth) {
 
 std::string connect3pTreeJson(const std::string& moves, int depth) {
   Connect3p g;
-  std::size_t at = 0;
-  if (const std::string error = readConnect3pMoves(moves, g, at); !error.empty()) return jsonFailure(error, at);
+  if (moves.size() > Connect3p::kMaxPlies) return jsonFailure("the move string is too long");
+  if (const ParseError err = parseMoves(moves, g); !err.ok) return jsonFailure(err.message, err.position);
   if (g.isOver()) return jsonFailure("the game is over: there is no move to search");
   if (depth < 1 || depth > kConnect3pTreeMaxDepth)
     return jsonFailure("depth must be from 1 to " + std::to_string(kConnect3pTreeMaxDepth) + " plies");

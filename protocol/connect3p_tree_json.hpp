@@ -5,7 +5,7 @@
 // (web/tree/trace-worker.js, through wasm/connect3p_tree_bindings.cpp). The
 // page searches nothing and spells none of the rules.
 //
-// connect3pTreeJson(moves, depth): moves as in connect3p_json.hpp, depth 1 to
+// connect3pTreeJson(moves, depth): moves a move string (docs/connect3p.md), depth 1 to
 // kConnect3pTreeMaxDepth plies.
 //   {"ok":true, "moves", "depth", "maxDepth", "toMove": 0-2,
 //    "players": ["Red","Yellow","Green"], "maxSum": 1000 (a vector's entries

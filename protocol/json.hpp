@@ -51,7 +51,8 @@ inline Json parseJson(const std::string& text, int maxDepth) {
 inline std::string jsonText(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 // {"ok":false,"error":message[,"position":position]}: the pages' refusal
-// (einstein_json.hpp, connect3p_json.hpp); position 0 is left out.
+// (the tree explorer's JSON of the dice and three-player games); position 0
+// is left out.
 inline std::string jsonFailure(const std::string& message, std::size_t position = 0) {
   Json o;
   o["ok"] = false;

@@ -7,16 +7,12 @@
 #include <vector>
 
 #include "protocol/json.hpp"
+#include "protocol/kind_replies.hpp"
 #include "search/levels.hpp"
 
 namespace gs {
 
-namespace {
-
-// {"type": type, "id": id, ...}: the start of every reply. The id is JSON
-// text (JSON.stringify of the page's id); one that is not JSON or nests
-// deeper than a request may is left out.
-Json reply(const char* type, const std::string& id) {
+Json replyStart(const char* type, const std::string& id) {
   Json o;
   o["type"] = type;
   if (id.empty()) return o;
@@ -24,6 +20,9 @@ Json reply(const char* type, const std::string& id) {
   if (!value.is_discarded()) o["id"] = std::move(value);
   return o;
 }
+
+namespace {
+
 
 // `value`, or null when it is not `known` (an outcome not proven, no better move).
 template <class T>
@@ -83,11 +82,11 @@ void mctsSearch(Session& session, const Request& r, const std::string& id, const
   limits.playouts = static_cast<std::uint64_t>(r.playouts);
   const Deadline deadline = Deadline::fromNow(r.engineMs);   // 0: the playouts only
   const MctsResult result = session.thinkMcts(options, limits, deadline, 100, [&](const MctsResult& m) {
-    Json o = reply("info", id);
+    Json o = replyStart("info", id);
     mctsFields(o, m);
     post(jsonText(o));
   });
-  Json o = reply("bestmove", id);
+  Json o = replyStart("bestmove", id);
   o["move"] = result.bestMove;
   mctsFields(o, result);
   post(jsonText(o));
@@ -104,11 +103,11 @@ void search(Session& session, const Request& r, const std::string& id, const Pos
   limits.seed = static_cast<std::uint32_t>(r.seed);
   limits.temperature = r.temperature;
   const SearchResult result = session.think(limits, [&](const SearchInfo& info) {
-    Json o = reply("info", id);
+    Json o = replyStart("info", id);
     searchFields(o, info);
     post(jsonText(o));
   });
-  Json o = reply("bestmove", id);
+  Json o = replyStart("bestmove", id);
   o["move"] = result.bestMove;
   searchFields(o, result.info);
   post(jsonText(o));
@@ -158,7 +157,7 @@ void streamed(const Request& r, const std::string& id, const PostReply& post, co
               const char* finalType, void (*fields)(Json&, const Result&, double), Run run) {
   const auto t0 = std::chrono::steady_clock::now();
   auto send = [&](const char* type, const Result& result) {
-    Json o = reply(type, id);
+    Json o = replyStart(type, id);
     fields(o, result, msSince(t0));
     post(jsonText(o));
   };
@@ -224,11 +223,11 @@ void solve(Session& session, const Request& r, const std::string& id, const Post
   const Session::SolveReport result = session.solveExact(r.threads, [&](const Session::SolveReport& now) {
     if (now.lo == now.hi && !first) return;  // the answer: posted as `solved` below
     first = false;
-    Json o = reply("solveinfo", id);
+    Json o = replyStart("solveinfo", id);
     solveFields(o, now);
     post(jsonText(o));
   });
-  Json o = reply("solved", id);
+  Json o = replyStart("solved", id);
   o["score"] = result.lo;
   o["outcome"] = (result.lo > 0) - (result.lo < 0);
   solveFields(o, result);
@@ -239,19 +238,22 @@ void solve(Session& session, const Request& r, const std::string& id, const Post
 }  // namespace
 
 void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  // Every game's state, and the games of the other kinds (no Session).
+  if (r.type == "state" || (!r.game.empty() && gameInfo(findGame(r.game)).kind != GameKind::kTwoPlayer))
+    return runKindRequest(r, id, post);
   if (r.type == "levels") {
-    Json o = reply("levels", id);
+    Json o = replyStart("levels", id);
     o["levels"] = Json::parse(levelsJson());
     return post(jsonText(o));
   }
   if (r.type == "games") {
-    Json o = reply("games", id);
+    Json o = replyStart("games", id);
     o["games"] = Json::parse(gamesJson());
     return post(jsonText(o));
   }
   if (r.type == "newgame") {
     session.newGame(r.game.empty() ? session.game() : findGame(r.game));
-    return post(jsonText(reply("newgameok", id)));
+    return post(jsonText(replyStart("newgameok", id)));
   }
   if (r.type != "search" && r.type != "analyze" && r.type != "review" && r.type != "solve")
     return post(errorReply(id, "the engine does not answer '" + r.type + "' requests"));
@@ -267,7 +269,7 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
 }
 
 std::string errorReply(const std::string& id, const std::string& message) {
-  Json o = reply("error", id);
+  Json o = replyStart("error", id);
   o["message"] = message;
   return jsonText(o);
 }

@@ -4,7 +4,10 @@
 //
 // The worker keeps what only it knows: `isready` (its load time), `memory`
 // (the wasm heap), `book` (the download) and `stop` (its queue). Every other
-// type is answered here: search, analyze, review, solve, newgame, levels, games.
+// type is answered here: search, analyze, review, solve, newgame, levels,
+// games, and state (kind_replies.hpp: every game's state, and the search and
+// levels of the games of the other kinds, dice and more players, which need
+// no Session).
 //
 // `id` is the request's id as the page sent it, as JSON text
 // (JSON.stringify(message.id); "" when it has none): replies echo it (an id
@@ -21,7 +24,8 @@ namespace gs {
 
 using PostReply = std::function<void(const std::string& json)>;
 
-// Runs `r` (checked: no error) on `session` and posts its replies: for a
+// Runs `r` (checked: no error) on `session` (a game of the two-player
+// kind; the others go to runKindRequest) and posts its replies: for a
 // search every finished iteration's `info`, then one `bestmove`; otherwise
 // one reply. A position the session refuses, a search of a finished game and
 // a type the worker answers itself are answered by an `error`.

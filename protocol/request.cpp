@@ -7,6 +7,7 @@
 #include "core/notation.hpp"
 #include "games/registry.hpp"
 #include "protocol/json.hpp"
+#include "search/expectimax.hpp"
 #include "search/levels.hpp"
 #include "search/player.hpp"
 
@@ -40,18 +41,37 @@ std::string clipped(const std::string& s, std::size_t n) {
   return s.substr(0, cut);
 }
 
-// The game field (the name of a registered game of the Session's kind,
-// GameKind::kTwoPlayer): "" or the message.
-std::string gameField(const Json* game, Request& r) {
+// Words for a kind's algorithms: "star2, star1, expectimax or mcts".
+std::string algorithmList(const GameInfo& info) {
+  std::string words = info.algorithms, out;
+  std::size_t count = 0, pos = 0;
+  for (char c : words) count += c == ' ';
+  for (std::size_t i = 0; i <= count; ++i) {
+    const std::size_t end = std::min(words.find(' ', pos), words.size());
+    out += (i == 0 ? "" : i == count ? " or " : ", ") + words.substr(pos, end - pos);
+    pos = end + 1;
+  }
+  return out;
+}
+
+bool hasAlgorithm(const GameInfo& info, const std::string& name) {
+  const std::string words = std::string(" ") + info.algorithms + " ";
+  return !name.empty() && name.find(' ') == std::string::npos && words.find(" " + name + " ") != std::string::npos;
+}
+
+// The game field: the name of a registered game; of the two-player kind
+// (the Session's) unless `anyKind`. "" or the message (what `type` is
+// answered for a game of another kind).
+std::string gameField(const Json* game, Request& r, bool anyKind = false) {
   const bool isText = game && game->is_string();
-  if (isText && findGame(text(*game), GameKind::kTwoPlayer) >= 0) {
+  const GameId id = isText ? findGame(text(*game)) : -1;
+  if (id >= 0 && (anyKind || gameInfo(id).kind == GameKind::kTwoPlayer)) {
     r.game = text(*game);
     return "";
   }
-  const int other = isText ? findGame(text(*game)) : -1;
-  if (other >= 0)
-    return "game '" + text(*game) + "' (" + kindWords(gameInfo(other).kind) + ") is not served by this worker: it serves " +
-           gameNames(", ", " or ", GameKind::kTwoPlayer);
+  if (id >= 0)
+    return "game '" + text(*game) + "' (" + kindWords(gameInfo(id).kind) + ") has no '" + r.type +
+           "' requests: it answers state, search and levels";
   return "unknown game '" + (isText ? clipped(text(*game), 24) : std::string("")) + "'";
 }
 
@@ -80,6 +100,36 @@ std::string position(const Json& req, Request& r) {
   return "";
 }
 
+// The fields of `state` and of a search of a game of another kind: game
+// (any kind) and position (the text of the game's notation, as far as it
+// reads). "" or the message.
+std::string notationPosition(const Json& req, Request& r) {
+  if (std::string err = gameField(field(req, "game"), r, true); !err.empty()) return err;
+  const Json* f = field(req, "position");
+  if (!f || !f->is_string()) return "position must be a string (the game's notation)";
+  const std::string& t = text(*f);
+  if (t.size() > kPositionMaxLength)
+    return "position is too long (" + std::to_string(t.size()) + " characters, at most " +
+           std::to_string(kPositionMaxLength) + ")";
+  const ParseError err = withGame(findGame(r.game), [&](auto tag) {
+    using G = typename decltype(tag)::type;
+    typename PositionNotation<G>::Record rec;
+    G g;
+    return PositionNotation<G>::parse(t, rec, g, nullptr);
+  });
+  if (!err.ok) return err.message;
+  r.position = t;
+  return "";
+}
+
+// The time budget: timeMs from `lo` (1, or 0 where another limit bounds
+// the search) to kMaxTimeMs. "" or the message.
+std::string timeField(const Json& req, int lo, double& timeMs) {
+  if (!intField(field(req, "timeMs"), lo, kMaxTimeMs, timeMs))
+    return "timeMs must be an integer from 1 to " + std::to_string(kMaxTimeMs);
+  return "";
+}
+
 // The error for a level that is not a name of levels.hpp.
 std::string unknownLevel(const Json* level) {
   std::string known;
@@ -90,7 +140,8 @@ std::string unknownLevel(const Json* level) {
 
 // A Monte Carlo tree search: a time and/or a playout budget, or a level's
 // (levels.hpp, kMctsLevels).
-std::string mctsSearch(const Json& req, Request& r) {
+// The position is `moves` (a two-player game's) or, with `notation`, `position`.
+std::string mctsSearch(const Json& req, Request& r, bool notation) {
   r.algorithm = "mcts";
   for (const char* k : {"maxDepth", "temperature"})
     if (field(req, k)) return std::string(k) + " is not for algorithm mcts (it takes timeMs and playouts, or a level)";
@@ -105,23 +156,74 @@ std::string mctsSearch(const Json& req, Request& r) {
   } else {
     if (field(req, "playouts") && !intField(field(req, "playouts"), 1, 100000000, r.playouts))
       return "playouts must be an integer from 1 to 100000000";
-    if ((field(req, "timeMs") || r.playouts == 0) && !intField(field(req, "timeMs"), 1, 60000, timeMs))
-      return "timeMs must be an integer from 1 to 60000";
+    if (field(req, "timeMs") || r.playouts == 0)
+      if (std::string err = timeField(req, 1, timeMs); !err.empty()) return err;
   }
   r.timeMs = static_cast<int>(timeMs);
   r.engineMs = engineBudgetMs(r.timeMs);
   double seed = 1;
   r.seed = intField(field(req, "seed"), 0, 4294967295.0, seed) ? seed : 1;
-  return position(req, r);
+  return notation ? notationPosition(req, r) : position(req, r);
+}
+
+// A search of a game of kind kChance or kPlayers: one of the game's
+// algorithms (its default when none is named); a level (kChanceLevels, the
+// chance kind's) or timeMs and/or maxDepth; the position in the game's
+// notation.
+std::string kindSearch(const Json& req, Request& r, GameId id) {
+  const GameInfo& info = gameInfo(id);
+  r.algorithm = info.defaultAlgorithm;
+  if (const Json* a = field(req, "algorithm")) {
+    if (!a->is_string() || !hasAlgorithm(info, text(*a)))
+      return "unknown algorithm '" + (a->is_string() ? clipped(text(*a), 24) : std::string("")) + "' (use " +
+             algorithmList(info) + ")";
+    r.algorithm = text(*a);
+  }
+  if (r.algorithm == "mcts") return mctsSearch(req, r, true);
+  if (field(req, "playouts")) return "playouts is for algorithm mcts";
+  const bool chance = info.kind == GameKind::kChance;
+  const int depthMax = chance ? withGameOfKind<GameKind::kChance>(id, [](auto tag) {
+    return ExpectimaxSearcher<typename decltype(tag)::type>::kMaxDepth;
+  }) : info.maxPlies;
+  double timeMs = 0, maxDepth = 0, temperature = 0;
+  if (const Json* level = field(req, "level")) {
+    if (!chance) return std::string("level is not for ") + kindWords(info.kind) + " (it takes timeMs and maxDepth)";
+    const int i = level->is_string() ? findLevel(text(*level)) : -1;
+    if (i < 0) return unknownLevel(level);
+    if (field(req, "timeMs") || field(req, "maxDepth")) return "level sets the budget (no timeMs or maxDepth with it)";
+    timeMs = kChanceLevels[i].timeMs;
+    maxDepth = kChanceLevels[i].maxDepth;
+    temperature = kChanceLevels[i].temperature;
+  } else {
+    if (field(req, "maxDepth") && !intField(field(req, "maxDepth"), 0, depthMax, maxDepth))
+      return "maxDepth must be an integer from 0 to " + std::to_string(depthMax);
+    if (field(req, "timeMs") || maxDepth == 0)
+      if (std::string err = timeField(req, maxDepth > 0 ? 0 : 1, timeMs); !err.empty()) return err;
+    if (field(req, "temperature")) {
+      if (!chance) return std::string("temperature is not for ") + kindWords(info.kind);
+      if (!intField(field(req, "temperature"), 0, 1000, temperature))
+        return "temperature must be an integer from 0 to 1000";
+    }
+  }
+  r.timeMs = static_cast<int>(timeMs);
+  r.maxDepth = static_cast<int>(maxDepth);
+  r.temperature = static_cast<int>(temperature);
+  r.engineMs = engineBudgetMs(r.timeMs);
+  double seed = 1;
+  r.seed = intField(field(req, "seed"), 0, 4294967295.0, seed) ? seed : 1;
+  return notationPosition(req, r);
 }
 
 std::string search(const Json& req, Request& r) {
+  const Json* game = field(req, "game");
+  const GameId id = game && game->is_string() ? findGame(text(*game)) : -1;
+  if (id >= 0 && gameInfo(id).kind != GameKind::kTwoPlayer) return kindSearch(req, r, id);
   if (const Json* algorithm = field(req, "algorithm")) {
     const bool known = algorithm->is_string() && (text(*algorithm) == "alphabeta" || text(*algorithm) == "mcts");
     if (!known)
       return "unknown algorithm '" + (algorithm->is_string() ? clipped(text(*algorithm), 24) : std::string("")) +
              "' (use alphabeta or mcts)";
-    if (text(*algorithm) == "mcts") return mctsSearch(req, r);
+    if (text(*algorithm) == "mcts") return mctsSearch(req, r, false);
   }
   if (field(req, "playouts")) return "playouts is for algorithm mcts";
   const Json* level = field(req, "level");
@@ -137,8 +239,7 @@ std::string search(const Json& req, Request& r) {
   } else {
     if (field(req, "maxDepth") && !intField(field(req, "maxDepth"), 0, 64, maxDepth))
       return "maxDepth must be an integer from 0 to 64";
-    if (!intField(field(req, "timeMs"), maxDepth > 0 ? 0 : 1, 60000, timeMs))
-      return "timeMs must be an integer from 1 to 60000";
+    if (std::string err = timeField(req, maxDepth > 0 ? 0 : 1, timeMs); !err.empty()) return err;
     if (field(req, "temperature") && !intField(field(req, "temperature"), 0, 1000, temperature))
       return "temperature must be an integer from 0 to 1000";
     const Json* ties = field(req, "randomTies");
@@ -181,7 +282,7 @@ Request checkRequest(const std::string& json) {
     r.error = search(req, r);
   } else if (r.type == "analyze" || r.type == "review") {
     double timeMs = 0;
-    if (!intField(field(req, "timeMs"), 1, 60000, timeMs)) r.error = "timeMs must be an integer from 1 to 60000";
+    r.error = timeField(req, 1, timeMs);
     if (r.error.empty() && r.type == "analyze") r.error = threadsField(req, r);
     if (r.error.empty()) r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
@@ -190,10 +291,17 @@ Request checkRequest(const std::string& json) {
   } else if (r.type == "solve") {
     r.error = threadsField(req, r);
     if (r.error.empty()) r.error = position(req, r);
+  } else if (r.type == "state") {
+    r.error = notationPosition(req, r);
   } else if (r.type == "newgame") {
     if (const Json* game = field(req, "game")) r.error = gameField(game, r);
-  } else if (r.type != "isready" && r.type != "levels" && r.type != "games" && r.type != "memory" &&
-             r.type != "book") {
+  } else if (r.type == "levels") {
+    if (const Json* game = field(req, "game")) {
+      r.error = gameField(game, r, true);
+      if (r.error.empty() && gameInfo(findGame(r.game)).kind == GameKind::kPlayers)
+        r.error = "game '" + r.game + "' (" + kindWords(GameKind::kPlayers) + ") has no levels";
+    }
+  } else if (r.type != "isready" && r.type != "games" && r.type != "memory" && r.type != "book") {
     r.error = "unknown request type '" + clipped(r.type, 40) + "'";
   }
   return r;

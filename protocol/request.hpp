@@ -17,15 +17,21 @@ namespace gs {
 struct Request {
   std::string error;  // non-empty: reject the request with this message
   std::string type;
-  std::string game;   // "" when absent (newgame)
+  std::string game;   // "" when absent (newgame, levels)
+  // The position: `moves` (a move string) for the requests of the two-player
+  // games' Session (search, analyze, review, solve); `position` (the text of
+  // the game's notation, core/notation.hpp's PositionNotation) for `state`
+  // and for a search of a game of another kind (dice, more players).
   std::string moves;
+  std::string position;
   int timeMs = 0;
   int maxDepth = 0;
   int temperature = 0;
   bool randomTies = false;
   double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
-  // search: "alphabeta" (the player of search/player.hpp) or "mcts" (Monte
-  // Carlo tree search, search/mcts.hpp: timeMs and/or playouts, no level).
+  // search: one of the game's algorithms (GameInfo::algorithms; for the
+  // two-player games "alphabeta", the player of search/player.hpp, or
+  // "mcts"); its default when the request names none.
   std::string algorithm = "alphabeta";
   double playouts = 0;  // mcts: the playout budget (0: the time only)
   int threads = 1;      // solve, analyze: the threads asked for (1-64; the worker may give fewer)
@@ -47,6 +53,11 @@ int engineBudgetMs(int timeMs);
 // Longest request text and deepest nesting accepted.
 constexpr std::size_t kRequestMaxLength = 1 << 16;
 constexpr int kRequestMaxDepth = 32;
+// The longest time budget a request may ask for (timeMs), every request type.
+constexpr int kMaxTimeMs = 60000;
+// The longest `position` text accepted (a whole game of any registered game
+// fits: EinStein's 60 turns at 4 characters after its set-ups).
+constexpr std::size_t kPositionMaxLength = 400;
 
 Request checkRequest(const std::string& json);
 

@@ -20,7 +20,7 @@
 // neither engine. Prints MCTS's wins as Red and as Blue, its share, and the
 // mean playouts and Star2 depth per move.
 //
-// levels: the page's levels (search/levels.hpp, kEinsteinLevels) against
+// levels: the page's levels (search/levels.hpp, kChanceLevels) against
 // each other, each next to the one above it, and each against a player that
 // picks a random legal move; N games a pairing (default 200, even), paired
 // as in match. Prints each pairing's score for the stronger side.
@@ -55,7 +55,7 @@ each played twice with the colours swapped and the same die rolls. Prints
 MCTS's wins as Red and as Blue, its share, and the mean playouts and Star2
 depth per move.)";
 
-const char* kLevelsAbout = R"(The page's levels (search/levels.hpp, kEinsteinLevels), each against a
+const char* kLevelsAbout = R"(The page's levels (search/levels.hpp, kChanceLevels), each against a
 player that picks a random legal move and against the level below it; N
 games a pairing, paired as in match. Prints each pairing's score for the
 stronger side.)";
@@ -149,7 +149,7 @@ int runMatch(const MatchArgs& args) {
   return 0;
 }
 
-// A player of the levels match: a level of kEinsteinLevels (Star2), or -1:
+// A player of the levels match: a level of kChanceLevels (Star2), or -1:
 // a random legal move.
 int levelMove(const gs::Einstein& g, int level, std::mt19937& rng, std::uint64_t& depthSum) {
   if (level < 0) {
@@ -158,7 +158,7 @@ int levelMove(const gs::Einstein& g, int level, std::mt19937& rng, std::uint64_t
       if (g.canPlay(m)) legal.push_back(m);
     return legal[rng() % legal.size()];
   }
-  const gs::ChanceLevel& l = gs::kEinsteinLevels[level];
+  const gs::ChanceLevel& l = gs::kChanceLevels[level];
   if (l.temperature > 0) {
     depthSum += 1;
     return gs::softmaxMove(g, l.temperature, rng);
@@ -177,7 +177,7 @@ int runLevels(long games, long seed) {
     pairings.push_back({l, -1});
     if (l > 0) pairings.push_back({l, l - 1});
   }
-  auto name = [](int l) { return l < 0 ? "random" : gs::kEinsteinLevels[l].name; };
+  auto name = [](int l) { return l < 0 ? "random" : gs::kChanceLevels[l].name; };
   for (const auto& [strong, weak] : pairings) {
     std::mt19937 rng(static_cast<std::uint32_t>(seed));
     long wins = 0;

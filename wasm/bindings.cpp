@@ -24,14 +24,15 @@
 //   not proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
-//                              timeMs, maxDepth, temperature, randomTies, seed,
-//                              engineMs, usesBook}: the worker's message
+//                              position, timeMs, maxDepth, temperature, randomTies,
+//                              seed, engineMs, usesBook, algorithm, playouts,
+//                              threads}: the worker's message
 //                              validation (protocol/request.hpp)
 //   Module.games()          -> the game registry (games_bindings.cpp)
 //   Module.runRequest(session, request, idJson, text => ...)
 //                              runs a checked request of a type the engine
-//                              answers (search, analyze, review, newgame,
-//                              levels, games) and calls back with each reply's JSON
+//                              answers (search, analyze, review, solve, newgame,
+//                              levels, games, state) for any game and calls back with each reply's JSON
 //                              text (protocol/replies.hpp)
 //   Module.memoryStats()    -> {heapBytes, usedBytes, arenaBytes}: the wasm
 //                              memory size and what malloc has handed out
@@ -216,6 +217,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("type", &gs::Request::type)
       .field("game", &gs::Request::game)
       .field("moves", &gs::Request::moves)
+      .field("position", &gs::Request::position)
       .field("timeMs", &gs::Request::timeMs)
       .field("maxDepth", &gs::Request::maxDepth)
       .field("temperature", &gs::Request::temperature)

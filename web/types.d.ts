@@ -45,11 +45,14 @@ export interface SearchInfo {
 /** Requests of the engine worker (web/worker.js); the client adds `id`. */
 export type EngineRequest =
   | { type: 'isready' }
-  | { type: 'levels' }
+  | { type: 'levels'; game?: string }
   | { type: 'games' }
+  | { type: 'state'; game: string; position: string }
   | { type: 'newgame'; game: string }
   | { type: 'search'; game: string; moves: string; timeMs?: number; level?: string; randomTies?: boolean; seed?: number;
       algorithm?: 'alphabeta' | 'mcts'; playouts?: number }
+  | { type: 'search'; game: string; position: string; timeMs?: number; maxDepth?: number; level?: string;
+      algorithm?: string; playouts?: number; seed?: number }
   | { type: 'analyze'; game: string; moves: string; timeMs: number };
 
 /** Requests of the trace worker (web/engine/trace-worker.js). */
@@ -136,6 +139,7 @@ export interface CheckedRequest {
   type: string;
   game: string;
   moves: string;
+  position: string;     // state, and a search of a game of another kind: the game's notation
   timeMs: number;
   maxDepth: number;
   temperature: number;
@@ -143,7 +147,7 @@ export interface CheckedRequest {
   seed: number;
   engineMs: number;     // search: the engine's own budget (timeMs less the reply's reserve)
   usesBook: boolean;    // search: plays from the game's opening book
-  algorithm: string;    // search: 'alphabeta' or 'mcts'
+  algorithm: string;    // search: one of the game's algorithms ('alphabeta' or 'mcts' for the two-player games)
   playouts: number;     // search, mcts: the playout budget (0: the time only)
   threads: number;      // solve, analyze: the threads asked for
 }
@@ -162,14 +166,6 @@ export interface EngineModule {
   treeCounts(game: string, moves: string, depth: number): any;
   treeDeepening(game: string, moves: string, depth: number): any;
   treeMoveValues(game: string, moves: string, depth: number): any;
-  /** EinStein (wasm/einstein_bindings.cpp): JSON texts, protocol/einstein_json.hpp. */
-  einsteinState(position: string): string;
-  einsteinThink(position: string, level: string, algorithm: string, timeMs: number, maxDepth: number,
-    seed: number, playouts: number): string;
-  einsteinLevels(): string;
-  /** Connect Four for three (wasm/connect3p_bindings.cpp): JSON texts, protocol/connect3p_json.hpp. */
-  connect3pState(moves: string): string;
-  connect3pThink(moves: string, algorithm: string, timeMs: number, maxDepth: number): string;
 }
 
 interface ModuleOptions {

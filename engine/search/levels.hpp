@@ -74,8 +74,9 @@ constexpr bool mctsLevelsMatch() {
 }
 static_assert(mctsLevelsMatch(), "kMctsLevels lists kLevels' names in their order, each with a budget");
 
-// The same four levels for EinStein würfelt nicht! (games/einstein, the
-// Star2 expectiminimax of search/expectimax.hpp). Beginner looks one move
+// The same four levels for the games with chance (kind kChance: the Star2
+// expectiminimax of search/expectimax.hpp), measured on EinStein würfelt
+// nicht!, the registry's game with dice. Beginner looks one move
 // ahead and draws among the moves by their evaluation (softmaxMove: a
 // plausible move, not always the best); Casual looks two moves ahead (also
 // the opponent's reply to each roll) and plays its best; Strong and the
@@ -87,7 +88,7 @@ struct ChanceLevel {
   int maxDepth;     // 0: no depth limit
   int temperature;  // > 0: a move drawn by search/expectimax.hpp's softmaxMove (depth 1)
 };
-constexpr ChanceLevel kEinsteinLevels[] = {
+constexpr ChanceLevel kChanceLevels[] = {
     {"beginner", 0, 1, 150},
     {"casual", 0, 2, 0},
     {"strong", 300, 0, 0},
@@ -95,13 +96,13 @@ constexpr ChanceLevel kEinsteinLevels[] = {
 };
 constexpr bool chanceLevelsMatch() {
   for (int i = 0; i < kLevelCount; ++i)
-    if (!sameName(kLevels[i].name, kEinsteinLevels[i].name) ||
-        (kEinsteinLevels[i].timeMs == 0 && kEinsteinLevels[i].maxDepth == 0))
+    if (!sameName(kLevels[i].name, kChanceLevels[i].name) ||
+        (kChanceLevels[i].timeMs == 0 && kChanceLevels[i].maxDepth == 0))
       return false;
   return true;
 }
-static_assert(sizeof(kEinsteinLevels) / sizeof(kEinsteinLevels[0]) == kLevelCount && chanceLevelsMatch(),
-              "kEinsteinLevels lists kLevels' names in their order, each with a budget");
+static_assert(sizeof(kChanceLevels) / sizeof(kChanceLevels[0]) == kLevelCount && chanceLevelsMatch(),
+              "kChanceLevels lists kLevels' names in their order, each with a budget");
 
 inline SearchLimits levelLimits(const Level& level, std::uint32_t seed) {
   SearchLimits lim;

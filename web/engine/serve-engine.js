@@ -1,5 +1,5 @@
-// The start of the explorer's and the games' workers (trace-worker.js,
-// games-worker.js), loaded into each by importScripts: serveEngine(handle)
+// The start of the explorer's worker (trace-worker.js), loaded into it by
+// importScripts: serveEngine(handle)
 // loads the engine's modularized build (engine/gamesearch.js, factory
 // createGameSearch), queues the messages that arrive before it is ready, and
 // then calls handle(engine, message) for each, in order. A failed load is

@@ -9,7 +9,7 @@
 //            (100, 300 or 1000 ms; default 300)
 //   #view=demo&game=connect3p...  the same, computers only (default seats mpm)
 //
-// The engine (games-worker.js over protocol/connect3p_json.hpp) reads every
+// The engine (worker.js: `state` and `search`, docs/protocol.md) reads every
 // position and answers with its stones, the legal columns, the end, and the
 // computer's move with its value: the page spells none of the rules.
 //
@@ -21,7 +21,7 @@
 // columns split its width equally.
 
 import { clip, h, group, linkNote, newGameKey, sayForAMoment, setUsable } from '../lib/dom.js';
-import { gamesWorker, wirePage } from './game-page.js';
+import { gamesWorker, readState, wirePage } from './game-page.js';
 
 const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid']];
 const TIMES = [['100', '0.1 s'], ['300', '0.3 s'], ['1000', '1 s']];
@@ -162,7 +162,7 @@ function describeBoard(state) {
   return `Connect Four for three, rows from the bottom. Red: ${where(0)}. Yellow: ${where(1)}. Green: ${where(2)}.`;
 }
 
-// The computer's card for its move `r` (the engine's `think` answer): {text, detail}.
+// The computer's card for its move `r` (the engine's `bestmove` reply): {text, detail}.
 function computerWords(r) {
   let text;
   const who = `${NAMES[r.player]} (${ALGO_NAME[r.algorithm]})`;
@@ -293,7 +293,7 @@ export function mountGamePage(container, options = {}) {
   const setPhase = (p) => { document.body.dataset.connect3p = p; };
 
   async function load(next, gen = ++generation) {
-    const s = await ask({ type: 'state', position: next });
+    const s = await readState(client, 'connect3p', next);
     if (gen !== generation) return null;
     if (!s.ok) return s;
     moves = s.moves;
@@ -315,7 +315,7 @@ export function mountGamePage(container, options = {}) {
     setPhase('thinking');
     let r;
     try {
-      r = await ask({ type: 'think', position: moves, algorithm: ALGO[seat(p)], timeMs: Number(timeSel.value) });
+      r = await ask({ type: 'search', position: moves, algorithm: ALGO[seat(p)], timeMs: Number(timeSel.value) });
     } catch (e) {
       if (gen === generation) { setPhase('error'); status.textContent = `The engine failed: ${e.message}`; }
       return;

@@ -9,7 +9,7 @@
 // The page owns the dice (einstein-dice.js): seed S gives the set-ups and
 // the die of every ply, so a link replays the game and continues it with
 // the same dice; `position` (docs/einstein.md's notation) is the game so
-// far. The engine (engine/games-worker.js over protocol/einstein_json.hpp)
+// far. The engine (worker.js: `state` and `search`, docs/protocol.md)
 // reads every position and answers with its cubes, its legal moves and the
 // computer's move: the page spells none of the rules.
 //
@@ -31,7 +31,7 @@ import { cellAt, describeBoard, drawBoard, showFace } from './einstein-board.js'
 import { newSeed, rollFor, setupFor } from './einstein-dice.js';
 import { IDLE, SIDES, buildEinsteinPage, readEinsteinHash, setupsFrom } from './einstein-page.js';
 import { computerWords, levelWords, statusWords } from './einstein-words.js';
-import { gamesWorker, wirePage } from './game-page.js';
+import { gamesWorker, readState, wirePage } from './game-page.js';
 
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
@@ -55,7 +55,7 @@ class EinsteinGame {
     this.onChange = onChange;
     this.seed = settings.seed || newSeed();
     this.text = settings.position || `${setupFor(this.seed, 0)}/${setupFor(this.seed, 1)}`;
-    this.state = null;       // the engine's reading of `text` (protocol/einstein_json.hpp)
+    this.state = null;       // the engine's reading of `text` (a `state` reply, protocol/einstein_fields.hpp)
     this.selected = 0;       // the cube the player picked (0: none)
     this.hint = null;        // the hint's move {from, to, text}
     this.redo = [];          // turns taken back, most recent last
@@ -99,7 +99,7 @@ class EinsteinGame {
 
   // ---- the position --------------------------------------------------------------
   async load(newText, gen = ++this.generation) {
-    const s = await this.client.request({ type: 'state', position: newText });
+    const s = await readState(this.client, 'einstein', newText);
     if (gen !== this.generation) return null;
     if (!s.ok) return s;
     this.text = s.position;
@@ -185,7 +185,7 @@ class EinsteinGame {
     const side = state.side;
     let r;
     try {
-      r = await this.client.request({ type: 'think', position: this.text, level: this.level, algorithm: this.algorithm, seed: this.seed });
+      r = await this.client.request({ type: 'search', game: 'einstein', position: this.text, level: this.level, algorithm: this.algorithm, seed: this.seed });
     } catch (e) {
       if (gen === this.generation) this.showError(`The engine failed: ${e.message}`);
       return;
@@ -287,7 +287,7 @@ class EinsteinGame {
     hintBtn.disabled = true;
     hintText.textContent = 'Thinking about your move…';
     try {
-      const r = await this.client.request({ type: 'think', position: this.text, level: 'strong', algorithm: 'star2', seed: this.seed });
+      const r = await this.client.request({ type: 'search', game: 'einstein', position: this.text, level: 'strong', algorithm: 'star2', seed: this.seed });
       if (gen !== this.generation) return;
       this.hint = { from: r.from, to: r.to, text: r.move };
       hintText.textContent = `Hint: ${r.words} — you win ${r.winPct} % of games from there by the engine's estimate.`;
