@@ -14,7 +14,7 @@ export default [
   },
   {
     // Classic workers: importScripts() the Emscripten build.
-    files: ['web/worker.js', 'web/engine/trace-worker.js', 'web/engine/serve-engine.js'],
+    files: ['web/worker.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.worker } },
   },
   {

@@ -22,13 +22,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (r.error.size() > 300) __builtin_trap();
     return 0;
   }
-  const bool twoPlayer = r.type == "search" || r.type == "analyze" || r.type == "review" || r.type == "solve";
-  if (!twoPlayer && r.type != "state" && r.type != "newgame" && r.type != "isready" && r.type != "levels" &&
-      r.type != "games" && r.type != "memory" && r.type != "book")
+  const bool twoPlayer = r.type == "search" || r.type == "analyze" || r.type == "review" || r.type == "solve" ||
+                         r.type == "trace" || r.type == "counts" || r.type == "deepening" || r.type == "values" ||
+                         r.type == "mcts";
+  const bool kindTrace = r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree";
+  if (!twoPlayer && !kindTrace && r.type != "state" && r.type != "newgame" && r.type != "isready" &&
+      r.type != "levels" && r.type != "games" && r.type != "memory" && r.type != "book")
     __builtin_trap();
+  if (r.runner != "session" && r.runner != "engine" && r.runner != "trace" && r.runner != "worker") __builtin_trap();
+  if (r.depth < 0 || r.depth > 64 || r.cap < 0) __builtin_trap();
   const int game = r.game.empty() ? -1 : gs::findGame(r.game);
   if (!r.game.empty() && game < 0) __builtin_trap();
-  if (r.type == "state" || (r.type == "search" && gs::gameInfo(game).kind != gs::GameKind::kTwoPlayer)) {
+  if (r.type == "state" || kindTrace || (r.type == "search" && gs::gameInfo(game).kind != gs::GameKind::kTwoPlayer)) {
     // A position in the game's notation.
     const bool reads = gs::withGame(game, [&](auto tag) {
       using G = typename decltype(tag)::type;

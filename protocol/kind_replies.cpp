@@ -202,6 +202,7 @@ std::string chanceLevels(const std::string& id) {
 
 void runKindRequest(const Request& r, const std::string& id, const PostReply& post) {
   const GameId game = findGame(r.game);
+  if (game < 0) return post(errorReply(id, "unknown game '" + r.game + "'"));
   post(withGame(game, [&](auto tag) -> std::string {
     using G = typename decltype(tag)::type;
     if (r.type == "state") return stateReply<G>(r, id);

@@ -237,11 +237,11 @@ void solve(Session& session, const Request& r, const std::string& id, const Post
 
 }  // namespace
 
-void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
-  // Every game's state, and the games of the other kinds (no Session).
-  if (r.type == "state" || (!r.game.empty() && gameInfo(findGame(r.game)).kind != GameKind::kTwoPlayer))
-    return runKindRequest(r, id, post);
-  if (r.type == "levels") {
+void runEngineRequest(const Request& r, const std::string& id, const PostReply& post) {
+  if (r.runner != "engine")  // the worker's own, a trace, or not checked
+    return post(errorReply(id, "the engine does not answer '" + r.type + "' requests here"));
+  const bool twoPlayer = r.game.empty() || gameInfo(findGame(r.game)).kind == GameKind::kTwoPlayer;
+  if (r.type == "levels" && twoPlayer) {
     Json o = replyStart("levels", id);
     o["levels"] = Json::parse(levelsJson());
     return post(jsonText(o));
@@ -251,6 +251,12 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
     o["games"] = Json::parse(gamesJson());
     return post(jsonText(o));
   }
+  // Every game's state, and the games of the other kinds.
+  return runKindRequest(r, id, post);
+}
+
+void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
+  if (r.runner != "session") return runEngineRequest(r, id, post);
   if (r.type == "newgame") {
     session.newGame(r.game.empty() ? session.game() : findGame(r.game));
     return post(jsonText(replyStart("newgameok", id)));

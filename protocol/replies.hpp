@@ -24,12 +24,16 @@ namespace gs {
 
 using PostReply = std::function<void(const std::string& json)>;
 
-// Runs `r` (checked: no error) on `session` (a game of the two-player
-// kind; the others go to runKindRequest) and posts its replies: for a
+// Runs `r` (checked: no error; runner "session", else it goes to
+// runEngineRequest) on `session` and posts its replies: for a
 // search every finished iteration's `info`, then one `bestmove`; otherwise
 // one reply. A position the session refuses, a search of a finished game and
 // a type the worker answers itself are answered by an `error`.
 void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post);
+
+// Runs `r` (checked: no error, runner "engine": state, levels, games, the
+// other kinds' searches), which needs no Session, and posts its one reply.
+void runEngineRequest(const Request& r, const std::string& id, const PostReply& post);
 
 // {type:'error', id?, message}
 std::string errorReply(const std::string& id, const std::string& message);

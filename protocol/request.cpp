@@ -102,8 +102,8 @@ std::string position(const Json& req, Request& r) {
 
 // The fields of `state` and of a search of a game of another kind: game
 // (any kind) and position (the text of the game's notation, as far as it
-// reads). "" or the message.
-std::string notationPosition(const Json& req, Request& r) {
+// reads). "" or the message (a notation error after `prefix`).
+std::string notationPosition(const Json& req, Request& r, const char* prefix = "") {
   if (std::string err = gameField(field(req, "game"), r, true); !err.empty()) return err;
   const Json* f = field(req, "position");
   if (!f || !f->is_string()) return "position must be a string (the game's notation)";
@@ -117,7 +117,7 @@ std::string notationPosition(const Json& req, Request& r) {
     G g;
     return PositionNotation<G>::parse(t, rec, g, nullptr);
   });
-  if (!err.ok) return err.message;
+  if (!err.ok) return prefix + err.message;
   r.position = t;
   return "";
 }
@@ -259,6 +259,66 @@ std::string search(const Json& req, Request& r) {
   return "";
 }
 
+// The tree explorer's traced searches of a two-player game (trace, counts,
+// deepening, values, mcts): game and moves as for a search, and the depth
+// (its range per game is the trace's own check, wasm/tree_bindings.cpp).
+std::string traceRequest(const Json& req, Request& r) {
+  double depth = 0, cap = 0, playouts = 0, seed = 0;
+  if (field(req, "depth") && !intField(field(req, "depth"), 0, 64, depth))
+    return "depth must be an integer from 0 to 64";
+  if (r.type == "trace") {
+    const Json* a = field(req, "algorithm");
+    if (!a || !a->is_string()) return "algorithm must be a string (minimax, alphabeta, ordered or table)";
+    r.algorithm = text(*a);
+    if (field(req, "cap") && !intField(field(req, "cap"), 0, 100000000, cap))
+      return "cap must be an integer from 0 to 100000000";
+  }
+  if (r.type == "mcts") {
+    if (!intField(field(req, "playouts"), 0, 100000000, playouts) ||
+        !intField(field(req, "seed"), 0, 4294967295.0, seed))
+      return "mcts needs whole numbers for playouts and seed";
+    r.playouts = playouts;
+    r.seed = seed;
+  }
+  r.depth = static_cast<int>(depth);
+  r.cap = static_cast<int>(cap);
+  return position(req, r);
+}
+
+// The explorer's traces of the other kinds: chanceCounts and chanceTrace (a
+// game with dice), multiTree (a game of more players); game and position in
+// the game's notation, depth (its range is the trace's own check).
+std::string kindTraceRequest(const Json& req, Request& r) {
+  double depth = 0;
+  if (field(req, "depth") && !intField(field(req, "depth"), 0, 64, depth))
+    return "depth must be an integer from 0 to 64";
+  r.depth = static_cast<int>(depth);
+  if (r.type == "chanceTrace") {
+    const Json* a = field(req, "algorithm");
+    if (!a || !a->is_string()) return "algorithm must be a string (expectimax, star1 or star2)";
+    r.algorithm = text(*a);
+  }
+  // (the chance view's messages name the field, as the explorer shows them)
+  const char* prefix = r.type == "multiTree" ? "" : "position: ";
+  if (std::string err = notationPosition(req, r, prefix); !err.empty()) return err;
+  const GameKind kind = gameInfo(findGame(r.game)).kind;
+  if (kind != (r.type == "multiTree" ? GameKind::kPlayers : GameKind::kChance))
+    return "game '" + r.game + "' (" + kindWords(kind) + ") has no '" + r.type + "' requests";
+  return "";
+}
+
+// What answers a request that checkRequest accepted (Request::runner).
+std::string runnerOf(const Request& r) {
+  if (r.type == "isready" || r.type == "memory" || r.type == "book") return "worker";
+  if (r.type == "trace" || r.type == "counts" || r.type == "deepening" || r.type == "values" || r.type == "mcts" ||
+      r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree")
+    return "trace";
+  const bool twoPlayer = r.game.empty() || gameInfo(findGame(r.game)).kind == GameKind::kTwoPlayer;
+  const bool sessionType = r.type == "search" || r.type == "analyze" || r.type == "review" || r.type == "solve" ||
+                           r.type == "newgame";
+  return sessionType && twoPlayer ? "session" : "engine";
+}
+
 }  // namespace
 
 int engineBudgetMs(int timeMs) {
@@ -301,9 +361,15 @@ Request checkRequest(const std::string& json) {
       if (r.error.empty() && gameInfo(findGame(r.game)).kind == GameKind::kPlayers)
         r.error = "game '" + r.game + "' (" + kindWords(GameKind::kPlayers) + ") has no levels";
     }
+  } else if (r.type == "trace" || r.type == "counts" || r.type == "deepening" || r.type == "values" ||
+             r.type == "mcts") {
+    r.error = traceRequest(req, r);
+  } else if (r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree") {
+    r.error = kindTraceRequest(req, r);
   } else if (r.type != "isready" && r.type != "games" && r.type != "memory" && r.type != "book") {
     r.error = "unknown request type '" + clipped(r.type, 40) + "'";
   }
+  if (r.error.empty()) r.runner = runnerOf(r);
   return r;
 }
 

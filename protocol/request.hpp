@@ -35,6 +35,20 @@ struct Request {
   std::string algorithm = "alphabeta";
   double playouts = 0;  // mcts: the playout budget (0: the time only)
   int threads = 1;      // solve, analyze: the threads asked for (1-64; the worker may give fewer)
+  // The tree explorer's requests (trace, counts, deepening, values, mcts,
+  // chanceCounts, chanceTrace, multiTree): the traced search's depth (0: to
+  // the end, where the game allows it) and, for trace, the most nodes
+  // recorded (0: the default).
+  int depth = 0;
+  int cap = 0;
+  // What answers the request (the worker hands it on without knowing the
+  // types): "session" (runRequest on the worker's Session: the two-player
+  // games' search, analyze, review, solve, newgame), "engine" (runRequest,
+  // no Session needed: state, levels, games, the other kinds' searches),
+  // "trace" (the wasm module's runTrace: the tree explorer's traces, with
+  // typed arrays) or "worker" (isready, memory, book: what only the worker
+  // knows). "" for a refused request.
+  std::string runner;
   // search, analyze, review: the engine's own budget, engineBudgetMs(timeMs),
   // and whether the answer comes from the game's opening book when there is
   // one (a game with a book file; a search only at full strength:

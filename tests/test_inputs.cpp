@@ -108,6 +108,47 @@ TEST_CASE("Requests: good requests are accepted with their fields", "[inputs]") 
   CHECK(checkRequest(R"({"type":"book","extra":[1,{"a":null},"\u00e9\ud83d\ude00"]})").error.empty());
 }
 
+TEST_CASE("Requests: each accepted request says what answers it", "[inputs]") {
+  auto runner = [](const std::string& json) {
+    const Request r = checkRequest(json);
+    INFO(r.error);
+    return r.runner;
+  };
+  CHECK(runner(R"({"type":"search","game":"connect4","moves":"4","timeMs":10})") == "session");
+  CHECK(runner(R"({"type":"newgame"})") == "session");
+  CHECK(runner(R"({"type":"solve","game":"connect4","moves":""})") == "session");
+  CHECK(runner(R"({"type":"levels"})") == "engine");
+  CHECK(runner(R"({"type":"games"})") == "engine");
+  CHECK(runner(R"({"type":"state","game":"connect4","position":"44"})") == "engine");
+  CHECK(runner(R"({"type":"search","game":"einstein","position":"123456/654321:6","level":"casual"})") == "engine");
+  CHECK(runner(R"({"type":"search","game":"connect3p","position":"5","maxDepth":2})") == "engine");
+  CHECK(runner(R"({"type":"isready"})") == "worker");
+  CHECK(runner(R"({"type":"memory"})") == "worker");
+  CHECK(runner(R"({"type":"book"})") == "worker");
+  // The tree explorer's traces, with their fields.
+  Request r = checkRequest(R"({"type":"trace","game":"tictactoe","moves":"1524","algorithm":"ordered","depth":0,"cap":50})");
+  CHECK((r.error.empty() && r.runner == "trace" && r.algorithm == "ordered" && r.depth == 0 && r.cap == 50));
+  r = checkRequest(R"({"type":"counts","game":"connect4","moves":"44","depth":4})");
+  CHECK((r.error.empty() && r.runner == "trace" && r.depth == 4));
+  r = checkRequest(R"({"type":"mcts","game":"connect4","moves":"","playouts":300,"seed":5})");
+  CHECK((r.error.empty() && r.playouts == 300 && r.seed == 5));
+  r = checkRequest(R"({"type":"chanceTrace","game":"einstein","position":"123456/654321:6","algorithm":"star1","depth":2})");
+  CHECK((r.error.empty() && r.runner == "trace" && r.position == "123456/654321:6" && r.algorithm == "star1"));
+  r = checkRequest(R"({"type":"multiTree","game":"connect3p","position":"996997118","depth":3})");
+  CHECK((r.error.empty() && r.runner == "trace" && r.depth == 3));
+  // Their refusals.
+  auto error = [](const std::string& json) { return checkRequest(json).error; };
+  CHECK(error(R"({"type":"mcts","game":"connect4","moves":"","playouts":1.5,"seed":1})") ==
+        "mcts needs whole numbers for playouts and seed");
+  CHECK(error(R"({"type":"trace","game":"connect4","moves":"","depth":3})") ==
+        "algorithm must be a string (minimax, alphabeta, ordered or table)");
+  CHECK(error(R"({"type":"counts","game":"connect4","moves":"","depth":65})") == "depth must be an integer from 0 to 64");
+  CHECK(error(R"({"type":"counts","game":"einstein","moves":"","depth":2})") ==
+        "game 'einstein' (a game with dice) has no 'counts' requests: it answers state, search and levels");
+  CHECK(error(R"({"type":"multiTree","game":"einstein","position":"123456/654321","depth":2})") ==
+        "game 'einstein' (a game with dice) has no 'multiTree' requests");
+}
+
 TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]") {
   auto error = [](const std::string& json) { return checkRequest(json).error; };
   CHECK(error("") == "a request must be an object with a string `type`");

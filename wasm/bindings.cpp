@@ -26,10 +26,10 @@
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
 //                              position, timeMs, maxDepth, temperature, randomTies,
 //                              seed, engineMs, usesBook, algorithm, playouts,
-//                              threads}: the worker's message
+//                              threads, depth, cap, runner}: the worker's message
 //                              validation (protocol/request.hpp)
 //   Module.games()          -> the game registry (games_bindings.cpp)
-//   Module.runRequest(session, request, idJson, text => ...)
+//   Module.runRequest(session or null, request, idJson, text => ...)
 //                              runs a checked request of a type the engine
 //                              answers (search, analyze, review, solve, newgame,
 //                              levels, games, state) for any game and calls back with each reply's JSON
@@ -166,13 +166,17 @@ int threadPool() {
 #endif
 }
 
-void runRequest(gs::Session& s, const gs::Request& r, const std::string& id, val post) {
+// `s` may be null (the worker has made no Session yet) for a request whose
+// runner is "engine".
+void runRequest(gs::Session* s, const gs::Request& r, const std::string& id, val post) {
   // The pool's workers are started with the module: the worker cannot start
   // more while the engine runs, so a solve or an analysis asks for no more
   // than there are.
   gs::Request capped = r;
   capped.threads = std::max(1, std::min(r.threads, threadPool() + 1));
-  gs::runRequest(s, capped, id, [&post](const std::string& json) { post(json); });
+  const auto postText = [&post](const std::string& json) { post(json); };
+  if (s) gs::runRequest(*s, capped, id, postText);
+  else gs::runEngineRequest(capped, id, postText);
 }
 
 // Memory figures for the soak test: the (fixed) wasm heap, and the bytes
@@ -227,9 +231,12 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("usesBook", &gs::Request::usesBook)
       .field("algorithm", &gs::Request::algorithm)
       .field("playouts", &gs::Request::playouts)
-      .field("threads", &gs::Request::threads);
+      .field("threads", &gs::Request::threads)
+      .field("depth", &gs::Request::depth)
+      .field("cap", &gs::Request::cap)
+      .field("runner", &gs::Request::runner);
   function("checkRequest", &gs::checkRequest);
-  function("runRequest", &runRequest);
+  function("runRequest", &runRequest, allow_raw_pointers());
   function("memoryStats", &memoryStats);
   function("threadPool", &threadPool);
 

@@ -2,9 +2,9 @@
 // expectiminimax, Star1 and Star2 (engine/search/expectimax.hpp), traced by
 // ChanceRecorder (engine/search/chance_trace.hpp). Nothing but bindings, in
 // their own EMSCRIPTEN_BINDINGS block, linked into the same module as
-// bindings.cpp and tree_bindings.cpp. EinStein is not in the game registry
-// (docs/einstein.md), so this file names it; the page's one place that knows
-// about it is web/tree/chance-view.js.
+// bindings.cpp and tree_bindings.cpp. The chance kind's traces are
+// EinStein's, the registry's one game with dice, so this file names it; the
+// worker reaches them through runTrace (trace_requests.cpp).
 //
 // JS view (position: the notation of docs/einstein.md, at chance or rolled,
 // no '?'; algorithm 'expectimax' | 'star1' | 'star2'; depth 1..kMaxDepth moves):
@@ -38,6 +38,7 @@
 #include "games/einstein/einstein_notation.hpp"
 #include "search/chance_trace.hpp"
 #include "search/expectimax.hpp"
+#include "wasm/traces.hpp"
 
 namespace {
 
@@ -72,6 +73,10 @@ template <class T>
 val copyOf(const char* type, const std::vector<T>& v) {
   return val::global(type).new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
+
+}  // namespace
+
+namespace gs_wasm {
 
 val einsteinTreeCounts(const std::string& position, int depth) {
   Einstein g;
@@ -190,9 +195,10 @@ val einsteinTreeTrace(const std::string& position, const std::string& algorithm,
   return out;
 }
 
-}  // namespace
+}  // namespace gs_wasm
 
 EMSCRIPTEN_BINDINGS(einstein_tree) {
+  using namespace gs_wasm;
   emscripten::function("einsteinTreeCounts", &einsteinTreeCounts);
   emscripten::function("einsteinTreeTrace", &einsteinTreeTrace);
 }

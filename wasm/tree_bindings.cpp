@@ -46,6 +46,7 @@
 #include "search/mcts.hpp"
 #include "search/mcts_trace.hpp"
 #include "search/tree_trace.hpp"
+#include "wasm/traces.hpp"
 
 namespace {
 
@@ -279,6 +280,10 @@ val mctsTraceOf(const std::string& moves, int playouts, int seed) {
   return out;
 }
 
+}  // namespace
+
+namespace gs_wasm {
+
 // Calls f(GameType<Game>{}) for the game called `game` (a two-player game
 // without chance: these traces are negamax trees), or returns an error.
 template <class F>
@@ -311,9 +316,10 @@ val treeDeepening(const std::string& game, const std::string& moves, int maxDept
   return forGame(game, [&](auto tag) { return deepening<typename decltype(tag)::type>(moves, maxDepth); });
 }
 
-}  // namespace
+}  // namespace gs_wasm
 
 EMSCRIPTEN_BINDINGS(tree) {
+  using namespace gs_wasm;
   emscripten::function("treeTrace", &treeTrace);
   emscripten::function("treeCounts", &treeCounts);
   emscripten::function("treeDeepening", &treeDeepening);

@@ -55,16 +55,16 @@ export type EngineRequest =
       algorithm?: string; playouts?: number; seed?: number }
   | { type: 'analyze'; game: string; moves: string; timeMs: number };
 
-/** Requests of the trace worker (web/engine/trace-worker.js). */
+/** The tree explorer's requests of the engine worker (web/engine/trace-engine.js). */
 export type TraceRequest =
   | { type: 'trace'; game: string; moves: string; algorithm: string; depth: number; cap?: number }
   | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number }
   | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number }
-  | { type: 'chanceCounts'; position: string; depth: number }
-  | { type: 'chanceTrace'; position: string; algorithm: string; depth: number }
-  | { type: 'multiTree'; moves: string; depth: number };
+  | { type: 'chanceCounts'; game: string; position: string; depth: number }
+  | { type: 'chanceTrace'; game: string; position: string; algorithm: string; depth: number }
+  | { type: 'multiTree'; game: string; position: string; depth: number };
 
-/** Any reply of either worker: `type`, the request's `id` and its fields. */
+/** Any reply of the worker: `type`, the request's `id` and its fields. */
 export interface WorkerReply {
   type: string;
   id?: number | string;
@@ -150,6 +150,9 @@ export interface CheckedRequest {
   algorithm: string;    // search: one of the game's algorithms ('alphabeta' or 'mcts' for the two-player games)
   playouts: number;     // search, mcts: the playout budget (0: the time only)
   threads: number;      // solve, analyze: the threads asked for
+  depth: number;        // the tree explorer's requests: the traced search's depth
+  cap: number;          // trace: the most nodes recorded (0: the default)
+  runner: 'session' | 'engine' | 'trace' | 'worker' | '';  // what answers it (protocol/request.hpp)
 }
 
 /** The engine module (engine/gamesearch.js, factory createGameSearch): what the page and the workers use of it. */
@@ -157,8 +160,11 @@ export interface EngineModule {
   Session: new (kind: string, tableMiB: number) => Session;
   games(): GameInfo[];
   checkRequest(json: string): CheckedRequest;
-  /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`. */
-  runRequest(session: Session, request: CheckedRequest, idJson: string, post: (json: string) => void): void;
+  /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`;
+   * `session` may be null for a request whose runner is 'engine'. */
+  runRequest(session: Session | null, request: CheckedRequest, idJson: string, post: (json: string) => void): void;
+  /** Answers a checked request whose runner is 'trace' (wasm/trace_requests.cpp): the traced search, or {error}. */
+  runTrace(request: CheckedRequest): any;
   memoryStats(): { heapBytes: number; usedBytes: number; arenaBytes: number };
   /** The threaded build's pool of helper workers (a solve uses at most one more thread); 0 in the single-threaded build. */
   threadPool(): number;
@@ -178,6 +184,4 @@ interface ModuleOptions {
 declare global {
   function createLinkParser(options?: ModuleOptions): Promise<LinkModule>;
   function createGameSearch(options?: ModuleOptions): Promise<EngineModule>;
-  /** web/engine/serve-engine.js, in the explorer's and the games' workers. */
-  function serveEngine(handle: (engine: EngineModule, message: any) => void): void;
 }

@@ -3,11 +3,13 @@
 // request and its replies). Classic worker (not a module): it loads the
 // non-ES6 modularized build with importScripts.
 //
-// A thin pipe: the engine reads and validates every request
-// (checkRequest, protocol/request.hpp); this file queues requests until the
-// engine is loaded, answers `stop` by dropping the queue, downloads the
-// opening book in the background, and turns the engine's answers into
-// replies. A search blocks this worker until its deadline (the engine checks
+// The one engine worker of the page: play and analysis of every game, the
+// tree explorer's traces and MENACE's opponent. A thin pipe: the engine reads
+// and validates every request (checkRequest, protocol/request.hpp) and says
+// what answers it (its `runner`); this file queues requests until the engine
+// is loaded, answers `stop` by dropping the queue, downloads the opening book
+// in the background, and turns the engine's answers into replies (a trace's
+// typed arrays are transferred, not copied). A search blocks this worker until its deadline (the engine checks
 // its clock itself), so `stop` is only read between requests; to abandon a
 // running search the page terminates the worker and switches to a spare one.
 //
@@ -23,8 +25,11 @@
 const TABLE_MIB = 16;
 /** @type {import('./types').EngineModule} */
 let engine = null;    // the Emscripten module
-/** @type {import('./types').Session} */
-let session = null;   // gs::Session, created once (the table is sized at start-up)
+/** @type {import('./types').Session | null} */
+let session = null;   // gs::Session, made on first use (its tables are sized then): a worker
+                      // that serves only other kinds of games or traces never makes one
+/** @type {import('./types').GameInfo | null} */
+let firstGame = null;
 /** @type {import('./types').GameInfo | null} */
 let bookGame = null;  // the game whose opening book the worker loads (the first with a book file)
 let loaded = false;
@@ -43,8 +48,30 @@ const THREAD_HELPERS = Math.max(1, Math.min((self.navigator.hardwareConcurrency 
 const BOOK_OFF = new URLSearchParams(self.location.search).get('book') === 'off';
 let book = { status: 'loading', positions: 0, plies: 0, completePlies: 0, message: '', loadMs: 0 };
 
-function reply(msg) {
-  self.postMessage(msg);
+/** @param {any} msg @param {Transferable[]} [transfer] */
+function reply(msg, transfer = []) {
+  self.postMessage(msg, transfer);
+}
+
+function getSession() {
+  if (!session) session = new engine.Session(firstGame.id, TABLE_MIB);
+  return session;
+}
+
+// A trace's result (runTrace: a JS object whose typed arrays are copies
+// owned by JS) as the reply, its arrays' buffers transferred.
+function postTrace(id, type, r) {
+  if (r.error) return fail(id, r.error);
+  const msg = { ...r, type, id };
+  const transfer = [];
+  for (const [key, value] of Object.entries(r)) {
+    if (ArrayBuffer.isView(value)) {
+      // (trace's `bytes` travels as its ArrayBuffer; the other arrays as they are)
+      if (key === 'bytes') msg.bytes = value.buffer;
+      transfer.push(value.buffer);
+    }
+  }
+  return reply(msg, transfer);
 }
 
 function fail(id, message) {
@@ -71,17 +98,18 @@ function handle(entry) {
   try {
     const r = checked(entry);
     if (r.error) return fail(id, r.error);
-    switch (r.type) {
-      case 'isready': return reply({ type: 'readyok', id, loadMs, build: THREADED ? 'threads' : 'single',
-        maxThreads: threadPool + 1 });
-      case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
-      case 'book': return reply({ type: 'book', id, ...book });
-      default: {
-        // The engine answers the rest (protocol/replies.hpp), echoing the id.
-        const idJson = (id === undefined ? '' : JSON.stringify(id)) ?? '';
-        return engine.runRequest(session, r, idJson, (text) => reply(JSON.parse(text)));
+    if (r.runner === 'worker') {
+      switch (r.type) {
+        case 'isready': return reply({ type: 'readyok', id, loadMs, build: THREADED ? 'threads' : 'single',
+          maxThreads: threadPool + 1 });
+        case 'memory': return reply({ type: 'memory', id, ...engine.memoryStats() });
+        default: return reply({ type: 'book', id, ...book });
       }
     }
+    if (r.runner === 'trace') return postTrace(id, r.type, engine.runTrace(r));
+    // The engine answers the rest (protocol/replies.hpp), echoing the id.
+    const idJson = (id === undefined ? '' : JSON.stringify(id)) ?? '';
+    return engine.runRequest(r.runner === 'session' ? getSession() : null, r, idJson, (text) => reply(JSON.parse(text)));
   } catch (e) {
     return fail(id, `engine failure: ${e && e.message ? e.message : String(e)}`);
   }
@@ -99,8 +127,9 @@ function loadBook() {
   }
   const game = bookGame.id;
   const done = (status, message) => {
-    book = { status, positions: session.bookPositions(game), plies: session.bookPlies(game),
-      completePlies: session.bookCompletePlies(game), message,
+    const s = getSession();
+    book = { status, positions: s.bookPositions(game), plies: s.bookPlies(game),
+      completePlies: s.bookCompletePlies(game), message,
       loadMs: Math.round(performance.now() - t0) };
     reply({ type: 'book', ...book });
     drain();
@@ -111,7 +140,7 @@ function loadBook() {
       return res.arrayBuffer();
     })
     .then((buf) => {
-      const err = session.loadBook(game, new Uint8Array(buf));
+      const err = getSession().loadBook(game, new Uint8Array(buf));
       done(err ? 'corrupt' : 'ok', err);
     }, (e) => done('missing', `could not download the book (${e && e.message ? e.message : e})`))
     .catch((e) => done('corrupt', `engine failure: ${e && e.message ? e.message : e}`));
@@ -166,7 +195,7 @@ try {
     threadPool = module.threadPool();
     const games = module.games();
     bookGame = games.find((g) => g.hasBook) || null;
-    session = new module.Session(games[0].id, TABLE_MIB);
+    firstGame = games[0];
     loaded = true;
     loadMs = performance.now() - startTime;
     bookDeadline = performance.now() + BOOK_WAIT_MS;

@@ -56,7 +56,7 @@ test('precache list and version', () => {
   fs.cpSync(SITE, copy, { recursive: true });
   const site = precache(copy);
   for (const f of ['./', 'index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'worker.js', 'app/main.js',
-    'app/offline.js', 'study/study.js', 'app/router.js', 'engine/trace-worker.js', 'engine/gamesearch.js',
+    'app/offline.js', 'study/study.js', 'app/router.js', 'engine/trace-engine.js', 'engine/gamesearch.js',
     'engine/gamesearch.wasm', 'engine/gamesearch-mt.js', 'engine/gamesearch-mt.wasm', 'engine/gamesearch-mt.worker.js', 'engine/link.js', 'engine/link.wasm', 'book.bin', 'levels.json', 'study/index.json']) {
     assert.ok(site.files.includes(f), `${f} is precached`);
   }

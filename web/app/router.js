@@ -2,7 +2,7 @@
 // which): installTreeRoute({hide}) watches the hash; for a view it hides the
 // elements in `hide` (the game's layout), shows the view in its own
 // <section id="tree-view-root">, and loads the views' stylesheet (views.css),
-// the view's module and the trace worker (engine/trace-worker.js) only then;
+// the view's module and its engine worker (worker.js, engine/trace-engine.js) only then;
 // any other hash shows the game again and stops the view. isTreeHash(hash)
 // (lib/views.js) tells the game's own hash handling to leave such a hash alone.
 //   #view=tree      tree/tree-view.js, or a game's own tree (GAME_TREES)
@@ -94,7 +94,6 @@ function createSection(hide, parent) {
 }
 
 export function installTreeRoute({ hide = [], parent = null } = {}) {
-  const engineDir = new URL('../engine/', import.meta.url);
   let section = null;
   let view = null;
   let engine = null;
@@ -157,7 +156,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     // The games come from the link module main.js loads (games.js).
     loading = Promise.all([import(modules[module]), import('../engine/trace-engine.js'), gamesLoaded()]).then(([mod, en]) => {
       if (ownTree) {
-        engine = engine || en.createTreeEngine(new URL('trace-worker.js', engineDir));
+        engine = engine || en.createTreeEngine();
         view = mod.mountGameTree(section.lastChild, { hash, engine,
           onChange: (h) => { if (viewOf() === kind && h !== location.hash) history.replaceState(null, '', h); } });
       } else if (gamePage) {
@@ -180,11 +179,11 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         });
         view.hash = hash;
       } else if (kind === 'tree') {
-        engine = engine || en.createTreeEngine(new URL('trace-worker.js', engineDir));
+        engine = engine || en.createTreeEngine();
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
         writeHash(view.state());
       } else if (kind === 'menace') {
-        engine = engine || en.createTreeEngine(new URL('trace-worker.js', engineDir));
+        engine = engine || en.createTreeEngine();
         view = mod.mountMenaceView(section.lastChild, { engine });
         if (viewOf() !== 'menace') history.replaceState(null, '', '#view=menace');
       } else {

@@ -1,7 +1,6 @@
-// The page's one client of a worker protocol: the engine worker (worker.js,
-// docs/protocol.md) for Play, Demo and Study, and the trace worker
-// (engine/trace-worker.js, through engine/trace-engine.js) for the tree explorer and
-// MENACE. Every request gets an id; `info`, `analysisinfo`, `reviewinfo` and
+// The page's one client of the engine worker (worker.js, docs/protocol.md),
+// for Play, Demo and Study, the games' own pages, and (through
+// engine/trace-engine.js) the tree explorer and MENACE. Every request gets an id; `info`, `analysisinfo`, `reviewinfo` and
 // `solveinfo` replies go to the request's onInfo, an `error` reply rejects it, any other
 // reply resolves it.
 //
@@ -60,7 +59,7 @@ export class EngineClient {
    *   report changed ({type:'book', status, positions, plies, message})
    * @param {boolean} [options.spare]  keep a loaded spare worker for cancel() (default true)
    * @param {boolean} [options.warmup]  ask the worker `isready` at its start, for ready()
-   *   (default true; the trace worker does not answer it)
+   *   (default true; the games' pages and the tree explorer need not wait for it)
    */
   constructor(url, { onError, onBook, spare = true, warmup = true } = {}) {
     this.url = url;

@@ -1,21 +1,23 @@
-// Page side of the trace worker (trace-worker.js): the page's one worker
-// client (engine/engine-client.js) pointed at it, with a method per request.
+// The tree explorer's and MENACE's side of the engine worker (worker.js, its
+// trace requests: docs/protocol.md): the page's one worker client
+// (engine/engine-client.js), with a method per request.
 // createTreeEngine() returns the `engine` object mountTreeView() takes:
 //   trace(game, moves, algorithm, depth) -> Promise<result with bytes>
 //   counts(game, moves, depth)           -> Promise<{exactScale, algorithms}>
 //   deepening(game, moves, depth)        -> Promise<{steps}>
 //   values(game, moves, depth)           -> Promise<{moves: [{move, value}]}>
-//   mcts(game, moves, playouts, seed)    -> Promise<the traced MCTS (trace-worker.js)>
+//   mcts(game, moves, playouts, seed)    -> Promise<the traced MCTS>
 //   chanceCounts(position, depth)        -> Promise<{atChance, algorithms}> (EinStein)
-//   chanceTrace(position, algorithm, depth) -> Promise<the traced expectiminimax (trace-worker.js)>
+//   chanceTrace(position, algorithm, depth) -> Promise<the traced expectiminimax>
 //   multiTree(moves, depth)              -> Promise<max^n and paranoid's counts and trees> (Connect Four for three)
 //   terminate()
 // `moves` are 1-based digit strings, as in the URL.
 import { EngineClient } from './engine-client.js';
 
 /** @param {string | URL} [workerUrl] */
-export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import.meta.url)) {
-  // The trace worker queues requests until its engine has loaded; it answers no `isready`.
+export function createTreeEngine(workerUrl = new URL('../worker.js?book=off', import.meta.url)) {
+  // The worker queues requests until its engine has loaded (no `isready` needed);
+  // the explorer needs no opening book.
   const client = new EngineClient(workerUrl, { spare: false, warmup: false });
   /** @param {import('../types').TraceRequest} msg */
   const request = (msg) => client.request(msg);
@@ -31,11 +33,11 @@ export function createTreeEngine(workerUrl = new URL('./trace-worker.js', import
     /** @type {(game: string, moves: string, playouts: number, seed: number) => Promise<any>} */
     mcts: (game, moves, playouts, seed) => request({ type: 'mcts', game, moves, playouts, seed }),
     /** @type {(position: string, depth: number) => Promise<any>} */
-    chanceCounts: (position, depth) => request({ type: 'chanceCounts', position, depth }),
+    chanceCounts: (position, depth) => request({ type: 'chanceCounts', game: 'einstein', position, depth }),
     /** @type {(position: string, algorithm: string, depth: number) => Promise<any>} */
-    chanceTrace: (position, algorithm, depth) => request({ type: 'chanceTrace', position, algorithm, depth }),
+    chanceTrace: (position, algorithm, depth) => request({ type: 'chanceTrace', game: 'einstein', position, algorithm, depth }),
     /** @type {(moves: string, depth: number) => Promise<any>} */
-    multiTree: (moves, depth) => request({ type: 'multiTree', moves, depth }),
+    multiTree: (moves, depth) => request({ type: 'multiTree', game: 'connect3p', position: moves, depth }),
     terminate: () => client.terminate(),
   };
 }

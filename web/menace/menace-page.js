@@ -5,5 +5,5 @@ import { mountMenaceView } from './menace-view.js';
 
 // The games' descriptions come with the link module (lib/games.js).
 await loadLinkParser('../engine/');
-const engine = createTreeEngine(new URL('../engine/trace-worker.js', import.meta.url));
+const engine = createTreeEngine(new URL('../worker.js?book=off', import.meta.url));
 mountMenaceView(document.getElementById('menace-view'), { engine });

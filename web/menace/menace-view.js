@@ -1,5 +1,5 @@
 // MENACE, the matchbox learner (menace.js), as a view:
-// mountMenaceView(container, {engine}) with the trace worker's engine
+// mountMenaceView(container, {engine}) with the worker's trace requests
 // (engine/trace-engine.js) as the perfect opponent: its values() gives the exact value of
 // every move, and the minimax player picks at random among the best.
 // Train MENACE against the minimax player, a random player or yourself (with

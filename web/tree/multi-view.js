@@ -1,7 +1,7 @@
 // The tree explorer for a game of three players: Connect Four for three's
 // max^n (with shallow pruning) beside paranoid search on the same position
 // (engine/search/multiplayer.hpp), drawn from the engine's own traced
-// searches (Module.connect3pTree through the trace worker; nothing is
+// searches (the worker's multiTree request, Module.connect3pTree; nothing is
 // searched here). Its kind (more than two players, docs/connect3p.md) is not
 // the alpha-beta explorer's (tree-view.js); app/router.js sends
 // #view=tree&game=connect3p here.

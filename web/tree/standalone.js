@@ -15,6 +15,6 @@ if (hasGameTree(readHash().game)) toMainPage();
 
 // The games' descriptions come with the link module (lib/games.js).
 await loadLinkParser('../engine/');
-const engine = createTreeEngine(new URL('../engine/trace-worker.js', import.meta.url));
+const engine = createTreeEngine(new URL('../worker.js?book=off', import.meta.url));
 const view = mountTreeView(document.getElementById('tree-view'), { ...readHash(), engine, onChange: writeHash });
 window.addEventListener('hashchange', () => (hasGameTree(readHash().game) ? toMainPage() : view.load(readHash())));

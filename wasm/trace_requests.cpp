@@ -1,0 +1,53 @@
+// The tree explorer's requests for the engine worker (web/worker.js,
+// docs/protocol.md "The tree explorer's requests"):
+//
+//   Module.runTrace(request) -> the JS object of the traced search, or
+//     {error: message}; `request` is checkRequest's reading of the message
+//     (runner "trace"), so the worker passes it on without knowing its type.
+//
+// trace, counts, deepening, values and mcts trace a two-player game
+// (tree_bindings.cpp), chanceCounts and chanceTrace a game with dice
+// (einstein_tree_bindings.cpp), multiTree a game of more players
+// (protocol/connect3p_tree_json.hpp, JSON text parsed here).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <string>
+
+#include "protocol/connect3p_tree_json.hpp"
+#include "protocol/request.hpp"
+#include "wasm/traces.hpp"
+
+namespace {
+
+using emscripten::val;
+
+val errorObject(const std::string& message) {
+  val o = val::object();
+  o.set("error", message);
+  return o;
+}
+
+val runTrace(const gs::Request& r) {
+  using namespace gs_wasm;
+  const std::string& t = r.type;
+  if (t == "trace") return treeTrace(r.game, r.moves, r.algorithm, r.depth, r.cap);
+  if (t == "counts") return treeCounts(r.game, r.moves, r.depth);
+  if (t == "deepening") return treeDeepening(r.game, r.moves, r.depth);
+  if (t == "values") return treeMoveValues(r.game, r.moves, r.depth);
+  if (t == "mcts")
+    return mctsTrace(r.game, r.moves, static_cast<int>(r.playouts),
+                     static_cast<int>(static_cast<std::uint32_t>(r.seed)));
+  if (t == "chanceCounts") return einsteinTreeCounts(r.position, r.depth);
+  if (t == "chanceTrace") return einsteinTreeTrace(r.position, r.algorithm, r.depth);
+  if (t == "multiTree") {
+    val o = val::global("JSON").call<val>("parse", gs::connect3pTreeJson(r.position, r.depth));
+    return o["ok"].as<bool>() ? o : errorObject(o["error"].as<std::string>());
+  }
+  return errorObject("'" + t + "' is not a trace request");
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(trace_requests) { emscripten::function("runTrace", &runTrace); }
