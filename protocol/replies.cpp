@@ -284,8 +284,8 @@ std::string gamesJson() {
   Json list = Json::array();
   for (int i = 0; i < kGameCount; ++i) {
     const GameInfo& g = gameInfo(i);
-    if (g.kind != GameKind::kTwoPlayer) continue;  // the games this protocol's Session plays
-    Json sides = Json::array({g.sides[0], g.sides[1]});
+    Json sides = Json::array();
+    for (int p = 0; p < g.players; ++p) sides.push_back(g.sides[p]);
     Json o;
     o["id"] = g.name;
     o["name"] = g.displayName;
@@ -308,6 +308,7 @@ std::string gamesJson() {
     o["chance"] = g.chance;
     o["algorithms"] = g.algorithms;
     o["defaultAlgorithm"] = g.defaultAlgorithm;
+    o["kind"] = g.kind == GameKind::kTwoPlayer ? "two-player" : g.kind == GameKind::kChance ? "chance" : "players";
     list.push_back(std::move(o));
   }
   return jsonText(list);

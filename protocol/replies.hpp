@@ -38,8 +38,9 @@ void runEngineRequest(const Request& r, const std::string& id, const PostReply& 
 // {type:'error', id?, message}
 std::string errorReply(const std::string& id, const std::string& message);
 
-// The `games` and `levels` lists as JSON arrays (the games also as
-// Module.games(), so the page and the worker read one description).
+// The `games` and `levels` lists as JSON arrays (the games, every game of
+// the registry with its kind, also as Module.games(), so the page and the
+// worker read one description).
 std::string gamesJson();
 std::string levelsJson();
 

@@ -111,6 +111,11 @@ TEST_CASE("Replies: errors, a finished game, newgame, games and levels", "[proto
   CHECK(r.at(0) == R"({"type":"error","id":1,"message":"the game is over: there is no move to analyse"})");
   r = run(s, R"({"type":"games"})", "2");
   CHECK(startsWith(r.at(0), R"({"type":"games","id":2,"games":[{"id":"connect4","name":"Connect Four","width":7,)"));
+  // Every game of the registry, with its kind and one name per player.
+  CHECK(r.at(0).find(R"("defaultAlgorithm":"alphabeta","kind":"two-player"})") != std::string::npos);
+  CHECK(r.at(0).find(R"("id":"einstein","name":"EinStein würfelt nicht!")") != std::string::npos);
+  CHECK(r.at(0).find(R"("sides":["Red","Yellow","Green"])") != std::string::npos);
+  CHECK(r.at(0).find(R"("defaultAlgorithm":"maxn","kind":"players"})") != std::string::npos);
   r = run(s, R"({"type":"levels"})", "3");
   CHECK(startsWith(r.at(0), R"({"type":"levels","id":3,"levels":[{"name":"beginner","timeMs":0,"maxDepth":2,)"));
   r = run(s, R"({"type":"book"})", "4");

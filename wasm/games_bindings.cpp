@@ -5,9 +5,9 @@
 //   Module.games() -> [{id, name, width, height, moveSlots, maxPlies, line,
 //                       gravity, noun, notation, sides: [first, second],
 //                       winBase, hasBook, bookFile, hasSolver, treeMaxDepth,
-//                       players, chance, algorithms, defaultAlgorithm}, ...]
-//   the games of the two-player kind without chance (those the worker
-//   protocol serves), in registry order: the worker's `games` reply (protocol/replies.hpp,
+//                       players, chance, algorithms, defaultAlgorithm, kind}, ...]
+//   every game of the registry, in registry order, with its kind
+//   ('two-player', 'chance', 'players'): the worker's `games` reply (protocol/replies.hpp,
 //   docs/protocol.md), read here with JSON.parse. id is the game's name in
 //   links and requests ('connect4'), name its display name ('Connect
 //   Four'); core/game.hpp explains every field.

@@ -6,10 +6,11 @@
 /** One game as the engine describes it (Module.games() of both wasm modules, the
  * worker's `games` reply; registered in engine/games/registry.hpp). */
 export interface GameInfo {
-  id: string;           // 'connect4' | 'tictactoe': the key in links and requests
+  id: string;           // 'connect4', 'einstein', ...: the key in links and requests
   name: string;         // 'Connect Four'
-  players: number;      // 2 (the games the worker serves)
-  chance: boolean;      // false (the games the worker serves)
+  kind: 'two-player' | 'chance' | 'players';  // which searches play it (games/registry.hpp)
+  players: number;      // 2, or more for kind 'players'
+  chance: boolean;      // true for kind 'chance'
   algorithms: string;   // the searches that play it, space-separated: 'alphabeta minimax mcts'
   defaultAlgorithm: string;  // the one played when none is named: 'alphabeta'
   width: number;        // board columns
@@ -21,7 +22,7 @@ export interface GameInfo {
   noun: string;         // 'column' | 'cell': what a move names
   taken: string;        // why a move cannot be played: 'is full' | 'is already taken'
   notation: string;     // the moves in words: 'columns 1-7, left to right'
-  sides: [string, string];  // the players' names, first mover first
+  sides: string[];      // the players' names, first mover first
   winBase: number;      // exact score s > 0 means a win with the (winBase - s)-th stone
   hasBook: boolean;     // the player opens from an opening book ...
   bookFile: string;     // ... this file of the site ('' without one)

@@ -9,7 +9,7 @@
 
 import { clip, foldable, h, group, linkNote } from '../lib/dom.js';
 import { EngineClient } from '../engine/engine-client.js';
-import { GAMES, sideNames } from '../lib/games.js';
+import { GAMES, otherGames, sideNames } from '../lib/games.js';
 import { Game, winnerOf } from '../lib/rules.js';
 import { scoreInWords } from '../lib/score-words.js';
 import { boardSvg, parseMoves, replay } from '../lib/boards.js';
@@ -64,8 +64,7 @@ function buildDemoPage() {
   // The dice game's demo is its own page with two computers (einstein-view.js).
   const gameSel = h('select', { id: 'demo-game', 'aria-label': 'Game' },
     ...Object.values(GAMES).map((g) => h('option', { value: g.id, text: g.name })),
-    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }),
-    h('option', { value: 'connect3p', text: 'Connect Four for three' }));
+    ...otherGames().map((g) => h('option', { value: g.id, text: g.kind === 'chance' ? `${g.name} (dice)` : g.name })));
   const timeSel = (i) => h('select', { id: `demo-time${i + 1}`, 'aria-label': `Thinking time of player ${i + 1}` },
     ...TIMES.map((t) => h('option', { value: String(t), text: timeLabel(t) })));
   const time1 = timeSel(0);

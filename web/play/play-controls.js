@@ -6,6 +6,7 @@
 
 import { h, newGameKey, setUsable } from '../lib/dom.js';
 import { GAMES, isGameKind } from '../lib/games.js';
+import { isGamePage } from '../lib/views.js';
 import { describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
 
 // The page's elements by id, typed.
@@ -235,8 +236,8 @@ export function playControls() {
 export function wirePlayControls(ui, controller) {
   ui.time.max = String(TIME_STEPS.length - 1);
   ui.game.addEventListener('change', () => {
-    // The dice game and the three-player game have pages of their own (app/router.js).
-    if (ui.game.value === 'einstein' || ui.game.value === 'connect3p') {
+    // The games of the other kinds have pages of their own (app/router.js).
+    if (isGamePage(ui.game.value)) {
       const g = ui.game.value;
       ui.game.value = controller.game.kind;
       location.hash = `#game=${g}`;

@@ -10,7 +10,7 @@
 // narration are on screen at once; the step buttons head their card.
 
 import { foldable, h } from '../lib/dom.js';
-import { GAMES } from '../lib/games.js';
+import { GAMES, otherGames } from '../lib/games.js';
 
 const ICONS = {
   first: 'M5 4h2v16H5zM19 4v16L8 12z',
@@ -39,10 +39,9 @@ export function buildTreeSkeleton() {
   const gameSel = h('select', { id: 'tree-game', 'aria-label': 'Game' },
     // The smallest game (the smallest tree) first.
     ...Object.values(GAMES).sort((a, b) => a.maxPlies - b.maxPlies).map((g) => h('option', { value: g.id, text: g.name })),
-    // The dice game's and the three-player game's trees have views of their own
-    // (chance-view.js, multi-view.js): choosing one follows a link there.
-    h('option', { value: 'einstein', text: 'EinStein würfelt nicht! (dice)' }),
-    h('option', { value: 'connect3p', text: 'Connect Four for three (max^n)' }));
+    // The other kinds' trees have views of their own (chance-view.js,
+    // multi-view.js): choosing one follows a link there.
+    ...otherGames().map((g) => h('option', { value: g.id, text: `${g.name} (${g.kind === 'chance' ? 'dice' : 'max^n'})` })));
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
     placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
   const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });

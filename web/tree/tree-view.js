@@ -36,6 +36,7 @@
 import { h, group } from '../lib/dom.js';
 import { ALGORITHMS, Trace, formatValue, valueWords } from './trace.js';
 import { GAMES } from '../lib/games.js';
+import { hasGameTree } from '../lib/views.js';
 import { parseMoves, replay } from '../lib/boards.js';
 import { createStepPanel } from './step-panel.js';
 import { orderingNote, renderAlgorithmStats, renderDeepening } from './tree-figures.js';
@@ -415,7 +416,7 @@ export function mountTreeView(container, options) {
   });
   // Another game: its lesson position if it has one, else its empty board.
   gameSel.addEventListener('change', () => {
-    if (gameSel.value === 'einstein' || gameSel.value === 'connect3p') { location.hash = `#view=tree&game=${gameSel.value}`; return; }
+    if (hasGameTree(gameSel.value)) { location.hash = `#view=tree&game=${gameSel.value}`; return; }
     choose({ game: gameSel.value, moves: undefined, depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
   });
   emptyBtn.addEventListener('click', () => choose({ moves: '' }));
