@@ -27,10 +27,11 @@ import { readHash, writeHash } from '../tree/tree-hash.js';
 // (docs/einstein.md, docs/connect3p.md): each has a play page of its own, a
 // module exporting mountGamePage(container, {hash, onChange}).
 const GAME_PAGES = { einstein: '../play/einstein-view.js', connect3p: '../play/connect3p-view.js' };
+// (their names as the title shows them before the engine's descriptions have loaded)
 const GAME_PAGE_NAMES = { einstein: 'EinStein würfelt nicht!', connect3p: 'Connect Four for three' };
 const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo' };
-// Games of the other kinds (chance, more players; Module.games() lists the
-// two-player kind only): #view=tree shows them with their own view
+// Games of the other kinds (chance, more players; their kind in
+// Module.games()): #view=tree shows them with their own view
 // module, which exports mountGameTree(container, {hash, engine, onChange}) and
 // reads and writes its hash.
 const GAME_TREES = { einstein: '../tree/chance-view.js', connect3p: '../tree/multi-view.js' };
