@@ -85,6 +85,146 @@ export function buildMctsCards() {
     mBudget, mSeed, mForm, mBoard, mBoardNote, mSteps, mNarration, mBackprop };
 }
 
+// The words for a run's nodes: who moved into node i (the root: the one who
+// moved last), its move's name, the board's moves at it, a result.
+function runWords(trace, pos) {
+  const g = GAMES[pos.game];
+  const plies = parseMoves(pos.moves).length;
+  return {
+    plies,
+    moverInto: (i) => g.sides[(plies + trace.ply(i) + 1) % 2],
+    nodeName: (i) => (i === 0 ? 'the root' : moveText(pos.game, trace.move(i), plies + trace.ply(i) - 1)),
+    boardMoves: (i) => parseMoves(pos.moves).concat(trace.pathMoves(i)),
+    winnerText: (w) => (w < 0 ? 'a draw' : `${g.sides[w]} wins`),
+  };
+}
+
+// The root's child the engine chose (at playout k = the end), or the most
+// visited so far (s: the tree at playout k).
+function chosenChild(trace, k, s) {
+  const kids = trace.children(0).filter((c) => s.exists[c]);
+  if (k === trace.playouts) return kids.find((c) => trace.move(c) === trace.bestMove) ?? -1;
+  let best = -1;
+  for (const c of kids) if (s.visits[c] && (best < 0 || s.visits[c] > s.visits[best])) best = c;
+  return best;
+}
+
+// Opens the path of playout k (and closes what an earlier one opened:
+// autoExpanded holds the nodes opened here, not by the person).
+function revealPath(trace, k, expanded, autoExpanded) {
+  const it = k > 0 ? trace.iteration(k - 1) : null;
+  const onPath = new Set(it ? it.nodes.slice(0, -1) : []);
+  for (const n of [...autoExpanded]) if (!onPath.has(n)) { expanded.delete(n); autoExpanded.delete(n); }
+  for (const n of onPath) if (!expanded.has(n)) { expanded.add(n); autoExpanded.add(n); }
+}
+
+// The tree card's title and note for a run.
+function runTexts(t) {
+  return {
+    title: `— ${group(t.playouts)} playouts, ${group(t.nodes)} nodes` +
+      (t.playouts < t.budget ? ` (of ${group(t.budget)}: the root was proven)` : ''),
+    note: 'Every playout plays a game to its end (no depth limit). n: visits. Mean: the average playout result for the player who moved into the node (win 1, draw ½, loss 0). ' +
+      `UCB: mean + C·√(ln N / n) as the parent (N visits) computes it now, C = ${t.exploration}; the most visited root move is played ` +
+      `(a proven win first). Seed ${t.seed}; at most ${group(MCTS_MAX_PLAYOUTS)} playouts are traced.`,
+  };
+}
+
+// One node's row of the MCTS tree card at playout k (s: the tree then; it:
+// playout k's iteration, or null before the first; chosen: the root's child
+// chosen or most visited). onToggle(i) opens or closes a node.
+function mctsNodeRow({ trace, pos, k, expanded, words, onToggle }, i, s, it, chosen) {
+  const kids = trace.children(i).filter((c) => s.exists[c]);
+  const onPath = it ? it.nodes.indexOf(i) : -1;
+  // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
+  const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
+  toggle.textContent = kids.length ? (expanded.has(i) ? '▾' : '▸') : '•';
+  if (!kids.length) toggle.disabled = true;
+  const mover = words.moverInto(i);
+  const mean = meanOf(s, i);
+  const proven = s.lower[i] === s.upper[i];
+  const provenText = provenWords(s, i, mover);
+  const p = trace.parent(i);
+  const chips = [];
+  if (i === chosen) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: k === trace.playouts ? '★ chosen' : 'most visited so far' }));
+  if (provenText) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: provenText }));
+  if (onPath > 0) {
+    const sc = it.scores[onPath];
+    chips.push(h('span', { class: 'tv-chip tv-chip-path', text: sc === Infinity ? 'selected: unvisited, tried first' : `selected at UCB ${fmt2(sc)}` }));
+  }
+  if (it && it.expanded === i) chips.push(h('span', { class: 'tv-chip tv-chip-path', text: 'expanded' }));
+  if (it && onPath === it.nodes.length - 1 && onPath > 0) {
+    chips.push(h('span', { class: 'tv-chip tv-chip-path', text: it.leaf === 'playout' ? 'playout from here' : it.leaf === 'proven' ? 'proven: no playout' : 'game over here' }));
+  }
+  const row = h('div', {
+    class: `tv-row${i === chosen ? ' tv-chosen' : ''}${onPath >= 0 && it ? ' tv-onpath' : ''}${proven ? ' tv-leafnode' : ''}`,
+    role: 'treeitem', tabindex: '0', 'data-mnode': i, 'aria-expanded': kids.length ? String(expanded.has(i)) : undefined,
+    'aria-level': String(trace.ply(i) + 1),
+  },
+  toggle,
+  boardSvg(pos.game, words.boardMoves(i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
+  h('span', { class: 'tv-move', text: i === 0 ? 'Root' : words.nodeName(i) }),
+  h('span', { class: 'tv-val', title: 'visits', text: `n ${group(s.visits[i])}` }),
+  // (The root's mean would be for the player who moved into the position searched: not shown.)
+  i > 0 ? h('span', { class: 'tv-mval', title: `mean result for ${mover}, who moved into this node (win 1, draw ½, loss 0)`,
+    text: mean === null ? 'unvisited' : `mean ${fmt2(mean)} for ${mover}` }) : null,
+  i > 0 && !proven ? h('span', { class: 'tv-mval', title: 'UCB1 as its parent computes it now', text: `UCB ${fmt2(ucbOf(s, p, i, trace.exploration))}` }) : null,
+  ...chips);
+  row.addEventListener('click', () => onToggle(i));
+  row.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ' || e.key === '+' || e.key === '-') { onToggle(i); e.preventDefault(); e.stopPropagation(); }
+  });
+  return row;
+}
+
+// Playout k (k >= 1) in detail: its four steps, the board where it ended and
+// the note under it, the backpropagation table's rows and the narration.
+function playoutDetail(trace, pos, k, words) {
+  const { nodeName, moverInto, boardMoves, winnerText, plies } = words;
+  const it = trace.iteration(k - 1);
+  const before = trace.stateAt(k - 1);
+  const was = it.nodes.map((n) => ({ exists: before.exists[n], visits: before.visits[n], mean: meanOf(before, n) }));
+  const s = trace.stateAt(k);
+  const leafNode = it.nodes[it.nodes.length - 1];
+  const pathText = it.nodes.map((n, j) => (j === 0 ? 'root' : `${nodeName(n)} (${it.scores[j] === Infinity ? 'unvisited: UCB ∞' : `UCB ${fmt2(it.scores[j])}`})`)).join(' → ');
+  const ply0 = plies + it.nodes.length - 1;
+  const playText = it.playout.map((m, j) => moveText(pos.game, m, ply0 + j)).join(', ');
+  // Why a node was or was not expanded (mcts.hpp: a node reached the second time, the root the first).
+  const leafName = nodeName(leafNode);
+  const expandText = it.expanded >= 0
+    ? `${nodeName(it.expanded)} expanded: its ${trace.childCount(it.expanded)} children created (centre first), none visited yet` +
+      (it.expanded !== leafNode ? `; selection went on into ${leafName}.` : '.')
+    : it.leaf === 'game over' ? `none: the game is over at ${leafName}.`
+      : it.leaf === 'proven' ? `none: ${leafName} is proven.`
+        : was[was.length - 1].visits === 0 ? `none: ${leafName} is visited for the first time; it is expanded when selection reaches it again.`
+          : 'none: the tree is full (the node pool\'s cap), so the playout starts at the leaf.';
+  const resultText = winnerText(it.winner);
+  const how = it.leaf === 'playout' ? `from ${nodeName(leafNode)}, ${playText} — ${resultText}.`
+    : it.leaf === 'game over' ? `No playout: the game is over at ${nodeName(leafNode)} (${resultText}).`
+      : `No playout: ${nodeName(leafNode)} is proven, so its value is the result (${resultText}).`;
+  const points = it.winner < 0 ? 'every node on the path gets ½' : `a node ${GAMES[pos.game].sides[it.winner]} moved into gets 1, the others 0`;
+  const steps = [
+    h('li', {}, h('strong', { text: 'Selection: ' }), pathText),
+    h('li', {}, h('strong', { text: 'Expansion: ' }), expandText),
+    h('li', {}, h('strong', { text: 'Playout: ' }), how),
+    h('li', {}, h('strong', { text: 'Backpropagation: ' }), `each node on the path counts one more visit, and ${points}.`)];
+  const board = boardSvg(pos.game, boardMoves(leafNode).concat(it.playout), { size: pos.game === 'tictactoe' ? 150 : 220,
+    title: `Where playout ${k} ended: ${resultText}` });
+  const boardNote = `Path ${trace.pathMoves(leafNode).map((m, j) => moveText(pos.game, m, plies + j)).join(' ') || '(the root)'}` +
+    (it.playout.length ? `, then the playout ${playText}` : '') + `: ${resultText}.`;
+  const rows = it.nodes.map((n, j) => h('tr', { class: j === it.nodes.length - 1 ? 'tv-leafrow' : undefined },
+    h('td', { text: j === 0 ? 'root' : nodeName(n) }),
+    h('td', { class: 'tv-num', text: `${group(was[j].visits)} → ${group(s.visits[n])}` }),
+    h('td', { class: 'tv-num', text: `${was[j].mean === null ? '—' : fmt2(was[j].mean)} → ${fmt2(meanOf(s, n))} (${moverInto(n)})` }),
+    h('td', { class: 'tv-num', text: j === 0 ? '' : it.scores[j] === Infinity ? '∞ (unvisited)' : fmt2(it.scores[j]) })));
+  const top = it.nodes[1];
+  // (The live region names the playout's length, not its moves: the list is on the card.)
+  const said = it.leaf === 'playout' ? `a playout of ${it.playout.length} random move${it.playout.length === 1 ? '' : 's'} — ${resultText}.` : how;
+  const narration = `Playout ${group(k)} of ${group(trace.playouts)}: ${pathText}; ${said} ` +
+    (top !== undefined ? `${nodeName(top)} now has ${group(s.visits[top])} visit${s.visits[top] === 1 ? '' : 's'}, ` +
+      `mean ${fmt2(meanOf(s, top))} for ${moverInto(top)}.` : '');
+  return { steps, board, boardNote, rows, narration };
+}
+
 /**
  * @param {ReturnType<typeof buildMctsCards>} els
  * @param {{onBudget: (b: {playouts: number, seed: number}) => void}} callbacks
@@ -100,69 +240,13 @@ export function createMctsPanel(els, { onBudget }) {
   const expanded = new Set();
   const autoExpanded = new Set();
 
-  const g = () => GAMES[pos.game];
-  const plies = () => parseMoves(pos.moves).length;
-  // The player who moved into node i (the root: the one who moved last).
-  const moverInto = (i) => g().sides[(plies() + trace.ply(i) + 1) % 2];
-  const nodeName = (i) => (i === 0 ? 'the root' : moveText(pos.game, trace.move(i), plies() + trace.ply(i) - 1));
-  const boardMoves = (i) => parseMoves(pos.moves).concat(trace.pathMoves(i));
-  const winnerText = (w) => (w < 0 ? 'a draw' : `${g().sides[w]} wins`);
+  let words = null;      // runWords(trace, pos)
 
-  // The root's child the engine chose (at the end), or the most visited so far.
-  function chosenChild(s) {
-    const kids = trace.children(0).filter((c) => s.exists[c]);
-    if (k === trace.playouts) return kids.find((c) => trace.move(c) === trace.bestMove) ?? -1;
-    let best = -1;
-    for (const c of kids) if (s.visits[c] && (best < 0 || s.visits[c] > s.visits[best])) best = c;
-    return best;
-  }
 
   // ---- the tree ----------------------------------------------------------------------
-  function nodeRow(i, s, it, chosen) {
-    const kids = trace.children(i).filter((c) => s.exists[c]);
-    const onPath = it ? it.nodes.indexOf(i) : -1;
-    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
-    toggle.textContent = kids.length ? (expanded.has(i) ? '▾' : '▸') : '•';
-    if (!kids.length) toggle.disabled = true;
-    const mover = moverInto(i);
-    const mean = meanOf(s, i);
-    const proven = s.lower[i] === s.upper[i];
-    const words = provenWords(s, i, mover);
-    const p = trace.parent(i);
-    const chips = [];
-    if (i === chosen) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: k === trace.playouts ? '★ chosen' : 'most visited so far' }));
-    if (words) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: words }));
-    if (onPath > 0) {
-      const sc = it.scores[onPath];
-      chips.push(h('span', { class: 'tv-chip tv-chip-path', text: sc === Infinity ? 'selected: unvisited, tried first' : `selected at UCB ${fmt2(sc)}` }));
-    }
-    if (it && it.expanded === i) chips.push(h('span', { class: 'tv-chip tv-chip-path', text: 'expanded' }));
-    if (it && onPath === it.nodes.length - 1 && onPath > 0) {
-      chips.push(h('span', { class: 'tv-chip tv-chip-path', text: it.leaf === 'playout' ? 'playout from here' : it.leaf === 'proven' ? 'proven: no playout' : 'game over here' }));
-    }
-    const row = h('div', {
-      class: `tv-row${i === chosen ? ' tv-chosen' : ''}${onPath >= 0 && it ? ' tv-onpath' : ''}${proven ? ' tv-leafnode' : ''}`,
-      role: 'treeitem', tabindex: '0', 'data-mnode': i, 'aria-expanded': kids.length ? String(expanded.has(i)) : undefined,
-      'aria-level': String(trace.ply(i) + 1),
-    },
-    toggle,
-    boardSvg(pos.game, boardMoves(i), { size: pos.game === 'tictactoe' ? 32 : 46 }),
-    h('span', { class: 'tv-move', text: i === 0 ? 'Root' : nodeName(i) }),
-    h('span', { class: 'tv-val', title: 'visits', text: `n ${group(s.visits[i])}` }),
-    // (The root's mean would be for the player who moved into the position searched: not shown.)
-    i > 0 ? h('span', { class: 'tv-mval', title: `mean result for ${mover}, who moved into this node (win 1, draw ½, loss 0)`,
-      text: mean === null ? 'unvisited' : `mean ${fmt2(mean)} for ${mover}` }) : null,
-    i > 0 && !proven ? h('span', { class: 'tv-mval', title: 'UCB1 as its parent computes it now', text: `UCB ${fmt2(ucbOf(s, p, i, trace.exploration))}` }) : null,
-    ...chips);
-    row.addEventListener('click', () => toggleNode(i));
-    row.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ' || e.key === '+' || e.key === '-') { toggleNode(i); e.preventDefault(); e.stopPropagation(); }
-    });
-    return row;
-  }
   function nodeItem(i, s, it, chosen) {
-    const item = h('div', { class: 'tv-item' }, nodeRow(i, s, it, chosen));
+    const row = mctsNodeRow({ trace, pos, k, expanded, words, onToggle: toggleNode }, i, s, it, chosen);
+    const item = h('div', { class: 'tv-item' }, row);
     if (expanded.has(i)) {
       const kids = trace.children(i).filter((c) => s.exists[c]);
       if (kids.length) item.append(h('div', { class: 'tv-children', role: 'group' }, ...kids.map((c) => nodeItem(c, s, it, chosen))));
@@ -172,7 +256,7 @@ export function createMctsPanel(els, { onBudget }) {
   function renderTree() {
     const s = trace.stateAt(k);
     const it = k > 0 ? trace.iteration(k - 1) : null;
-    mTreeBox.replaceChildren(nodeItem(0, s, it, chosenChild(s)));
+    mTreeBox.replaceChildren(nodeItem(0, s, it, chosenChild(trace, k, s)));
   }
   function toggleNode(i) {
     autoExpanded.delete(i);
@@ -183,13 +267,6 @@ export function createMctsPanel(els, { onBudget }) {
     }
     renderTree();
     /** @type {HTMLElement | null} */ (mTreeBox.querySelector(`[data-mnode="${i}"]`))?.focus();
-  }
-  // Opens the path of the playout shown (and closes what an earlier one opened).
-  function revealPath() {
-    const it = k > 0 ? trace.iteration(k - 1) : null;
-    const onPath = new Set(it ? it.nodes.slice(0, -1) : []);
-    for (const n of [...autoExpanded]) if (!onPath.has(n)) { expanded.delete(n); autoExpanded.delete(n); }
-    for (const n of onPath) if (!expanded.has(n)) { expanded.add(n); autoExpanded.add(n); }
   }
   function showBestLine() {
     const s = trace.stateAt(k);
@@ -212,62 +289,25 @@ export function createMctsPanel(els, { onBudget }) {
     mStep.disabled = m10.disabled = m100.disabled = mEnd.disabled = last;
     if (k === 0) {
       mBoard.replaceChildren(boardSvg(pos.game, parseMoves(pos.moves), { size: pos.game === 'tictactoe' ? 150 : 220,
-        title: `The root position (${g().name})` }));
+        title: `The root position (${GAMES[pos.game].name})` }));
       mBoardNote.textContent = 'The root: no playouts yet.';
       mSteps.replaceChildren(h('li', { text: 'Before the first playout the tree is the root alone. Step forward (→) to run one playout.' }));
       mBackprop.replaceChildren();
       mNarration.textContent = `Before the first playout: the root alone, ${group(trace.playouts)} playouts to come.`;
       return;
     }
-    const it = trace.iteration(k - 1);
-    const before = trace.stateAt(k - 1);
-    const was = it.nodes.map((n) => ({ exists: before.exists[n], visits: before.visits[n], mean: meanOf(before, n) }));
-    const s = trace.stateAt(k);
-    const leafNode = it.nodes[it.nodes.length - 1];
-    const pathText = it.nodes.map((n, j) => (j === 0 ? 'root' : `${nodeName(n)} (${it.scores[j] === Infinity ? 'unvisited: UCB ∞' : `UCB ${fmt2(it.scores[j])}`})`)).join(' → ');
-    const ply0 = plies() + it.nodes.length - 1;
-    const playText = it.playout.map((m, j) => moveText(pos.game, m, ply0 + j)).join(', ');
-    // Why a node was or was not expanded (mcts.hpp: a node reached the second time, the root the first).
-    const leafName = nodeName(leafNode);
-    const expandText = it.expanded >= 0
-      ? `${nodeName(it.expanded)} expanded: its ${trace.childCount(it.expanded)} children created (centre first), none visited yet` +
-        (it.expanded !== leafNode ? `; selection went on into ${leafName}.` : '.')
-      : it.leaf === 'game over' ? `none: the game is over at ${leafName}.`
-        : it.leaf === 'proven' ? `none: ${leafName} is proven.`
-          : was[was.length - 1].visits === 0 ? `none: ${leafName} is visited for the first time; it is expanded when selection reaches it again.`
-            : 'none: the tree is full (the node pool\'s cap), so the playout starts at the leaf.';
-    const resultText = winnerText(it.winner);
-    const how = it.leaf === 'playout' ? `from ${nodeName(leafNode)}, ${playText} — ${resultText}.`
-      : it.leaf === 'game over' ? `No playout: the game is over at ${nodeName(leafNode)} (${resultText}).`
-        : `No playout: ${nodeName(leafNode)} is proven, so its value is the result (${resultText}).`;
-    const points = it.winner < 0 ? 'every node on the path gets ½' : `a node ${g().sides[it.winner]} moved into gets 1, the others 0`;
-    mSteps.replaceChildren(
-      h('li', {}, h('strong', { text: 'Selection: ' }), pathText),
-      h('li', {}, h('strong', { text: 'Expansion: ' }), expandText),
-      h('li', {}, h('strong', { text: 'Playout: ' }), how),
-      h('li', {}, h('strong', { text: 'Backpropagation: ' }), `each node on the path counts one more visit, and ${points}.`));
-    const end = boardMoves(leafNode).concat(it.playout);
-    mBoard.replaceChildren(boardSvg(pos.game, end, { size: pos.game === 'tictactoe' ? 150 : 220,
-      title: `Where playout ${k} ended: ${resultText}` }));
-    mBoardNote.textContent = `Path ${trace.pathMoves(leafNode).map((m, j) => moveText(pos.game, m, plies() + j)).join(' ') || '(the root)'}` +
-      (it.playout.length ? `, then the playout ${playText}` : '') + `: ${resultText}.`;
-    mBackprop.replaceChildren(...it.nodes.map((n, j) => h('tr', { class: j === it.nodes.length - 1 ? 'tv-leafrow' : undefined },
-      h('td', { text: j === 0 ? 'root' : nodeName(n) }),
-      h('td', { class: 'tv-num', text: `${group(was[j].visits)} → ${group(s.visits[n])}` }),
-      h('td', { class: 'tv-num', text: `${was[j].mean === null ? '—' : fmt2(was[j].mean)} → ${fmt2(meanOf(s, n))} (${moverInto(n)})` }),
-      h('td', { class: 'tv-num', text: j === 0 ? '' : it.scores[j] === Infinity ? '∞ (unvisited)' : fmt2(it.scores[j]) }))));
-    const top = it.nodes[1];
-    // (The live region names the playout's length, not its moves: the list is on the card.)
-    const said = it.leaf === 'playout' ? `a playout of ${it.playout.length} random move${it.playout.length === 1 ? '' : 's'} — ${resultText}.` : how;
-    mNarration.textContent = `Playout ${group(k)} of ${group(trace.playouts)}: ${pathText}; ${said} ` +
-      (top !== undefined ? `${nodeName(top)} now has ${group(s.visits[top])} visit${s.visits[top] === 1 ? '' : 's'}, ` +
-        `mean ${fmt2(meanOf(s, top))} for ${moverInto(top)}.` : '');
+    const d = playoutDetail(trace, pos, k, words);
+    mSteps.replaceChildren(...d.steps);
+    mBoard.replaceChildren(d.board);
+    mBoardNote.textContent = d.boardNote;
+    mBackprop.replaceChildren(...d.rows);
+    mNarration.textContent = d.narration;
   }
 
   function go(next) {
     if (!trace) return;
     k = Math.max(0, Math.min(next, trace.playouts));
-    revealPath();
+    revealPath(trace, k, expanded, autoExpanded);
     renderTree();
     showIteration();
     mTreeCard.dataset.playout = String(k);
@@ -308,15 +348,12 @@ export function createMctsPanel(els, { onBudget }) {
       const same = keep && trace === t;
       trace = t;
       pos = position;
+      words = runWords(t, position);
       mBudget.value = String(t.budget);
       if (mBudget.value !== String(t.budget)) mBudget.append(h('option', { value: String(t.budget), text: group(t.budget) }));
       mBudget.value = String(t.budget);
       mSeed.value = String(t.seed);
-      mTitle.textContent = `— ${group(t.playouts)} playouts, ${group(t.nodes)} nodes` +
-        (t.playouts < t.budget ? ` (of ${group(t.budget)}: the root was proven)` : '');
-      mNote.textContent = `Every playout plays a game to its end (no depth limit). n: visits. Mean: the average playout result for the player who moved into the node (win 1, draw ½, loss 0). ` +
-        `UCB: mean + C·√(ln N / n) as the parent (N visits) computes it now, C = ${t.exploration}; the most visited root move is played ` +
-        `(a proven win first). Seed ${t.seed}; at most ${group(MCTS_MAX_PLAYOUTS)} playouts are traced.`;
+      ({ title: mTitle.textContent, note: mNote.textContent } = runTexts(t));
       if (!same) {
         expanded.clear();
         autoExpanded.clear();
