@@ -164,6 +164,198 @@ async function countNodes(engine, pos, getTrace) {
   return { exactScale, algorithms: list };
 }
 
+// The MCTS side of the explorer: the budget asked for (by the link or the
+// cards), the engine's traced run of the position, and its two cards.
+// hooks: isChosen() (MCTS is the chosen algorithm), generation() (the
+// view's load count: late answers are dropped), onRun() (the run or its
+// error changed), onBudget() (the cards asked for another budget), root, msg.
+function createMctsSide(engine, view, mEls, options, hooks) {
+  let ask = normalizeMcts(options);
+  /** @type {{trace: MctsTrace | null, error: string, key: string}} */
+  let run = { trace: null, error: '', key: '' };
+  const playouts = () => ask.playouts ?? mctsDefaultPlayouts(view.pos.game);
+  const panel = createMctsPanel(mEls, {
+    onBudget: (budget) => {
+      ask = normalizeMcts(budget);
+      if (ask.error) say(hooks.msg, ask.error, true);
+      load().catch(() => {});
+      hooks.onBudget();
+    },
+  });
+  // The cards: drawn while MCTS is the chosen algorithm.
+  function show(keep = false) {
+    if (!hooks.isChosen()) return;
+    if (run.trace) panel.show(run.trace, view.pos, keep);
+    else panel.clear(run.error ? `MCTS could not run here: ${run.error}` : 'Running MCTS…');
+    hooks.root.dataset.mcts = run.trace ? 'ready' : run.error ? 'error' : 'loading';
+  }
+  async function load() {
+    if (!engine.mcts) return;
+    const g = hooks.generation();
+    const { game, moves } = view.pos;
+    const n = playouts();
+    const { seed } = ask;
+    const key = `${game}:${moves}:${n}:${seed}`;
+    if (run.key === key && (run.trace || run.error)) { show(); return; }
+    run = { trace: null, error: '', key };
+    panel.clear('Running MCTS…');
+    hooks.onRun();
+    try {
+      const r = await engine.mcts(game, moves, n, seed);
+      if (g !== hooks.generation() || run.key !== key) return;
+      run.trace = new MctsTrace(r, { budget: n, seed });
+    } catch (e) {
+      if (g !== hooks.generation() || run.key !== key) return;
+      run.error = e.message;
+    }
+    hooks.onRun();
+    show();
+  }
+  return {
+    load, show, panel, playouts,
+    seed: () => ask.seed,
+    error: () => ask.error,
+    // The run for the side-by-side figures (null: the engine has no MCTS).
+    figure: () => (engine.mcts ? { ...run, playouts: playouts(), seed: ask.seed, game: view.pos.game, moves: view.pos.moves } : null),
+    // A new position: the budget `next` names, if any; another game without one: that game's default.
+    next(next, gameChanged) {
+      if ('playouts' in next || 'seed' in next) ask = normalizeMcts({ playouts: next.playouts, seed: next.seed });
+      else if (gameChanged) ask = { ...ask, playouts: null, error: '' };
+    },
+  };
+}
+
+// The root's value as the figures say it: "+3 for X to move (win with its
+// 3rd mark)", or in the minimax view for MAX.
+function rootValueText(view, exactScale, v) {
+  const { game } = view.pos;
+  const side = sideToMove(view, -1);
+  const words = valueWords(v, exactScale, game);
+  if (view.values === 'negamax') return `${formatValue(v, exactScale)} for ${side} to move (${words})`;
+  const forMax = maxToMove(view, -1) ? v : 0 - v;
+  return `${formatValue(forMax, exactScale)} for MAX (${GAMES[game].sides[0]}) — ${side} to move: ${words}`;
+}
+
+// The sentence under the tree's legend: what its numbers mean in the view's form.
+function valuesNoteText(view) {
+  const [max, min] = GAMES[view.pos.game].sides;
+  return view.values === 'minimax'
+    ? `Minimax: every value is for MAX (${max}, who moves first); at MIN's nodes (${min} to move) the engine's value v ` +
+      'shows as −v and its window (α, β) as (−β, −α).'
+    : 'Negamax: every value is for the side to move at its node (a parent negates its children\'s).';
+}
+
+// The traces of the position shown, one per algorithm, asked of the engine
+// once each (cleared with the position). generation() drops late answers.
+function createTraceCache(engine, view, generation) {
+  const traces = new Map();    // algorithm -> Promise<Trace>
+  return {
+    get(algo) {
+      if (!traces.has(algo)) {
+        const g = generation();
+        const { pos } = view;
+        const p = engine.trace(pos.game, pos.moves, algo, pos.depth).then((r) => {
+          if (g !== generation()) throw new Error('stale');
+          return new Trace(r, { algorithm: algo });
+        });
+        p.catch(() => {});
+        traces.set(algo, p);
+      }
+      return traces.get(algo);
+    },
+    clear: () => traces.clear(),
+  };
+}
+
+// When ordering searched more nodes than natural order: why, from the two
+// traces, in orderNote (isCurrent(): the position is still the one shown).
+async function explainOrdering(counts, getTrace, view, orderNote, isCurrent) {
+  const count = (id) => counts.algorithms.find((a) => a.algorithm === id)?.nodes;
+  const natural = count('alphabeta');
+  const ordered = count('ordered');
+  if (!(ordered > natural) || ordered > ORDER_NOTE_MOST) return;
+  const [a, o] = await Promise.all([getTrace('alphabeta'), getTrace('ordered')]);
+  if (!isCurrent() || a.truncated || o.truncated) return;
+  orderNote.textContent = orderingNote(a, o, view.pos);
+  orderNote.hidden = false;
+}
+
+// Wires the position form: Explore, another game (its lesson position if it
+// has one, else its empty board; a game with a tree view of its own goes
+// there), the empty board and the lesson's position.
+function wirePositionForm({ form, gameSel, movesIn, depthIn, emptyBtn, lessonBtn }, choose) {
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    choose({ game: gameSel.value, moves: movesIn.value.trim(), depth: depthIn.value });
+  });
+  gameSel.addEventListener('change', () => {
+    if (hasGameTree(gameSel.value)) { location.hash = `#view=tree&game=${gameSel.value}`; return; }
+    choose({ game: gameSel.value, moves: undefined, depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
+  });
+  emptyBtn.addEventListener('click', () => choose({ moves: '' }));
+  lessonBtn.addEventListener('click', () => choose({ moves: undefined }));
+}
+
+// The iterative-deepening card: the engine's steps for the position shown,
+// drawn in the view's form of values. generation() drops late answers.
+function createDeepening(engine, view, { deepBody, deepNote, deepCard }, generation) {
+  let steps = [];
+  const render = () => renderDeepening(deepBody, deepNote, steps, view.pos, view.values === 'minimax' && !maxToMove(view, -1) ? -1 : 1);
+  return {
+    render,
+    clear() { steps = []; },
+    async load() {
+      if (!engine.deepening) { deepCard.hidden = true; return; }
+      const g = generation();
+      deepBody.replaceChildren(h('tr', {}, h('td', { colspan: '7', class: 'tv-muted', text: 'Searching…' })));
+      const r = await engine.deepening(view.pos.game, view.pos.moves, view.pos.depth);
+      if (g !== generation()) return;
+      steps = r.steps || [];
+      render();
+    },
+  };
+}
+
+// The tree card's title: the algorithm shown and its nodes (t: its trace,
+// or null while it loads; besideMcts: MCTS is the chosen algorithm).
+function treeTitleText(id, t, besideMcts) {
+  const a = ALGORITHMS.find((x) => x.id === id);
+  if (!t) return `— ${a.label} (loading…)`;
+  return `— ${a.label}: ${group(t.nodes)} nodes` + (t.truncated ? ` (the first ${group(t.recorded)} are shown)` : '') +
+    (besideMcts ? ', beside MCTS' : '');
+}
+
+// The values switch's state, and the sentence under the tree's legend:
+// what its numbers mean in the view's form.
+function showValuesForm({ valuesSwitch, valuesNote, root }, view) {
+  for (const input of valuesSwitch.querySelectorAll('input')) input.checked = input.value === view.values;
+  valuesNote.textContent = valuesNoteText(view);
+  root.dataset.values = view.values;
+}
+
+// MCTS chosen or not: its cards shown, alpha-beta's tree beside them, its
+// step-through hidden.
+function showMode({ stepCard, root }, mEls, mcts, algorithm) {
+  const on = algorithm === 'mcts';
+  mEls.mTreeCard.hidden = mEls.mStepCard.hidden = !on;
+  stepCard.hidden = on;
+  mcts.panel.setActive(on);
+  root.dataset.algorithm = algorithm;
+}
+
+// The engine refused to trace the position: moves it cannot play (a taken
+// cell, a full column, a move after the end) give way to the empty board
+// (reload(next)); otherwise the message says why.
+function sayRefused(msg, view, error, reload) {
+  if (!view.pos.moves) {
+    say(msg, `The engine could not trace this position: ${error.message}`, true);
+    return;
+  }
+  const bad = view.pos.moves;
+  reload({ moves: '' });
+  say(msg, `'${bad}' is not a playable position (${error.message}): showing the empty board.`, true);
+}
+
 export function mountTreeView(container, options) {
   const engine = options.engine;
   const onChange = options.onChange || (() => {});
@@ -171,66 +363,36 @@ export function mountTreeView(container, options) {
   const view = { pos: normalizePosition(options), trace: null, values: valuesOf(options.values) };
   let algorithm = knownAlgorithm(options.algorithm) ? options.algorithm : 'alphabeta';
   let generation = 0;          // bumps on every load: late answers are dropped
-  const traces = new Map();    // algorithm -> Promise<Trace>
   let counts = null;
-  let deepSteps = [];          // the iterative-deepening table's rows (drawn again when the values switch changes)
-  // MCTS: the budget asked for, the traced run (or why there is none).
-  let mctsAsk = normalizeMcts(options);
-  /** @type {{trace: MctsTrace | null, error: string, key: string}} */
-  let mcts = { trace: null, error: '', key: '' };
 
   const els = buildTreeSkeleton();
-  const { gameSel, movesIn, depthIn, form, msg, valuesSwitch, emptyBtn, lessonBtn, stats, statsNote, orderNote,
-    treeTitle, valuesNote, deepBody, deepNote, deepCard, root, stepCard, treeCard } = els;
+  const { msg, valuesSwitch, stats, statsNote, orderNote,
+    treeTitle, root, treeCard } = els;
   const mEls = buildMctsCards();
   // Reading order with MCTS shown: its tree, its playouts, then alpha-beta's tree.
   treeCard.before(mEls.mTreeCard, mEls.mStepCard);
   container.replaceChildren(root);
-  const mctsPlayouts = () => mctsAsk.playouts ?? mctsDefaultPlayouts(view.pos.game);
   const state = () => ({ game: view.pos.game, moves: view.pos.moves, depth: view.pos.depth, algorithm, values: view.values,
-    playouts: mctsPlayouts(), seed: mctsAsk.seed });
+    playouts: mcts.playouts(), seed: mcts.seed() });
   const tree = createTreePane(els, view, { onJump: (i) => stepper.jumpTo(i), currentNode: () => stepper.currentNode() });
   const stepper = createStepPanel(els, view, { onNode: (i, scroll) => { tree.reveal(i); tree.markCurrent(i, scroll); } });
-  const mctsPanel = createMctsPanel(mEls, {
-    onBudget: ({ playouts, seed }) => {
-      mctsAsk = normalizeMcts({ playouts, seed });
-      if (mctsAsk.error) say(msg, mctsAsk.error, true);
-      loadMcts().catch(() => {});
-      onChange(state());
-    },
+  const mcts = createMctsSide(engine, view, mEls, options, {
+    isChosen: () => algorithm === 'mcts', generation: () => generation, root, msg,
+    onRun: () => { if (counts) renderStats(); },
+    onBudget: () => onChange(state()),
   });
   // The alpha-beta algorithm whose tree is shown (beside MCTS when MCTS is chosen).
   let abAlgorithm = algorithm === 'mcts' ? 'alphabeta' : algorithm;
 
-  function getTrace(algo) {
-    if (!traces.has(algo)) {
-      const g = generation;
-      const { pos } = view;
-      const p = engine.trace(pos.game, pos.moves, algo, pos.depth).then((r) => {
-        if (g !== generation) throw new Error('stale');
-        return new Trace(r, { algorithm: algo });
-      });
-      p.catch(() => {});
-      traces.set(algo, p);
-    }
-    return traces.get(algo);
-  }
+  const traces = createTraceCache(engine, view, () => generation);
+  const getTrace = traces.get;
 
   // ---- the algorithms side by side, iterative deepening --------------------------------
-  // The root's value in the view's form: "+3 for X to move (win with its 3rd
-  // mark)", or in the minimax view for MAX.
-  function rootValueText(v) {
-    const { game } = view.pos;
-    const side = sideToMove(view, -1);
-    const words = valueWords(v, counts.exactScale, game);
-    if (view.values === 'negamax') return `${formatValue(v, counts.exactScale)} for ${side} to move (${words})`;
-    const forMax = maxToMove(view, -1) ? v : 0 - v;
-    return `${formatValue(forMax, counts.exactScale)} for MAX (${GAMES[game].sides[0]}) — ${side} to move: ${words}`;
-  }
   function renderStats() {
-    renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth: view.pos.depth, valueText: rootValueText,
+    renderAlgorithmStats(stats, statsNote, counts, { algorithm, depth: view.pos.depth,
+      valueText: (v) => rootValueText(view, counts.exactScale, v),
       onSelect: selectAlgorithm, cutWord: view.values === 'minimax' ? 'cut-offs (β at MAX, α at MIN)' : 'β-cuts',
-      mcts: engine.mcts ? { ...mcts, playouts: mctsPlayouts(), seed: mctsAsk.seed, game: view.pos.game, moves: view.pos.moves } : null });
+      mcts: mcts.figure() });
   }
   async function loadCounts() {
     const g = generation;
@@ -238,90 +400,18 @@ export function mountTreeView(container, options) {
     if (g !== generation) return;
     counts = r;
     renderStats();
-    await explainOrdering();
+    await explainOrdering(counts, getTrace, view, orderNote, () => g === generation);
   }
-  // When ordering searched more nodes than natural order: why, from the two traces.
-  async function explainOrdering() {
-    const count = (id) => counts.algorithms.find((a) => a.algorithm === id)?.nodes;
-    const natural = count('alphabeta');
-    const ordered = count('ordered');
-    if (!(ordered > natural) || ordered > ORDER_NOTE_MOST) return;
-    const g = generation;
-    const [a, o] = await Promise.all([getTrace('alphabeta'), getTrace('ordered')]);
-    if (g !== generation || a.truncated || o.truncated) return;
-    orderNote.textContent = orderingNote(a, o, view.pos);
-    orderNote.hidden = false;
-  }
-  function renderDeep() {
-    renderDeepening(deepBody, deepNote, deepSteps, view.pos, view.values === 'minimax' && !maxToMove(view, -1) ? -1 : 1);
-  }
-  async function loadDeepening() {
-    if (!engine.deepening) { deepCard.hidden = true; return; }
-    const g = generation;
-    deepBody.replaceChildren(h('tr', {}, h('td', { colspan: '7', class: 'tv-muted', text: 'Searching…' })));
-    const r = await engine.deepening(view.pos.game, view.pos.moves, view.pos.depth);
-    if (g !== generation) return;
-    deepSteps = r.steps || [];
-    renderDeep();
-  }
-
-  // ---- MCTS: the engine's traced run, its cards ---------------------------------------
-  async function loadMcts() {
-    if (!engine.mcts) return;
-    const g = generation;
-    const { game, moves } = view.pos;
-    const playouts = mctsPlayouts();
-    const { seed } = mctsAsk;
-    const key = `${game}:${moves}:${playouts}:${seed}`;
-    if (mcts.key === key && (mcts.trace || mcts.error)) { showMcts(); return; }
-    mcts = { trace: null, error: '', key };
-    mctsPanel.clear('Running MCTS…');
-    if (counts) renderStats();
-    try {
-      const r = await engine.mcts(game, moves, playouts, seed);
-      if (g !== generation || mcts.key !== key) return;
-      mcts.trace = new MctsTrace(r, { budget: playouts, seed });
-    } catch (e) {
-      if (g !== generation || mcts.key !== key) return;
-      mcts.error = e.message;
-    }
-    if (counts) renderStats();
-    showMcts();
-  }
-  // The MCTS cards: drawn while MCTS is the chosen algorithm.
-  function showMcts(keep = false) {
-    if (algorithm !== 'mcts') return;
-    if (mcts.trace) mctsPanel.show(mcts.trace, view.pos, keep);
-    else mctsPanel.clear(mcts.error ? `MCTS could not run here: ${mcts.error}` : 'Running MCTS…');
-    root.dataset.mcts = mcts.trace ? 'ready' : mcts.error ? 'error' : 'loading';
-  }
-  // MCTS chosen: its cards, alpha-beta's tree beside them, its step-through hidden.
-  function showMode() {
-    const on = algorithm === 'mcts';
-    mEls.mTreeCard.hidden = mEls.mStepCard.hidden = !on;
-    stepCard.hidden = on;
-    mctsPanel.setActive(on);
-    root.dataset.algorithm = algorithm;
-  }
+  const deep = createDeepening(engine, view, els, () => generation);
 
   // ---- the values switch: negamax or minimax (MAX/MIN) ----------------------------------
-  // The sentence under the tree's legend: what its numbers mean in this form.
-  function showValuesForm() {
-    const [max, min] = GAMES[view.pos.game].sides;
-    for (const input of valuesSwitch.querySelectorAll('input')) input.checked = input.value === view.values;
-    valuesNote.textContent = view.values === 'minimax'
-      ? `Minimax: every value is for MAX (${max}, who moves first); at MIN's nodes (${min} to move) the engine's value v ` +
-        'shows as −v and its window (α, β) as (−β, −α).'
-      : 'Negamax: every value is for the side to move at its node (a parent negates its children\'s).';
-    root.dataset.values = view.values;
-  }
   function setValues(values) {
     if (values === view.values) return;
     view.values = values;
-    showValuesForm();
+    showValuesForm(els, view);
     if (view.trace) { tree.redraw(); stepper.redraw(); }
     if (counts) renderStats();
-    renderDeep();
+    deep.render();
     onChange(state());
   }
   valuesSwitch.addEventListener('change', (e) => setValues(valuesOf(/** @type {HTMLInputElement} */ (e.target).value)));
@@ -330,34 +420,25 @@ export function mountTreeView(container, options) {
   async function showAlgorithm() {
     const g = generation;
     stepper.stop();
-    showMode();
+    showMode(els, mEls, mcts, algorithm);
     const shown = algorithm === 'mcts' ? abAlgorithm : algorithm;
-    treeTitle.textContent = `— ${ALGORITHMS.find((a) => a.id === shown).label} (loading…)`;
+    treeTitle.textContent = treeTitleText(shown, null, false);
     let t;
     try {
       t = await getTrace(shown);
     } catch (e) {
-      if (g !== generation) return;
-      if (view.pos.moves) {  // the engine refused the moves (a taken cell, a full column, a move after the end)
-        const bad = view.pos.moves;
-        load({ moves: '' });
-        say(msg, `'${bad}' is not a playable position (${e.message}): showing the empty board.`, true);
-      } else {
-        say(msg, `The engine could not trace this position: ${e.message}`, true);
-      }
+      if (g === generation) sayRefused(msg, view, e, load);
       return;
     }
     if (g !== generation) return;
-    const a = ALGORITHMS.find((x) => x.id === shown);
-    treeTitle.textContent = `— ${a.label}: ${group(t.nodes)} nodes` + (t.truncated ? ` (the first ${group(t.recorded)} are shown)` : '') +
-      (algorithm === 'mcts' ? ', beside MCTS' : '');
+    treeTitle.textContent = treeTitleText(shown, t, algorithm === 'mcts');
     if (view.trace !== t) {
       view.trace = t;
       tree.reset();
       stepper.start();
     }
     renderStats();
-    showMcts(true);
+    mcts.show(true);
     root.dataset.ready = 'true';
   }
 
@@ -382,45 +463,32 @@ export function mountTreeView(container, options) {
       if (algorithm !== 'mcts') abAlgorithm = algorithm;
     }
     if ('values' in next) view.values = valuesOf(next.values);
-    // A budget named by the link; another game without one: that game's default.
-    if ('playouts' in next || 'seed' in next) mctsAsk = normalizeMcts({ playouts: next.playouts, seed: next.seed });
-    else if (gameChanged) mctsAsk = { ...mctsAsk, playouts: null, error: '' };
+    mcts.next(next, gameChanged);
     generation++;
     traces.clear();
     view.trace = null;
     stepper.clear();
     counts = null;
-    deepSteps = [];
+    deep.clear();
     orderNote.hidden = true;
     root.dataset.ready = 'false';
     root.dataset.game = view.pos.game;
     showPosition(els, view, n.error);
-    if (mctsAsk.error) say(msg, `${n.error ? `${msg.textContent} ` : ''}${mctsAsk.error}`, true);
-    showValuesForm();
+    if (mcts.error()) say(msg, `${n.error ? `${msg.textContent} ` : ''}${mcts.error()}`, true);
+    showValuesForm(els, view);
     stats.replaceChildren(h('p', { class: 'tv-muted', text: 'Counting nodes…' }));
     statsNote.textContent = '';   // (the last position's verdict)
     loadCounts().catch(() => {});  // showAlgorithm() reports a refused position
     showAlgorithm();
-    loadMcts().catch(() => {});
-    loadDeepening().catch(() => {});
+    mcts.load().catch(() => {});
+    deep.load().catch(() => {});
   }
 
   // A new position chosen on the page (the hash follows through onChange).
-  function choose(next) {
+  wirePositionForm(els, (next) => {
     load(next);
     onChange(state());
-  }
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    choose({ game: gameSel.value, moves: movesIn.value.trim(), depth: depthIn.value });
   });
-  // Another game: its lesson position if it has one, else its empty board.
-  gameSel.addEventListener('change', () => {
-    if (hasGameTree(gameSel.value)) { location.hash = `#view=tree&game=${gameSel.value}`; return; }
-    choose({ game: gameSel.value, moves: undefined, depth: GAMES[gameSel.value].treeMaxDepth ? DEFAULT_DEPTH : 0 });
-  });
-  emptyBtn.addEventListener('click', () => choose({ moves: '' }));
-  lessonBtn.addEventListener('click', () => choose({ moves: undefined }));
 
   load();
 
@@ -429,7 +497,7 @@ export function mountTreeView(container, options) {
     state,
     destroy() {
       stepper.destroy();
-      mctsPanel.destroy();
+      mcts.panel.destroy();
       generation++;
       container.replaceChildren();
     },
