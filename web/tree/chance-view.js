@@ -1,10 +1,9 @@
 // The tree explorer for a game with dice: EinStein würfelt nicht!'s
 // expectiminimax, Star1 and Star2 (engine/search/expectimax.hpp), drawn from
-// the engine's own traced search (Module.einsteinTreeTrace through the trace
-// worker; nothing is searched here). EinStein is not in the game registry
-// (docs/einstein.md), so the alpha-beta explorer (tree-view.js) does not know
-// it; the router (app/router.js) sends #view=tree&game=einstein here, and this file is the
-// page's one place that knows the game.
+// the engine's own traced search (the worker's chanceTrace and chanceCounts
+// requests; nothing is searched here). EinStein is the registry's game with
+// dice, a kind the alpha-beta explorer (tree-view.js) does not play; the
+// router (app/router.js) sends #view=tree&game=einstein here.
 //
 // Link: #view=tree&game=einstein&position=<notation>&depth=D&algo=A
 //   position  docs/einstein.md's notation, URL-encoded (at chance, or rolled:
@@ -86,11 +85,8 @@ function shape(kind) {
 }
 const KIND_NAME = ['decision', 'chance', 'probe'];
 
-/**
- * @param {HTMLElement} container
- * @param {{hash: string, engine: ReturnType<typeof import('../engine/trace-engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
- */
-export function mountGameTree(container, { hash, engine, onChange }) {
+// The view's elements, by name (root holds them all).
+function buildChancePage() {
   const posIn = h('input', { id: 'tree-position', type: 'text', spellcheck: 'false', autocomplete: 'off',
     'aria-label': 'Position (EinStein notation)', placeholder: '123456/654321:66d,44h,5' });
   const depthSel = h('select', { id: 'tree-depth', 'aria-label': 'Depth (moves)' },
@@ -133,6 +129,116 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     h('section', { class: 'tv-card tv-treecard', 'aria-label': 'Search tree' },
       h('div', { class: 'tv-cardhead' }, h('h3', {}, 'Tree ', treeTitle), h('div', { class: 'tv-tools' }, expandBtn, collapseBtn)),
       rootBoard, legend, treeBox));
+  return { posIn, depthSel, form, msg, lessonBtn, startBtn, stats, statsNote, rootBoard, treeTitle, expandBtn, collapseBtn, treeBox, root };
+}
+
+// Reads a link; what it had to change goes into the message line.
+function fromHash(text) {
+  const want = readHash(text);
+  const notes = [];
+  const position = want.position === undefined ? LESSON : want.position.trim();
+  let depth = DEFAULT_DEPTH;
+  if (want.depth !== null && want.depth !== '') {
+    const d = Number(want.depth);
+    if (!Number.isInteger(d) || d < 1) notes.push(`depth “${want.depth}” is not a number of moves from 1 to ${MAX_DEPTH}: depth ${DEFAULT_DEPTH}`);
+    else if (d > MAX_DEPTH) { depth = MAX_DEPTH; notes.push(`depth ${d} is capped at ${MAX_DEPTH} (deeper trees would not fit the page)`); }
+    else depth = d;
+  }
+  let algorithm = 'star1';
+  if (want.algorithm) {
+    if (CHANCE_ALGORITHMS.some((a) => a.id === want.algorithm)) algorithm = want.algorithm;
+    else notes.push(`unknown algorithm “${want.algorithm}”: star1`);
+  }
+  return { pos: { position, depth, algorithm }, notes };
+}
+
+
+// The cells a move changed (the cube's old and new cell), to ring them.
+function moved(trace, i) {
+  const p = trace.parent[i];
+  if (p < 0 || trace.kind[i] !== KIND.chance) return [];
+  const a = trace.cellsOf(p);
+  const b = trace.cellsOf(i);
+  const out = [];
+  for (let c = 0; c < 25; c++) if (a[c] !== b[c] && b[c] !== 0) out.push(c);
+  return out;
+}
+
+// A node's row (ctx: the trace, the open nodes, the algorithm, and
+// renderTree(focus), which draws the tree again after a toggle).
+function nodeRow(ctx, i) {
+  const { trace: t, expanded, algorithm, renderTree } = ctx;
+  const kids = t.end[i] - i - 1;
+  const kind = KIND_NAME[t.kind[i]];
+  // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
+  const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
+  toggle.textContent = kids ? (expanded.has(i) ? '▾' : '▸') : '•';
+  if (!kids) toggle.disabled = true;
+  const side = SIDES[t.side[i]];
+  const edge = t.parent[i] < 0 ? h('span', { class: 'tv-move', text: 'Root' })
+    : t.kind[i] === KIND.chance ? h('span', { class: 'tv-move', text: t.edgeText(i) })
+      : h('span', { class: 'tv-prob', title: `die faces ${t.edgeText(i).split(' · ')[0]}: probability ${t.weight[i]}/6`, text: t.edgeText(i) });
+  // A decision node names the move it chose (its ★ child's).
+  const best = t.kind[i] === KIND.chance ? -1 : t.children(i).find((c) => t.chosen[c]) ?? -1;
+  const who = t.leaf[i] === LEAF.won ? `${SIDES[1 - t.side[i]]} won`
+    : t.leaf[i] === LEAF.horizon ? 'horizon'
+      : t.kind[i] === KIND.chance ? `${side} to roll` : `${side} to move${best >= 0 ? `: plays ${t.move[best]}` : ''}`;
+  const chips = [];
+  if (t.chosen[i]) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
+  if (t.kind[i] === KIND.probe) chips.push(h('span', { class: 'tv-chip tv-chip-table', text: 'Star2 probe: first move only' }));
+  if (t.leaf[i] === LEAF.horizon) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'evaluated' }));
+  if (t.leaf[i] === LEAF.won) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'game over' }));
+  if (t.cut[i] !== CUT.none) chips.push(h('span', { class: 'tv-chip tv-chip-cut', text: t.cutReason(i) }));
+  if (kids) chips.push(h('span', { class: 'tv-size', text: `${group(kids + 1)} nodes` }));
+  const row = h('div', {
+    class: `tv-row tv-row-${kind}${t.chosen[i] ? ' tv-chosen' : ''}${t.cut[i] ? ' tv-cutnode' : ''}${t.leaf[i] ? ' tv-leafnode' : ''}`,
+    role: 'treeitem', tabindex: '0', 'data-node': String(i), 'data-kind': kind,
+    'aria-expanded': kids ? String(expanded.has(i)) : undefined,
+  },
+  toggle, shape(kind), edge, cubeBoard(t.cellsOf(i), { size: 52, ring: moved(t, i) }),
+  h('span', { class: 'tv-who', text: who }),
+  h('span', { class: 'tv-val', text: `E ${t.valueText(i)} for ${side}`,
+    title: `expected result for ${side}${t.bound(i) ? ` (a${t.bound(i) === 'upper' ? 'n upper' : ' lower'} bound)` : ''}: exactly ${exactFraction(t.raw[i], t.scale[i])}` }),
+  algorithm === 'expectimax' ? null
+    : h('span', { class: 'tv-win', title: 'window on entry (expected results)', text: `α ${fmtExpect(t.alpha[i])}  β ${fmtExpect(t.beta[i])}` }),
+  ...chips);
+  const toggleNode = () => {
+    if (!kids) return;
+    if (expanded.has(i)) expanded.delete(i);
+    else expanded.add(i);
+    renderTree(i);
+  };
+  row.addEventListener('click', toggleNode);
+  row.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') { toggleNode(); e.preventDefault(); }
+  });
+  return row;
+}
+
+// A node and, when open, its children and what a cut-off left unsearched.
+function nodeItem(ctx, i) {
+  const { trace, expanded } = ctx;
+  const item = h('div', { class: 'tv-item' }, nodeRow(ctx, i));
+  if (!expanded.has(i)) return item;
+  const box = h('div', { class: 'tv-children', role: 'group' });
+  for (const c of trace.children(i)) box.append(nodeItem(ctx, c));
+  if (trace.cut[i] !== CUT.none && trace.pruned[i] > 0) {
+    const what = trace.kind[i] === KIND.chance ? 'outcome' : 'move';
+    box.append(h('div', { class: 'tv-item tv-pruned' }, h('div', { class: 'tv-row tv-prunedrow' },
+      h('span', { class: 'tv-toggle tv-scissors', text: '✂' }),
+      h('span', { class: 'tv-ghost', text: `${trace.pruned[i]} ${what}${trace.pruned[i] === 1 ? '' : 's'} never searched` }))));
+  }
+  item.append(box);
+  return item;
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {{hash: string, engine: ReturnType<typeof import('../engine/trace-engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
+ */
+export function mountGameTree(container, { hash, engine, onChange }) {
+  const { posIn, depthSel, form, msg, lessonBtn, startBtn, stats, statsNote, rootBoard, treeTitle, expandBtn, collapseBtn, treeBox, root } =
+    buildChancePage();
   container.append(root);
 
   let state = { position: LESSON, depth: DEFAULT_DEPTH, algorithm: 'star1' };
@@ -141,26 +247,6 @@ export function mountGameTree(container, { hash, engine, onChange }) {
   let counts = null;
   let serial = 0;
   const expanded = new Set();
-
-  // Reads a link; what it had to change goes into the message line.
-  function fromHash(text) {
-    const want = readHash(text);
-    const notes = [];
-    const position = want.position === undefined ? LESSON : want.position.trim();
-    let depth = DEFAULT_DEPTH;
-    if (want.depth !== null && want.depth !== '') {
-      const d = Number(want.depth);
-      if (!Number.isInteger(d) || d < 1) notes.push(`depth “${want.depth}” is not a number of moves from 1 to ${MAX_DEPTH}: depth ${DEFAULT_DEPTH}`);
-      else if (d > MAX_DEPTH) { depth = MAX_DEPTH; notes.push(`depth ${d} is capped at ${MAX_DEPTH} (deeper trees would not fit the page)`); }
-      else depth = d;
-    }
-    let algorithm = 'star1';
-    if (want.algorithm) {
-      if (CHANCE_ALGORITHMS.some((a) => a.id === want.algorithm)) algorithm = want.algorithm;
-      else notes.push(`unknown algorithm “${want.algorithm}”: star1`);
-    }
-    return { pos: { position, depth, algorithm }, notes };
-  }
 
   async function load(text) {
     const { pos, notes } = fromHash(text);
@@ -242,81 +328,6 @@ export function mountGameTree(container, { hash, engine, onChange }) {
       'Bars are on a logarithmic scale.';
   }
 
-  // The cells a move changed (the cube's old and new cell), to ring them.
-  function moved(i) {
-    const p = trace.parent[i];
-    if (p < 0 || trace.kind[i] !== KIND.chance) return [];
-    const a = trace.cellsOf(p);
-    const b = trace.cellsOf(i);
-    const out = [];
-    for (let c = 0; c < 25; c++) if (a[c] !== b[c] && b[c] !== 0) out.push(c);
-    return out;
-  }
-
-  function nodeRow(i) {
-    const t = trace;
-    const kids = t.end[i] - i - 1;
-    const kind = KIND_NAME[t.kind[i]];
-    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
-    toggle.textContent = kids ? (expanded.has(i) ? '▾' : '▸') : '•';
-    if (!kids) toggle.disabled = true;
-    const side = SIDES[t.side[i]];
-    const edge = t.parent[i] < 0 ? h('span', { class: 'tv-move', text: 'Root' })
-      : t.kind[i] === KIND.chance ? h('span', { class: 'tv-move', text: t.edgeText(i) })
-        : h('span', { class: 'tv-prob', title: `die faces ${t.edgeText(i).split(' · ')[0]}: probability ${t.weight[i]}/6`, text: t.edgeText(i) });
-    // A decision node names the move it chose (its ★ child's).
-    const best = t.kind[i] === KIND.chance ? -1 : t.children(i).find((c) => t.chosen[c]) ?? -1;
-    const who = t.leaf[i] === LEAF.won ? `${SIDES[1 - t.side[i]]} won`
-      : t.leaf[i] === LEAF.horizon ? 'horizon'
-        : t.kind[i] === KIND.chance ? `${side} to roll` : `${side} to move${best >= 0 ? `: plays ${t.move[best]}` : ''}`;
-    const chips = [];
-    if (t.chosen[i]) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
-    if (t.kind[i] === KIND.probe) chips.push(h('span', { class: 'tv-chip tv-chip-table', text: 'Star2 probe: first move only' }));
-    if (t.leaf[i] === LEAF.horizon) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'evaluated' }));
-    if (t.leaf[i] === LEAF.won) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'game over' }));
-    if (t.cut[i] !== CUT.none) chips.push(h('span', { class: 'tv-chip tv-chip-cut', text: t.cutReason(i) }));
-    if (kids) chips.push(h('span', { class: 'tv-size', text: `${group(kids + 1)} nodes` }));
-    const row = h('div', {
-      class: `tv-row tv-row-${kind}${t.chosen[i] ? ' tv-chosen' : ''}${t.cut[i] ? ' tv-cutnode' : ''}${t.leaf[i] ? ' tv-leafnode' : ''}`,
-      role: 'treeitem', tabindex: '0', 'data-node': String(i), 'data-kind': kind,
-      'aria-expanded': kids ? String(expanded.has(i)) : undefined,
-    },
-    toggle, shape(kind), edge, cubeBoard(t.cellsOf(i), { size: 52, ring: moved(i) }),
-    h('span', { class: 'tv-who', text: who }),
-    h('span', { class: 'tv-val', text: `E ${t.valueText(i)} for ${side}`,
-      title: `expected result for ${side}${t.bound(i) ? ` (a${t.bound(i) === 'upper' ? 'n upper' : ' lower'} bound)` : ''}: exactly ${exactFraction(t.raw[i], t.scale[i])}` }),
-    state.algorithm === 'expectimax' ? null
-      : h('span', { class: 'tv-win', title: 'window on entry (expected results)', text: `α ${fmtExpect(t.alpha[i])}  β ${fmtExpect(t.beta[i])}` }),
-    ...chips);
-    const toggleNode = () => {
-      if (!kids) return;
-      if (expanded.has(i)) expanded.delete(i);
-      else expanded.add(i);
-      renderTree(i);
-    };
-    row.addEventListener('click', toggleNode);
-    row.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') { toggleNode(); e.preventDefault(); }
-    });
-    return row;
-  }
-
-  function nodeItem(i) {
-    const item = h('div', { class: 'tv-item' }, nodeRow(i));
-    if (!expanded.has(i)) return item;
-    const box = h('div', { class: 'tv-children', role: 'group' });
-    for (const c of trace.children(i)) box.append(nodeItem(c));
-    if (trace.cut[i] !== CUT.none && trace.pruned[i] > 0) {
-      const what = trace.kind[i] === KIND.chance ? 'outcome' : 'move';
-      box.append(h('div', { class: 'tv-item tv-pruned' }, h('div', { class: 'tv-row tv-prunedrow' },
-        h('span', { class: 'tv-toggle tv-scissors', text: '✂' }),
-        h('span', { class: 'tv-ghost', text: `${trace.pruned[i]} ${what}${trace.pruned[i] === 1 ? '' : 's'} never searched` }))));
-    }
-    item.append(box);
-    return item;
-  }
-
   function renderTree(focus = -1) {
     const t = trace;
     treeTitle.textContent = `(${state.algorithm === 'expectimax' ? 'expectiminimax' : state.algorithm}, ${group(t.nodes)} nodes` +
@@ -326,7 +337,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
         'Red moves right, down or diagonally towards e5; Blue left, up or diagonally towards a1. E is the expected result for the side to move at the node.' }));
     expandBtn.disabled = t.recorded > EXPAND_ALL_LIMIT;
     expandBtn.title = expandBtn.disabled ? `more than ${EXPAND_ALL_LIMIT} nodes: expand them one by one` : '';
-    treeBox.replaceChildren(nodeItem(0));
+    treeBox.replaceChildren(nodeItem({ trace: t, expanded, algorithm: state.algorithm, renderTree }, 0));
     if (focus >= 0) /** @type {HTMLElement | null} */ (treeBox.querySelector(`.tv-row[data-node="${focus}"]`))?.focus();
   }
 

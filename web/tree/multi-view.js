@@ -74,11 +74,8 @@ function board(cells, { width = 54, ring = 0, initials = false, title = '' } = {
   return svg;
 }
 
-/**
- * @param {HTMLElement} container
- * @param {{hash: string, engine: ReturnType<typeof import('../engine/trace-engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
- */
-export function mountGameTree(container, { hash, engine, onChange }) {
+// The view's elements, by name (root holds them all).
+function buildMultiPage() {
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
     'aria-label': 'Moves from the empty board (columns 1-9, Red, Yellow and Green in turn)', placeholder: 'empty board' });
   const depthSel = h('select', { id: 'tree-depth', 'aria-label': 'Depth (plies)' },
@@ -130,25 +127,128 @@ export function mountGameTree(container, { hash, engine, onChange }) {
       h('h3', { text: 'Algorithms side by side' }), stats, statsNote, rootBoard),
     switcher,
     h('div', { class: 'tv-mpanes' }, ...panes.map((p) => p.card)));
+  return { movesIn, depthSel, form, msg, lessonBtn, emptyBtn, playLink, stats, statsNote, rootBoard, switchBtns, panes, root };
+}
+
+// A link's position and depth, and notes on what it asked for that cannot be shown.
+function fromHash(text) {
+  const want = readHash(text);
+  const notes = [];
+  const moves = want.moves === undefined ? LESSON : want.moves.trim();
+  let depth = DEFAULT_DEPTH;
+  if (want.depth !== null && want.depth !== '') {
+    const d = Number(want.depth);
+    if (!Number.isInteger(d) || d < 1) notes.push(`depth “${want.depth}” is not a number of plies from 1 to ${MAX_DEPTH}: depth ${DEFAULT_DEPTH}`);
+    else if (d > MAX_DEPTH) { depth = MAX_DEPTH; notes.push(`depth ${d} is capped at ${MAX_DEPTH} (deeper trees would not fit the page)`); }
+    else depth = d;
+  }
+  return { pos: { moves, depth }, notes };
+}
+
+// The note under the counts: the two models' moves, why they differ, and
+// what shallow pruning saved; with the players in turn from the mover.
+function statsWords(r, depth) {
+  const by = Object.fromEntries(r.algorithms.map((c) => [c.algorithm, c]));
+  const p = r.players;
+  const me = p[r.toMove];
+  const next = p[(r.toMove + 1) % 3];
+  const third = p[(r.toMove + 2) % 3];
+  const m = by.maxn;
+  const q = by.paranoid;
+  const vec = m.values.map((v, k) => `${p[k][0]} ${v}`).join(' · ');
+  let text = `max^n: ${me} plays column ${m.move} (values ${vec}); paranoid: ${me} plays column ${q.move} ` +
+    `(it keeps ${q.score} of ${r.maxSum} against the coalition). `;
+  if (m.move !== q.move) {
+    text += `They differ: max^n assumes each player takes what is best for itself, so ${me} trusts ${next} to stop ${third} ` +
+      `when ${third}’s win would give ${next} nothing; paranoid assumes ${next} and ${third} play together against ${me}, ` +
+      'so it must stop every threat itself. ';
+  } else {
+    text += 'Here both models lead to the same move. ';
+  }
+  text += `Shallow pruning kept max^n’s value with ${group(by['maxn-plain'].nodes - m.nodes)} nodes fewer (${group(m.shallowCuts)} cut-offs); ` +
+    `paranoid prunes far more because its game has two sides. Depth ${depth} plies: the positions after the last move are scored by the evaluation.`;
+  return { text, me, next, third };
+}
+
+// A max^n vector, the key player's entry framed and bold.
+function vectorEl(t, i) {
+  const v = t.vector(i);
+  if (!v) return null;
+  const key = t.keyPlayer(i);
+  return h('span', { class: 'tv-vec', title: `values: ${v.map((x, k) => `${t.players[k]} ${x}`).join(', ')}` },
+    ...v.map((x, k) => h('span', { class: `tv-ve tv-ve-${k}${k === key ? ' tv-ve-hi' : ''}`, 'data-player': String(k),
+      text: `${t.players[k][0]} ${x}` })));
+}
+
+// A node's row in pane p (renderTree(p, focus): the pane drawn again, after a toggle).
+function nodeRow(p, i, renderTree) {
+  const t = p.tree;
+  const kids = t.end[i] - i - 1;
+  // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
+  const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
+  toggle.textContent = kids ? (p.expanded.has(i) ? '▾' : '▸') : '•';
+  if (!kids) toggle.disabled = true;
+  const chips = [];
+  if (t.chosen[i]) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
+  if (t.leaf[i] === LEAF.won) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'game over' }));
+  if (t.cut[i] !== CUT.none) chips.push(h('span', { class: 'tv-chip tv-chip-cut', text: t.cutReason(i) }));
+  if (kids) chips.push(h('span', { class: 'tv-size', text: `${group(kids + 1)} nodes` }));
+  const value = t.paranoid
+    ? [h('span', { class: 'tv-val', text: t.paranoidText(i) }),
+      t.isLeaf(i) ? vectorEl(t, i) : null,
+      h('span', { class: 'tv-win', title: 'window on entry', text: t.windowText(i) })]
+    : [vectorEl(t, i)];
+  const row = h('div', {
+    class: `tv-row${t.chosen[i] ? ' tv-chosen' : ''}${t.cut[i] ? ' tv-cutnode' : ''}${t.leaf[i] ? ' tv-leafnode' : ''}`,
+    role: 'treeitem', tabindex: '0', 'data-node': String(i),
+    'aria-expanded': kids ? String(p.expanded.has(i)) : undefined,
+  },
+  toggle,
+  h('span', { class: `tv-move tv-mover-${t.parent[i] < 0 ? 'root' : t.mover[t.parent[i]]}`, text: t.edgeText(i) }),
+  board(t.cells[i], { width: 45, ring: t.edge[i] }),
+  h('span', { class: 'tv-who', text: t.whoText(i) }),
+  ...value, ...chips);
+  const toggleNode = () => {
+    if (!kids) return;
+    if (p.expanded.has(i)) p.expanded.delete(i);
+    else p.expanded.add(i);
+    renderTree(p, i);
+  };
+  row.addEventListener('click', toggleNode);
+  row.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') { toggleNode(); e.preventDefault(); }
+  });
+  return row;
+}
+
+// A node and, when open, its children and what a cut-off left unsearched.
+function nodeItem(p, i, renderTree) {
+  const t = p.tree;
+  const item = h('div', { class: 'tv-item' }, nodeRow(p, i, renderTree));
+  if (!p.expanded.has(i)) return item;
+  const box = h('div', { class: 'tv-children', role: 'group' });
+  for (const c of t.children(i)) box.append(nodeItem(p, c, renderTree));
+  if (t.cut[i] !== CUT.none && t.pruned[i] > 0) {
+    box.append(h('div', { class: 'tv-item tv-pruned' }, h('div', { class: 'tv-row tv-prunedrow' },
+      h('span', { class: 'tv-toggle tv-scissors', text: '✂' }),
+      h('span', { class: 'tv-ghost', text: `${t.pruned[i]} move${t.pruned[i] === 1 ? '' : 's'} never searched` }))));
+  }
+  item.append(box);
+  return item;
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {{hash: string, engine: ReturnType<typeof import('../engine/trace-engine.js').createTreeEngine>, onChange: (hash: string) => void}} opts
+ */
+export function mountGameTree(container, { hash, engine, onChange }) {
+  const { movesIn, depthSel, form, msg, lessonBtn, emptyBtn, playLink, stats, statsNote, rootBoard, switchBtns, panes, root } =
+    buildMultiPage();
   container.append(root);
 
   let state = { moves: LESSON, depth: DEFAULT_DEPTH };
   let reply = null;
   let serial = 0;
-
-  function fromHash(text) {
-    const want = readHash(text);
-    const notes = [];
-    const moves = want.moves === undefined ? LESSON : want.moves.trim();
-    let depth = DEFAULT_DEPTH;
-    if (want.depth !== null && want.depth !== '') {
-      const d = Number(want.depth);
-      if (!Number.isInteger(d) || d < 1) notes.push(`depth “${want.depth}” is not a number of plies from 1 to ${MAX_DEPTH}: depth ${DEFAULT_DEPTH}`);
-      else if (d > MAX_DEPTH) { depth = MAX_DEPTH; notes.push(`depth ${d} is capped at ${MAX_DEPTH} (deeper trees would not fit the page)`); }
-      else depth = d;
-    }
-    return { pos: { moves, depth }, notes };
-  }
 
   async function load(text) {
     const { pos, notes } = fromHash(text);
@@ -211,25 +311,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
         h('span', { class: 'tv-mstat-name', text: a.id }), ' ', h('span', { class: 'tv-mstat-count', text: String(c.nodes) })));
     }
     stats.replaceChildren(...parts, ' nodes');
-    const by = Object.fromEntries(r.algorithms.map((c) => [c.algorithm, c]));
-    const p = r.players;
-    const me = p[r.toMove];
-    const next = p[(r.toMove + 1) % 3];
-    const third = p[(r.toMove + 2) % 3];
-    const m = by.maxn;
-    const q = by.paranoid;
-    const vec = m.values.map((v, k) => `${p[k][0]} ${v}`).join(' · ');
-    let text = `max^n: ${me} plays column ${m.move} (values ${vec}); paranoid: ${me} plays column ${q.move} ` +
-      `(it keeps ${q.score} of ${r.maxSum} against the coalition). `;
-    if (m.move !== q.move) {
-      text += `They differ: max^n assumes each player takes what is best for itself, so ${me} trusts ${next} to stop ${third} ` +
-        `when ${third}’s win would give ${next} nothing; paranoid assumes ${next} and ${third} play together against ${me}, ` +
-        'so it must stop every threat itself. ';
-    } else {
-      text += 'Here both models lead to the same move. ';
-    }
-    text += `Shallow pruning kept max^n’s value with ${group(by['maxn-plain'].nodes - m.nodes)} nodes fewer (${group(m.shallowCuts)} cut-offs); ` +
-      `paranoid prunes far more because its game has two sides. Depth ${state.depth} plies: the positions after the last move are scored by the evaluation.`;
+    const { text, me, next, third } = statsWords(r, state.depth);
     statsNote.textContent = text;
     rootBoard.replaceChildren(board(panes[0].tree.cells[0], { width: 180, initials: true,
       title: `The position: ${r.moves.length} stones, ${me} to move` }),
@@ -237,70 +319,6 @@ export function mountGameTree(container, { hash, engine, onChange }) {
       'Every stone carries its player’s initial. ', playLink));
   }
 
-  // A max^n vector, the key player's entry framed and bold.
-  function vectorEl(t, i) {
-    const v = t.vector(i);
-    if (!v) return null;
-    const key = t.keyPlayer(i);
-    return h('span', { class: 'tv-vec', title: `values: ${v.map((x, k) => `${t.players[k]} ${x}`).join(', ')}` },
-      ...v.map((x, k) => h('span', { class: `tv-ve tv-ve-${k}${k === key ? ' tv-ve-hi' : ''}`, 'data-player': String(k),
-        text: `${t.players[k][0]} ${x}` })));
-  }
-
-  function nodeRow(p, i) {
-    const t = p.tree;
-    const kids = t.end[i] - i - 1;
-    // (for the mouse; hidden from screen readers, which hear the node's aria-expanded)
-    const toggle = h('button', { type: 'button', class: 'tv-toggle', tabindex: '-1', 'aria-hidden': 'true' });
-    toggle.textContent = kids ? (p.expanded.has(i) ? '▾' : '▸') : '•';
-    if (!kids) toggle.disabled = true;
-    const chips = [];
-    if (t.chosen[i]) chips.push(h('span', { class: 'tv-chip tv-chip-chosen', text: '★ best' }));
-    if (t.leaf[i] === LEAF.won) chips.push(h('span', { class: 'tv-chip tv-chip-leaf', text: 'game over' }));
-    if (t.cut[i] !== CUT.none) chips.push(h('span', { class: 'tv-chip tv-chip-cut', text: t.cutReason(i) }));
-    if (kids) chips.push(h('span', { class: 'tv-size', text: `${group(kids + 1)} nodes` }));
-    const value = t.paranoid
-      ? [h('span', { class: 'tv-val', text: t.paranoidText(i) }),
-        t.isLeaf(i) ? vectorEl(t, i) : null,
-        h('span', { class: 'tv-win', title: 'window on entry', text: t.windowText(i) })]
-      : [vectorEl(t, i)];
-    const row = h('div', {
-      class: `tv-row${t.chosen[i] ? ' tv-chosen' : ''}${t.cut[i] ? ' tv-cutnode' : ''}${t.leaf[i] ? ' tv-leafnode' : ''}`,
-      role: 'treeitem', tabindex: '0', 'data-node': String(i),
-      'aria-expanded': kids ? String(p.expanded.has(i)) : undefined,
-    },
-    toggle,
-    h('span', { class: `tv-move tv-mover-${t.parent[i] < 0 ? 'root' : t.mover[t.parent[i]]}`, text: t.edgeText(i) }),
-    board(t.cells[i], { width: 45, ring: t.edge[i] }),
-    h('span', { class: 'tv-who', text: t.whoText(i) }),
-    ...value, ...chips);
-    const toggleNode = () => {
-      if (!kids) return;
-      if (p.expanded.has(i)) p.expanded.delete(i);
-      else p.expanded.add(i);
-      renderTree(p, i);
-    };
-    row.addEventListener('click', toggleNode);
-    row.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') { toggleNode(); e.preventDefault(); }
-    });
-    return row;
-  }
-
-  function nodeItem(p, i) {
-    const t = p.tree;
-    const item = h('div', { class: 'tv-item' }, nodeRow(p, i));
-    if (!p.expanded.has(i)) return item;
-    const box = h('div', { class: 'tv-children', role: 'group' });
-    for (const c of t.children(i)) box.append(nodeItem(p, c));
-    if (t.cut[i] !== CUT.none && t.pruned[i] > 0) {
-      box.append(h('div', { class: 'tv-item tv-pruned' }, h('div', { class: 'tv-row tv-prunedrow' },
-        h('span', { class: 'tv-toggle tv-scissors', text: '✂' }),
-        h('span', { class: 'tv-ghost', text: `${t.pruned[i]} move${t.pruned[i] === 1 ? '' : 's'} never searched` }))));
-    }
-    item.append(box);
-    return item;
-  }
 
   function renderTree(p, focus = -1) {
     const t = p.tree;
@@ -309,7 +327,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
       `${t.truncated ? `, the first ${group(t.recorded)} kept` : ''}; plays column ${t.bestMove})`;
     p.expandBtn.disabled = t.recorded > EXPAND_ALL_LIMIT;
     p.expandBtn.title = p.expandBtn.disabled ? `more than ${EXPAND_ALL_LIMIT} nodes: expand them one by one` : '';
-    p.box.replaceChildren(nodeItem(p, 0));
+    p.box.replaceChildren(nodeItem(p, 0, renderTree));
     if (focus >= 0) /** @type {HTMLElement | null} */ (p.box.querySelector(`.tv-row[data-node="${focus}"]`))?.focus();
   }
 
