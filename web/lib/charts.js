@@ -122,6 +122,16 @@ export function chartFigure(spec) {
     // The policy refuses Plot's <style>: charts.css has its rules.
     for (const s of svg.querySelectorAll('style')) s.remove();
     svg.setAttribute('role', 'group');
+    // Plot names each mark's <g> (aria-label "line", "x-axis tick"...), which
+    // ARIA does not allow on a <g> without a role. The points keep their
+    // names, in a group; the other marks (axes, lines, bars) are hidden from
+    // screen readers, which read the same numbers from the points and the table.
+    for (const g of svg.querySelectorAll(':scope > g[aria-label]')) {
+      if (g.classList.contains('gs-points')) {
+        g.setAttribute('role', 'group');
+        g.setAttribute('aria-label', 'Data points');
+      } else g.setAttribute('aria-hidden', 'true');
+    }
     box.replaceChildren(svg, tip);
     const marks = pointMarks(svg);
     marks.forEach((m, k) => {
