@@ -74,9 +74,11 @@ function symbolPath(name) {
  * @property {string[]} [colours]           their colours (default: a palette for light and dark pages)
  * @property {(d: any) => string} describe  its numbers in words (tip, name, the keyboard's readout)
  * @property {(Plot: any, scale: {colour: (s: string) => string}) => any[]} [marks]  marks drawn under the points
- * @property {object} [plot]         more Plot.plot options (x, y scales and their labels, margins)
+ * @property {object | ((width: number) => object)} [plot]  more Plot.plot options (x, y scales and their labels,
+ *                                   margins), or a function of the chart's width that returns them
  * @property {(width: number) => number} [height]
- * @property {{label: string, dash: boolean}[]} [extraLegend]  legend lines for marks without points
+ * @property {{label: string, dash: string}[]} [extraLegend]  legend lines for marks without points (dash: an SVG
+ *                                   stroke-dasharray, '' for a solid line)
  * @property {{caption: string, head: string[], row: (d: any) => string[]}} table
  */
 
@@ -110,7 +112,7 @@ export function chartFigure(spec) {
       style: { fontSize: `${FONT_PX}px` },
       ariaLabel: spec.title,
       ariaDescription: spec.description,
-      ...spec.plot,
+      ...(typeof spec.plot === 'function' ? spec.plot(width) : spec.plot),
       color: { domain: names, range: names.map(colour) },
       symbol: { domain: names, range: names.map(symbol) },
       marks: [
@@ -171,7 +173,7 @@ export function chartFigure(spec) {
   }
 
   const ready = loadPlot().then((Plot) => {
-    legend.replaceChildren(...names.filter((n) => n).map((n) => h('li', {}, swatch(colour(n), symbol(n), false), n)),
+    legend.replaceChildren(...names.filter((n) => n).map((n) => h('li', {}, swatch(colour(n), symbol(n), ''), n)),
       ...(spec.extraLegend || []).map((x) => h('li', {}, swatch('currentColor', null, x.dash), x.label)));
     return new Promise((resolve) => {
       new ResizeObserver(() => { draw(Plot); if (drawnWidth) resolve(undefined); }).observe(box);
@@ -195,7 +197,8 @@ function pointIndex(mark, fallback) {
   return Number.isInteger(i) ? i : fallback;
 }
 
-// A legend swatch: the series' line and symbol, or a plain (dashed) line.
+// A legend swatch: the series' line and symbol, or a line alone (dashed
+// with `dash`, an SVG stroke-dasharray).
 function swatch(colour, symbolName, dash) {
   const NS = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(NS, 'svg');
@@ -205,7 +208,7 @@ function swatch(colour, symbolName, dash) {
   svg.setAttribute('aria-hidden', 'true');
   const line = document.createElementNS(NS, 'line');
   for (const [k, v] of Object.entries({ x1: -13, x2: 13, y1: 0, y2: 0, stroke: colour, 'stroke-width': 2 })) line.setAttribute(k, String(v));
-  if (dash) line.setAttribute('stroke-dasharray', '5,3');
+  if (dash) line.setAttribute('stroke-dasharray', dash);
   svg.append(line);
   if (symbolName) {
     const p = document.createElementNS(NS, 'path');

@@ -79,7 +79,7 @@ function nodesChart(results) {
   // The reference lines from minimax's first depth: every move searched (7^d)
   // and alpha-beta's best case with perfect ordering (7^(d/2)).
   const first = nodes.rows.find((r) => r.variant === 'minimax' && r.depth === 1);
-  const top = 10 * Math.max(...nodes.rows.map((r) => r.meanNodes));
+  const top = 2 * Math.max(...nodes.rows.map((r) => r.meanNodes));   // (the lines stop near the top point)
   const depths = [...new Set(nodes.rows.map((r) => r.depth))].sort((a, b) => a - b);
   const ref = (exp) => (first ? depths.map((d) => ({ depth: d, n: first.meanNodes * 7 ** exp(d) })).filter((p) => p.n <= top) : []);
   const ebf = (v) => (nodes.ebf && Number.isFinite(nodes.ebf[v]) ? nodes.ebf[v].toFixed(2) : '–');
@@ -93,17 +93,18 @@ function nodesChart(results) {
     series: (d) => d.series,
     seriesOrder: order.map(label),
     describe: (d) => `${d.series}, depth ${d.depth}: ${fmtInt(d.meanNodes)} nodes (branching factor ${ebf(d.variant)})`,
-    plot: {
-      x: { label: 'Depth d →', ticks: depths, tickFormat: (t) => String(t), labelOffset: 42 },
+    // (every other depth on a phone: 14 px labels need the room)
+    plot: (width) => ({
+      x: { label: 'Depth d →', ticks: width < 500 ? depths.filter((d) => d % 2) : depths, tickFormat: (t) => String(t), labelOffset: 42 },
       y: { type: 'log', label: '↑ Mean nodes per position (log scale)', grid: true, tickFormat: '~s', ticks: powersOfTen(points) },
       ...MARGINS,
-    },
+    }),
     marks: (Plot) => [
-      Plot.line(ref((d) => d - 1), { x: 'depth', y: 'n', stroke: 'currentColor', strokeDasharray: '6,4', strokeWidth: 1 }),
-      Plot.line(ref((d) => (d - 1) / 2), { x: 'depth', y: 'n', stroke: 'currentColor', strokeDasharray: '2,3', strokeWidth: 1 }),
+      Plot.line(ref((d) => d - 1), { x: 'depth', y: 'n', stroke: 'currentColor', strokeDasharray: '6,4', strokeWidth: 1, clip: true }),
+      Plot.line(ref((d) => (d - 1) / 2), { x: 'depth', y: 'n', stroke: 'currentColor', strokeDasharray: '2,3', strokeWidth: 1, clip: true }),
       Plot.line(points, { x: 'depth', y: 'meanNodes', z: 'series', stroke: 'series', strokeWidth: 2 }),
     ],
-    extraLegend: first ? [{ label: '7^d: every move searched', dash: true }, { label: '7^(d/2): perfect move ordering', dash: true }] : [],
+    extraLegend: first ? [{ label: '7^d: every move searched', dash: '6,4' }, { label: '7^(d/2): perfect move ordering', dash: '2,3' }] : [],
     table: {
       caption: 'Mean nodes per position to reach each depth',
       head: ['Variant', 'Depth', 'Mean nodes', 'Branching factor'],
