@@ -313,8 +313,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
       await p.waitForTimeout(300);
       await shot(p, `${name}-${scheme}-tree`);
       await p.goto(`${url}#view=study`);
-      await p.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].some((i) => i.complete && i.naturalWidth > 0),
-        null, { timeout: 10000 });
+      await p.waitForSelector('.study-plots[data-charts="drawn"]', { timeout: 10000 });
       await p.waitForTimeout(200);
       await p.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-study.png`), fullPage: true });
       assert.ok(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);

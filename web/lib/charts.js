@@ -17,7 +17,8 @@
 
 import { h } from './dom.js';
 
-const VENDOR = new URL('../vendor/', import.meta.url);
+// The library's bundles, beside lib/ in the site (vendor/: scripts/build-site.sh copies them from node_modules).
+const BUNDLES = [new URL('../vendor/d3.min.js', import.meta.url), new URL('../vendor/plot.umd.min.js', import.meta.url)];
 // Series colours (Observable's "observable10"), readable on the light and the
 // dark page, and a symbol per series, so that no series is told by colour alone.
 const COLOURS = ['#4269d0', '#efb118', '#ff725c', '#6cc5b0', '#3ca951', '#ff8ab7', '#a463f2', '#97bbf5'];
@@ -46,8 +47,8 @@ function loadPlot() {
   if (![...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => /** @type {HTMLLinkElement} */ (l).href === css)) {
     document.head.append(h('link', { rel: 'stylesheet', href: css }));
   }
-  loading ??= loadScript(new URL('d3.min.js', VENDOR).href)
-    .then(() => loadScript(new URL('plot.umd.min.js', VENDOR).href))
+  loading ??= loadScript(BUNDLES[0].href)
+    .then(() => loadScript(BUNDLES[1].href))
     .then(() => g.Plot)
     .catch((e) => { loading = null; throw e; });
   return loading;
