@@ -135,8 +135,8 @@ function showSearch({ who, depth, score, nodes, speed, pv, bar }, game, times, m
   bar.firstChild.style.width = `${Math.min(100, (100 * (m.timeMs || 0)) / times[plies % 2])}%`;
 }
 
-// Room for 14 px tick labels and the axis label under them.
-const MARGINS = { marginLeft: 52, marginRight: 12, marginBottom: 48 };
+// Room for 14 px tick labels, the x axis' label under them and the y axis' above the top tick.
+const MARGINS = { marginTop: 30, marginLeft: 52, marginRight: 12, marginBottom: 48 };
 
 // The charts of the moves so far (lib/charts.js): the depth each search
 // reached (bars, in the mover's colour, --dm-side1 / --dm-side2 of

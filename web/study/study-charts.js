@@ -10,10 +10,15 @@ import { chartFigure } from '../lib/charts.js';
 const fmtTime = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`;
-const TIME_AXIS = { type: 'log', label: 'Thinking time per move (ms, log scale) →', ticks: [1, 3, 10, 30, 100, 300, 1000],
-  tickFormat: (t) => String(t), labelOffset: 42 };
-// Room for 14 px tick labels and the axis label under them.
-const MARGINS = { marginLeft: 56, marginRight: 16, marginBottom: 50 };
+const TIME_TICKS = [1, 3, 10, 30, 100, 300, 1000];
+// The time axis over the times of `points` (its ticks those within them).
+function timeAxis(points) {
+  const times = points.map((d) => d.timeMs);
+  const ticks = TIME_TICKS.filter((t) => t >= Math.min(...times) && t <= Math.max(...times));
+  return { type: 'log', label: 'Thinking time per move (ms, log scale) →', ticks, tickFormat: (t) => String(t), labelOffset: 42 };
+}
+// Room for 14 px tick labels, the x axis' label under them and the y axis' above the top tick.
+const MARGINS = { marginTop: 30, marginLeft: 56, marginRight: 16, marginBottom: 50 };
 
 // The players of the timed series, one point each: {series, search, player, timeMs}
 // with the player's fields. Without the series of study_data.py (an older
@@ -45,7 +50,7 @@ function timeChart(results, { id, title, yLabel, value, interval, text, head, ce
     series: (d) => d.series,
     seriesOrder,
     describe: (d) => `${d.series}, ${fmtTime(d.timeMs)}: ${text(d)}`,
-    plot: { x: TIME_AXIS, y: { label: `↑ ${yLabel}`, grid: true, nice: true }, ...MARGINS },
+    plot: { x: timeAxis(points), y: { label: `↑ ${yLabel}`, grid: true, nice: true }, ...MARGINS },
     marks: (Plot) => [
       Plot.ruleX(withInterval, { x: (d) => d.timeMs, y1: (d) => interval(d)[0], y2: (d) => interval(d)[1], stroke: (d) => d.series, strokeWidth: 1.5 }),
       Plot.line(points, { x: (d) => d.timeMs, y: value, z: (d) => d.series, stroke: (d) => d.series, strokeWidth: 2 }),
