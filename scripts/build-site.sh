@@ -11,6 +11,13 @@ cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
 need_pkgs cmake make emscripten nlohmann-json3-dev
+# The chart library (Observable Plot and d3, package.json) comes from npm into
+# node_modules/, never into the repository; the site gets its browser bundles.
+command -v npm >/dev/null || { echo "build-site.sh: node and npm are needed" >&2; exit 1; }
+if ! npm ls --silent >/dev/null 2>&1; then
+  step "npm packages (package.json)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
 # Debian's em++ needs the acorn module from /usr/share/nodejs (see docs).
 export NODE_PATH=/usr/share/nodejs
 
@@ -45,12 +52,17 @@ cp build/wasm-mt/bin/gamesearch-mt.js build/wasm-mt/bin/gamesearch-mt.wasm build
 # The opening book (made by tools/bookgen, see docs/book.md). The worker
 # reports a missing or damaged book in the page and plays on without it.
 cp web/book.bin build/site/book.bin
+# The chart library (web/lib/charts.js loads it when a view first draws a
+# chart): d3 and Observable Plot's browser bundles, plain scripts that define
+# the globals d3 and Plot, as npm installed them (package.json pins Plot).
+mkdir -p build/site/vendor
+cp node_modules/d3/dist/d3.min.js node_modules/@observablehq/plot/dist/plot.umd.min.js build/site/vendor/
 
 # Data the page shows, checked here so the page never asks for a file that is
 # not there: the measured level results (docs/levels.json -> levels.json, an
-# empty table when it is missing or not JSON) and the study's results and plots
-# (docs/study/<run>/results.json and *.svg -> study/<run>/, listed in
-# study/index.json; the biggest run first).
+# empty table when it is missing or not JSON) and the study's results
+# (docs/study/<run>/results.json -> study/<run>/, listed in study/index.json;
+# the biggest run first; the Study view draws its charts from them).
 python3 - <<'PY'
 import json, os, shutil
 site = 'build/site'
@@ -79,10 +91,7 @@ for name in sorted(os.listdir(base) if os.path.isdir(base) else [], key=lambda n
     dst = os.path.join(site, 'study', name)
     os.makedirs(dst, exist_ok=True)
     shutil.copy(os.path.join(src, 'results.json'), dst)
-    plots = sorted(p for p in os.listdir(src) if p.endswith('.svg'))
-    for p in plots:
-        shutil.copy(os.path.join(src, p), dst)
-    runs.append({'name': name, 'plots': plots})
+    runs.append({'name': name})
 with open(os.path.join(site, 'study', 'index.json'), 'w') as f:
     json.dump({'runs': runs}, f)
 print(f"  levels.json: {len(levels['levels'])} levels; study runs: {', '.join(r['name'] for r in runs) or 'none'}")

@@ -44,7 +44,8 @@ import cluster_jobs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXIT_UNIT_FAILED, EXIT_USAGE, EXIT_STORE, EXIT_NO_DASK = 1, 2, 3, 4
-DASK_PACKAGES = ("python3-dask", "python3-distributed")
+# Dask, and matplotlib for the study's charts (tools/study_charts.py).
+DASK_PACKAGES = ("python3-dask", "python3-distributed", "python3-matplotlib")
 
 
 def say(msg):
@@ -58,6 +59,7 @@ def import_dask(install=True):
     needed; None (and a sentence on stderr) when that is not possible."""
     try:
         import distributed
+        import matplotlib  # noqa: F401  (the study's charts)
         return distributed
     except ImportError:
         pass

@@ -182,8 +182,10 @@ class Study:
                 f.write(nodes_result["stdout"])
             nodes = out("nodes.json")
         with open(out("fits.txt"), "w") as f:
-            subprocess.run(["python3", os.path.join(self.root, "tools", "study_plots.py"), out("tournament.json"),
+            subprocess.run(["python3", os.path.join(self.root, "tools", "study_data.py"), out("tournament.json"),
                             nodes, self.out], stdout=f, check=True)
+        # The charts with Debian's matplotlib, installed for /usr/bin/python3.
+        subprocess.run(["/usr/bin/python3", os.path.join(self.root, "tools", "study_charts.py"), self.out], check=True)
         study_dir = os.path.join(self.root, "docs", "study")
         if os.path.dirname(self.out) == study_dir:
             subprocess.run(["python3", os.path.join(self.root, "tools", "study_results.py"), study_dir], check=True)

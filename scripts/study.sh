@@ -24,11 +24,14 @@
 #
 # Output in docs/study/<variant>/: games.csv (one line per game), summary.txt
 # and summary.csv (per player), tournament.json, nodes.csv, nodes.json,
-# nodes.txt, fits.txt (slopes per doubling of time), results.json and the four
-# SVG plots; docs/study/results.json gathers every variant. Openings:
+# nodes.txt, fits.txt (slopes per doubling of time), results.json (what the
+# page's Study view draws its charts from; tools/study_data.py) and the four
+# SVG charts of docs/study.md (matplotlib, tools/study_charts.py);
+# docs/study/results.json gathers every variant. Openings:
 # bench/openings.txt (how they were chosen is in its header).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
 VARIANT=quick
 FRESH=0
@@ -41,7 +44,7 @@ for a in "$@"; do
     --mcts) VARIANT=mcts ;;
     --fresh) FRESH=1 ;;
     --print-config) PRINT=1 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "study.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -93,8 +96,11 @@ echo "== $VARIANT: nodes against depth (first 8 openings, depth <= $DEPTH, cap $
   --csv "$OUT/nodes.csv" --json "$OUT/nodes.json" | tee "$OUT/nodes.txt"
 fi
 
-echo "== $VARIANT: plots" >&2
-python3 tools/study_plots.py "$OUT/tournament.json" "${NODES:--}" "$OUT" | tee "$OUT/fits.txt"
+echo "== $VARIANT: results and charts" >&2
+python3 tools/study_data.py "$OUT/tournament.json" "${NODES:--}" "$OUT" | tee "$OUT/fits.txt"
+# The docs' charts: Debian's matplotlib, for Debian's /usr/bin/python3.
+need_pkgs python3-matplotlib
+/usr/bin/python3 tools/study_charts.py "$OUT"
 echo "wrote $OUT: $(cd "$OUT" && ls | tr '\n' ' ')" >&2
 
 # docs/study/results.json: every variant's results in one file (what a web page loads).

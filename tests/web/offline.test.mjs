@@ -57,7 +57,8 @@ test('precache list and version', () => {
   const site = precache(copy);
   for (const f of ['./', 'index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'worker.js', 'app/main.js',
     'app/offline.js', 'study/study.js', 'app/router.js', 'engine/trace-engine.js', 'engine/gamesearch.js',
-    'engine/gamesearch.wasm', 'engine/gamesearch-mt.js', 'engine/gamesearch-mt.wasm', 'engine/gamesearch-mt.worker.js', 'engine/link.js', 'engine/link.wasm', 'book.bin', 'levels.json', 'study/index.json']) {
+    'engine/gamesearch.wasm', 'engine/gamesearch-mt.js', 'engine/gamesearch-mt.wasm', 'engine/gamesearch-mt.worker.js', 'engine/link.js', 'engine/link.wasm', 'book.bin', 'levels.json', 'study/index.json',
+    'lib/charts.js', 'lib/charts.css', 'vendor/d3.min.js', 'vendor/plot.umd.min.js']) {
     assert.ok(site.files.includes(f), `${f} is precached`);
   }
   assert.ok(!site.files.some((f) => f.startsWith('/') || f.includes('..') || /^sw(-manifest)?\.js$/.test(f)),
@@ -122,6 +123,10 @@ await runBrowserTest('offline after the first visit, and updates', async ({ brow
   await page.waitForFunction(() => document.getElementById('book-status').dataset.status === 'off', null, { timeout: 15000 });
   await settle(page);
   assert.notEqual(await page.textContent('#think-depth'), 'book', 'offline, ?book=off: the first move is searched');
+  // The Study view's charts: their library (vendor/) and data come from the cache too.
+  await page.goto(`${site}#view=study`);
+  await page.waitForSelector('.study-plots[data-charts="drawn"]', { timeout: 15000 });
+  assert.ok(await page.$$eval('.study-plots svg.gs-chart', (s) => s.length) >= 3, 'offline: the study\'s charts are drawn');
   assert.deepEqual(network, [], 'every response came from the service worker');
   assert.deepEqual(errors, [], 'no console errors, failed requests or exceptions');
 

@@ -43,6 +43,11 @@ function assemble() {
   fs.copyFileSync(path.join(ROOT, 'web/favicon.svg'), path.join(SITE, 'favicon.svg'));
   // The main page, which hooks the explorer in through web/app/router.js.
   for (const f of ['index.html', 'style.css', 'worker.js', 'book.bin']) fs.copyFileSync(path.join(ROOT, 'web', f), path.join(SITE, f));
+  // The chart library's bundles (from npm, as scripts/build-site.sh copies them).
+  fs.mkdirSync(path.join(SITE, 'vendor'), { recursive: true });
+  for (const f of ['d3/dist/d3.min.js', '@observablehq/plot/dist/plot.umd.min.js']) {
+    fs.copyFileSync(path.join(ROOT, 'node_modules', f), path.join(SITE, 'vendor', path.basename(f)));
+  }
 }
 
 async function serve() {
@@ -356,8 +361,10 @@ test('tree explorer, MENACE and demo mode', async () => {
     await page.click('#demo-start');
     await page.waitForSelector('.dm[data-state="game-over"]', { timeout: 30000 });
     assert.ok((await page.textContent('#demo-status')).includes('a draw'), `perfect play draws Tic-Tac-Toe (${await page.textContent('#demo-status')})`);
-    const demoChart = await page.getAttribute('#demo-chart svg', 'aria-label');
-    assert.ok(demoChart.split(',').length === 9, `the chart has a point per move (${demoChart})`);
+    // (the charts are drawn by lib/charts.js: a point per move, each named)
+    await page.waitForFunction(() => document.querySelectorAll('#demo-depth-chart .gs-points > *').length === 9, null, { timeout: 10000 });
+    const demoChart = await page.$$eval('#demo-depth-chart .gs-points > *', (p) => p.map((x) => x.getAttribute('aria-label')));
+    assert.ok(demoChart.length === 9 && demoChart.every((x) => /^Move \d, /.test(x)), `the chart has a point per move (${demoChart.join(' | ')})`);
     await page.screenshot({ path: path.join(SHOTS, 'demo-tictactoe.png'), fullPage: true });
     await page.selectOption('#demo-game', 'connect4');
     await page.selectOption('#demo-time1', '200');

@@ -3,7 +3,7 @@
 // results from levels.json, a malformed levels.json ignored quietly), the
 // search-tree explorer opened from the main page (#view=tree) and the
 // navigation (a new hash while the page loads), and the Study view (shipped
-// results and plots, a live experiment in a worker: progress, results, stop).
+// results and charts, a live experiment in a worker: progress, results, stop).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -184,9 +184,10 @@ await runBrowserTest('views', async ({ browser, url }) => {
   await page.waitForSelector('.study-table');
   const rows = await page.$$eval('.study-table tbody tr', (r) => r.map((x) => x.firstChild.textContent));
   assert.ok(rows.includes('t=1') && rows.length >= 5, `the shipped results: ${rows.join(', ')}`);
-  await page.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].every((i) => i.complete && i.naturalWidth > 0)
-    && document.querySelectorAll('.study-plot img').length > 0, null, { timeout: 10000 });
-  assert.ok(true, `the plots load: ${await page.$$eval('.study-plot img', (i) => i.length)} SVGs`);
+  // (the charts' numbers and reading aids: charts.test.mjs)
+  await page.waitForSelector('.study-plots[data-charts="drawn"]', { timeout: 10000 });
+  const charts = await page.$$eval('.study-plots .gs-figure', (f) => f.filter((x) => x.querySelector('svg.gs-chart')).length);
+  assert.ok(charts >= 3, `the charts are drawn from the results: ${charts}`);
   assert.ok(await page.isHidden('main.layout') && await page.getAttribute('#nav-study', 'aria-current') === 'page', 'the game is hidden');
   await page.selectOption('#study-time-a', '1');
   await page.selectOption('#study-time-b', '10');
@@ -312,8 +313,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
       await p.waitForTimeout(300);
       await shot(p, `${name}-${scheme}-tree`);
       await p.goto(`${url}#view=study`);
-      await p.waitForFunction(() => [...document.querySelectorAll('.study-plot img')].some((i) => i.complete && i.naturalWidth > 0),
-        null, { timeout: 10000 });
+      await p.waitForSelector('.study-plots[data-charts="drawn"]', { timeout: 10000 });
       await p.waitForTimeout(200);
       await p.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-study.png`), fullPage: true });
       assert.ok(errs.length === 0, `${name}/${scheme}: no console errors ${errs.join(' | ')}`);

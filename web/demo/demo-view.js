@@ -1,5 +1,6 @@
 // Demo mode for a classroom: computer vs computer on a large board, with a
-// large thinking panel and a live chart of depth and score per move.
+// large thinking panel and live charts of depth and score per move (drawn by
+// lib/charts.js).
 // mountDemoView(container, {game, moves, time1, time2, workerUrl}) speaks the
 // game's worker protocol (web/worker.js: `search` -> `info`* -> `bestmove`)
 // through the page's worker client; a search blocks its worker, so New game
@@ -13,6 +14,7 @@ import { GAMES, otherGames, sideNames } from '../lib/games.js';
 import { Game, winnerOf } from '../lib/rules.js';
 import { scoreInWords } from '../lib/score-words.js';
 import { boardSvg, parseMoves, replay } from '../lib/boards.js';
+import { chartFigure } from '../lib/charts.js';
 
 const TIMES = [100, 200, 500, 1000, 2000, 5000];
 const timeLabel = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
@@ -132,36 +134,70 @@ function showSearch({ who, depth, score, nodes, speed, pv, bar }, game, times, m
   bar.firstChild.style.width = `${Math.min(100, (100 * (m.timeMs || 0)) / times[plies % 2])}%`;
 }
 
-// The chart of the moves so far: the depth each search reached (bars, in
-// the mover's colour) and its score from the first player's side (a line).
-function drawDepthChart(chart, game, history) {
-  const players = () => GAMES[game].sides;
-  const NS = 'http://www.w3.org/2000/svg';
-  const el = (n, a) => { const e = document.createElementNS(NS, n); for (const [k, v] of Object.entries(a)) e.setAttribute(k, String(v)); return e; };
-  const w = 560;
-  const hh = 180;
-  const maxPly = GAMES[game].maxPlies;
-  const n = Math.max(history.length, Math.min(maxPly, 20));
-  const bw = w / Math.min(maxPly, Math.max(n, 1));
-  const maxDepth = Math.max(8, ...history.map((x) => x.depth));
-  const svg = el('svg', { viewBox: `0 0 ${w} ${hh + 20}`, class: 'dm-chartsvg', role: 'img',
-    'aria-label': `Depth and score per move: ${history.map((x) => `${x.depth}/${x.score}`).join(', ') || 'no moves yet'}` });
-  const mid = hh / 2;
-  svg.append(el('line', { x1: 0, x2: w, y1: mid, y2: mid, class: 'mn-axis' }));
-  // depth bars (from the bottom), in each side's colour
-  history.forEach((x, i) => {
-    const bh = (x.depth / maxDepth) * (hh - 10);
-    svg.append(el('rect', { x: i * bw + 1, y: hh - bh, width: Math.max(bw - 2, 1), height: bh, class: x.ply % 2 ? 'dm-d2' : 'dm-d1' }));
+// Room for 14 px tick labels, the x axis' label under them and the y axis' above the top tick.
+const MARGINS = { marginTop: 30, marginLeft: 52, marginRight: 12, marginBottom: 48 };
+
+// The charts of the moves so far (lib/charts.js): the depth each search
+// reached (bars, in the mover's colour, --dm-side1 / --dm-side2 of
+// views.css), and its score from the first player's side (a line; proven
+// scores apart from estimates). Returns their figures.
+function depthCharts(root, game, history) {
+  const sides = GAMES[game].sides;
+  const css = getComputedStyle(root);
+  const sideColours = [css.getPropertyValue('--dm-side1').trim() || '#d62839', css.getPropertyValue('--dm-side2').trim() || '#e0a800'];
+  const moves = history.map((x) => ({ ...x, n: x.ply + 1, side: sides[x.ply % 2], kind: x.exact ? 'proven' : 'estimate' }));
+  // A move from the opening book has no search: no depth, and a score that
+  // only says who is better (not drawn on the score chart).
+  const searched = moves.filter((d) => !d.book);
+  const last = Math.max(moves.length ? moves[moves.length - 1].n : 0, 10);
+  const every = last > 24 ? 5 : last > 12 ? 2 : 1;
+  const ticks = Array.from({ length: last }, (_, i) => i + 1).filter((n) => n === 1 || n % every === 0);
+  const signedScore = (v) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v)}`;
+  const small = (w) => Math.round(Math.max(200, Math.min(260, w * 0.45)));
+  const moveText = (d) => `Move ${d.n}, ${d.side} (${GAMES[game].noun} ${d.move})`;
+  const depth = chartFigure({
+    id: 'demo-depth-chart',
+    title: 'Depth reached per move',
+    description: 'The depth of each search, one bar per move, in the mover\'s colour.',
+    points: moves,
+    x: (d) => d.n,
+    y: (d) => d.depth,
+    series: (d) => d.side,
+    seriesOrder: [...sides],
+    colours: sideColours,
+    describe: (d) => `${moveText(d)}: ${d.book ? 'from the opening book' : `depth ${d.depth}, ${group(d.nodes)} nodes`}`,
+    height: small,
+    plot: {
+      x: { domain: [0.5, last + 0.5], ticks, label: 'Move →', labelOffset: 40 },
+      y: { label: '↑ Depth', grid: true, domain: [0, Math.max(8, ...moves.map((d) => d.depth))], nice: true },
+      ...MARGINS,
+    },
+    marks: (Plot) => [Plot.rectY(moves, { x1: (d) => d.n - 0.4, x2: (d) => d.n + 0.4, y: 'depth', fill: 'side', fillOpacity: 0.45 })],
+    table: { caption: 'Depth reached per move', head: ['Move', 'Side', 'Depth', 'Nodes'],
+      row: (d) => [String(d.n), d.side, d.book ? 'opening book' : String(d.depth), d.book ? '–' : group(d.nodes)] },
   });
-  // score line, first player's point of view, squashed to the chart
-  const squash = (s, exact) => (exact ? Math.sign(s) : Math.tanh(s / 40));
-  const pts = history.map((x, i) => `${i * bw + bw / 2},${mid - squash(x.score, x.exact) * (mid - 8)}`);
-  if (pts.length) svg.append(el('polyline', { points: pts.join(' '), class: 'dm-line' }));
-  history.forEach((x, i) => svg.append(el('circle', { cx: i * bw + bw / 2, cy: mid - squash(x.score, x.exact) * (mid - 8), r: 3, class: x.exact ? 'dm-dot dm-exact' : 'dm-dot' })));
-  const legend = h('p', { class: 'mn-legend' },
-    h('span', { class: 'dm-lg-line', text: `score: up = ${players()[0]} better, down = ${players()[1]} better (filled = proven)` }),
-    h('span', { class: 'mn-lg dm-lg-bars', text: `depth reached (top = ${maxDepth})` }));
-  chart.replaceChildren(svg, legend);
+  const score = chartFigure({
+    id: 'demo-score-chart',
+    title: `Score per move, for ${sides[0]}`,
+    description: `The score of each search from ${sides[0]}'s side: above 0 ${sides[0]} is better, below 0 ${sides[1]}; proven scores apart from estimates.`,
+    points: searched,
+    x: (d) => d.n,
+    y: (d) => d.score,
+    series: (d) => d.kind,
+    seriesOrder: ['estimate', 'proven'],
+    describe: (d) => `${moveText(d)}: ${d.exact ? 'proven score' : 'estimate'} ${signedScore(d.score)}`,
+    height: small,
+    plot: {
+      x: { domain: [0.5, last + 0.5], ticks, label: 'Move →', labelOffset: 40 },
+      y: { label: `↑ ${sides[0]} better · ${sides[1]} better ↓`, grid: true, nice: true },
+      ...MARGINS,
+    },
+    marks: (Plot) => [Plot.ruleY([0], { stroke: 'currentColor', strokeOpacity: 0.5 }),
+      Plot.line(searched, { x: 'n', y: 'score', stroke: 'currentColor', strokeWidth: 1.5 })],
+    table: { caption: `Score per move, for ${sides[0]}`, head: ['Move', 'Side', 'Score', 'Kind'],
+      row: (d) => [String(d.n), d.side, signedScore(d.score), d.kind] },
+  });
+  return [depth.figure, score.figure];
 }
 
 export function mountDemoView(container, options = {}) {
@@ -178,7 +214,7 @@ export function mountDemoView(container, options = {}) {
   let running = false;
   let thinking = false;
   let engine = null;   // the worker client, made below
-  let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, nps, timeMs}
+  let history = [];    // per move: {ply, move, depth, score (first player's view), exact, nodes, book}
   let generation = 0;
 
   const ui = buildDemoPage();
@@ -212,7 +248,12 @@ export function mountDemoView(container, options = {}) {
     startBtn.disabled = running || Boolean(end);
     pauseBtn.disabled = !running;
     stepBtn.disabled = running || thinking || Boolean(end);
-    drawDepthChart(chart, game, history);
+    // The charts change with a move (or a new game) only.
+    const shown = `${game}:${history.length}`;
+    if (chart.dataset.moves !== shown) {
+      chart.dataset.moves = shown;
+      chart.replaceChildren(...depthCharts(root, game, history));
+    }
     return end;
   }
 
@@ -231,7 +272,7 @@ export function mountDemoView(container, options = {}) {
     thinking = false;
     showInfo(m, plies);
     const firstView = plies % 2 === 0 ? m.score : -m.score;
-    history.push({ ply: plies, move: m.move, depth: m.depth, score: firstView, exact: m.exact, nodes: m.nodes });
+    history.push({ ply: plies, move: m.move, depth: m.depth, score: firstView, exact: m.exact, nodes: m.nodes, book: m.source === 'book' });
     moves += String(m.move);
     options.onChange?.({ game, moves, time1: times[0], time2: times[1] });
     return !draw();

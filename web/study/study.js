@@ -1,7 +1,8 @@
 // The Study view (#view=study): how playing strength grows with thinking time.
 // Shows the results the study tool shipped (scripts/study.sh: docs/study/<run>/
-// results.json and its SVG plots, copied by scripts/build-site.sh to
-// study/<run>/ and listed in study/index.json) and runs a small live
+// results.json, copied by scripts/build-site.sh to study/<run>/ and listed in
+// study/index.json), its charts drawn from them on the page
+// (study-charts.js), and runs a small live
 // experiment: N Connect Four games between two players, each a search
 // (alpha-beta or Monte Carlo tree search) with a thinking time, each an
 // engine worker of its own (worker.js, the same protocol as the game), from
@@ -15,6 +16,7 @@
 import { h } from '../lib/dom.js';
 import { EngineClient } from '../engine/engine-client.js';
 import { Game } from '../lib/rules.js';
+import { studyCharts } from './study-charts.js';
 
 const TIMES = [1, 3, 10, 30, 100, 300, 1000];
 const SEARCHES = { alphabeta: 'Alpha-beta', mcts: 'MCTS' };
@@ -23,12 +25,6 @@ const GAME_COUNTS = [2, 4, 6, 10, 20];
 const OPENINGS = ['44', '43', '45', '34', '35', '33', '55', '42', '46', '24'];
 // The shipped runs (scripts/study.sh's variants) as the run picker names them.
 const RUN_TITLES = { quick: 'Quick run', medium: 'Medium run', full: 'Full run', mcts: 'MCTS against alpha-beta' };
-const PLOT_TITLES = {
-  rating_vs_time: 'Rating (Elo) against thinking time',
-  depth_vs_time: 'Depth reached against thinking time',
-  kept_vs_time: 'Moves that keep the game value, against thinking time',
-  nodes_vs_depth: 'Nodes searched against depth, per pruning variant',
-};
 
 const fmtTime = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
@@ -99,14 +95,6 @@ function keyFigures(results) {
   return h('dl', { class: 'study-figures' }, ...items.map(([k, v]) => h('div', {}, h('dt', { text: v }), h('dd', { text: k }))));
 }
 
-function plotFigure(run, file) {
-  const key = file.replace(/\.svg$/, '');
-  const title = PLOT_TITLES[key] || key.replace(/_/g, ' ');
-  const img = h('img', { src: `study/${encodeURIComponent(run)}/${encodeURIComponent(file)}`, alt: title,
-    width: 640, height: 420 });
-  return h('figure', { class: 'study-plot' }, img, h('figcaption', { text: title }));
-}
-
 // --- live experiment -----------------------------------------------------------
 // One engine worker per player; resolves a search request with its bestmove.
 // Without the opening book: the study is about what the search finds in its
@@ -168,12 +156,13 @@ async function loadResults(box) {
       const figures = keyFigures(results);
       if (figures) body.append(figures);
       body.append(playersTable(t));
+      // The charts, drawn from the same results (each waits for the
+      // chart library, and draws when it has its width in the page).
+      const charts = studyCharts(results);
+      const plots = h('div', { class: 'study-plots', 'data-charts': 'drawing' }, ...charts.map((c) => c.figure));
+      body.append(plots);
+      Promise.all(charts.map((c) => c.ready)).then(() => { plots.dataset.charts = 'drawn'; }, () => { plots.dataset.charts = 'failed'; });
     }
-    const known = Object.keys(PLOT_TITLES);
-    const rank = (p) => { const k = known.indexOf(p.replace(/\.svg$/, '')); return k < 0 ? known.length : k; };
-    const plots = Array.isArray(run.plots)
-      ? run.plots.filter((p) => typeof p === 'string' && /^[\w.-]+\.svg$/.test(p)).sort((x, y) => rank(x) - rank(y)) : [];
-    if (plots.length) body.append(h('div', { class: 'study-plots' }, ...plots.map((p) => plotFigure(run.name, p))));
   };
   select.addEventListener('change', () => showRun(runs.find((r) => r.name === select.value)));
   await showRun(runs[0]);
