@@ -200,12 +200,24 @@ function depthCharts(root, game, history) {
   return [depth.figure, score.figure];
 }
 
-export function mountDemoView(container, options = {}) {
-  // ?book=off in the page's address: no opening book, so that a class sees
-  // the search from the first move.
-  const bookOff = new URLSearchParams(location.search).get('book') === 'off';
+// The engine worker's address: ?book=off in the page's address asks for no
+// opening book, so that a class sees the search from the first move.
+function demoWorkerUrl(options) {
   const workerUrl = new URL(options.workerUrl || new URL('../worker.js', import.meta.url));
-  if (bookOff) workerUrl.search = '?book=off';
+  if (new URLSearchParams(location.search).get('book') === 'off') workerUrl.search = '?book=off';
+  return workerUrl;
+}
+
+// The note for a link's game that is not one of the picker's (`game`: the
+// one shown instead), or null.
+function unknownGameNote(asked, gameSel, game) {
+  if (GAMES[asked] || asked === undefined) return null;
+  const names = [...gameSel.options].map((o) => o.value);
+  return `unknown game '${clip(String(asked))}' (use ${names.slice(0, -1).join(', ')} or ${names.at(-1)}): showing ${GAMES[game].name}`;
+}
+
+export function mountDemoView(container, options = {}) {
+  const workerUrl = demoWorkerUrl(options);
   // The link's fields; what cannot be used is named in the note under the board.
   const link = readDemoLink(options);
   const { linkErrors, times } = link;
@@ -220,11 +232,8 @@ export function mountDemoView(container, options = {}) {
   const ui = buildDemoPage();
   const { gameSel, time1, time2, startBtn, pauseBtn, stepBtn, newBtn, boardBox, status, note, who, depth, score, nodes, speed, pv, bar,
     chart, root } = ui;
-  if (!GAMES[options.game] && options.game !== undefined) {
-    const names = [...gameSel.options].map((o) => o.value);
-    linkErrors.unshift(`unknown game '${clip(String(options.game))}' (use ${names.slice(0, -1).join(', ')} or ${names.at(-1)}): `
-      + `showing ${GAMES[game].name}`);
-  }
+  const unknownGame = unknownGameNote(options.game, gameSel, game);
+  if (unknownGame) linkErrors.unshift(unknownGame);
   container.replaceChildren(root);
 
   // ---- drawing ------------------------------------------------------------------
