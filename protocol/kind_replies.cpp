@@ -179,22 +179,8 @@ std::string playersSearch(const Request& r, const std::string& id) {
 
 // The chance kind's levels (kChanceLevels), with each level's MCTS budget.
 std::string chanceLevels(const std::string& id) {
-  Json list = Json::array();
-  for (int i = 0; i < kLevelCount; ++i) {
-    const ChanceLevel& l = kChanceLevels[i];
-    Json o;
-    o["name"] = l.name;
-    o["timeMs"] = l.timeMs;
-    o["maxDepth"] = l.maxDepth;
-    o["temperature"] = l.temperature;
-    Json m;
-    m["timeMs"] = kMctsLevels[i].timeMs;
-    m["playouts"] = kMctsLevels[i].playouts;
-    o["mcts"] = std::move(m);
-    list.push_back(std::move(o));
-  }
   Json o = replyStart("levels", id);
-  o["levels"] = std::move(list);
+  o["levels"] = Json::parse(levelsJson(GameKind::kChance));
   return jsonText(o);
 }
 

@@ -314,15 +314,18 @@ std::string gamesJson() {
   return jsonText(list);
 }
 
-std::string levelsJson() {
+std::string levelsJson(GameKind kind) {
   Json list = Json::array();
   for (int i = 0; i < kLevelCount; ++i) {
+    // (the chance kind's levels: the same names, other budgets)
+    const bool chance = kind == GameKind::kChance;
     const Level& l = kLevels[i];
+    const ChanceLevel& c = kChanceLevels[i];
     Json o;
     o["name"] = l.name;
-    o["timeMs"] = l.timeMs;
-    o["maxDepth"] = l.maxDepth;
-    o["temperature"] = l.temperature;
+    o["timeMs"] = chance ? c.timeMs : l.timeMs;
+    o["maxDepth"] = chance ? c.maxDepth : l.maxDepth;
+    o["temperature"] = chance ? c.temperature : l.temperature;
     Json m;  // the level's budget for algorithm mcts (kMctsLevels)
     m["timeMs"] = kMctsLevels[i].timeMs;
     m["playouts"] = kMctsLevels[i].playouts;

@@ -42,6 +42,8 @@ std::string errorReply(const std::string& id, const std::string& message);
 // the registry with its kind, also as Module.games(), so the page and the
 // worker read one description).
 std::string gamesJson();
-std::string levelsJson();
+// The levels of the kind's search: kLevels (two-player games), or
+// kChanceLevels (games with chance); each with its MCTS budget.
+std::string levelsJson(GameKind kind = GameKind::kTwoPlayer);
 
 }  // namespace gs

@@ -138,6 +138,17 @@ std::string unknownLevel(const Json* level) {
          known + ")";
 }
 
+// A search's budget as read (whole numbers, in range), its engine's share,
+// and the seed (1 when the request has none that fits 32 bits).
+void setBudget(const Json& req, Request& r, double timeMs, double maxDepth, double temperature) {
+  r.timeMs = static_cast<int>(timeMs);
+  r.maxDepth = static_cast<int>(maxDepth);
+  r.temperature = static_cast<int>(temperature);
+  r.engineMs = engineBudgetMs(r.timeMs);
+  double seed = 1;
+  r.seed = intField(field(req, "seed"), 0, 4294967295.0, seed) ? seed : 1;
+}
+
 // A Monte Carlo tree search: a time and/or a playout budget, or a level's
 // (levels.hpp, kMctsLevels).
 // The position is `moves` (a two-player game's) or, with `notation`, `position`.
@@ -205,12 +216,7 @@ std::string kindSearch(const Json& req, Request& r, GameId id) {
         return "temperature must be an integer from 0 to 1000";
     }
   }
-  r.timeMs = static_cast<int>(timeMs);
-  r.maxDepth = static_cast<int>(maxDepth);
-  r.temperature = static_cast<int>(temperature);
-  r.engineMs = engineBudgetMs(r.timeMs);
-  double seed = 1;
-  r.seed = intField(field(req, "seed"), 0, 4294967295.0, seed) ? seed : 1;
+  setBudget(req, r, timeMs, maxDepth, temperature);
   return notationPosition(req, r);
 }
 
@@ -245,12 +251,7 @@ std::string search(const Json& req, Request& r) {
     const Json* ties = field(req, "randomTies");
     r.randomTies = ties && ties->is_boolean() && ties->get<bool>();
   }
-  r.timeMs = static_cast<int>(timeMs);
-  r.maxDepth = static_cast<int>(maxDepth);
-  r.temperature = static_cast<int>(temperature);
-  r.engineMs = engineBudgetMs(r.timeMs);
-  double seed = 1;
-  r.seed = intField(field(req, "seed"), 0, 4294967295.0, seed) ? seed : 1;
+  setBudget(req, r, timeMs, maxDepth, temperature);
   if (std::string err = position(req, r); !err.empty()) return err;
   SearchLimits limits;
   limits.maxDepth = r.maxDepth;

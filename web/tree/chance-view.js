@@ -23,6 +23,7 @@
 // node counts from the untraced engine.
 
 import { foldable, group, h, rovingTree } from '../lib/dom.js';
+import { linkDepth } from './tree-hash.js';
 import { CHANCE_ALGORITHMS, CUT, ChanceTrace, KIND, LEAF, SIDES, exactFraction, fmtExpect } from './chance-trace.js';
 
 // Red 3 cubes and Blue 2 (after 21 turns), Blue to roll, its cube 2 one step
@@ -137,13 +138,8 @@ function fromHash(text) {
   const want = readHash(text);
   const notes = [];
   const position = want.position === undefined ? LESSON : want.position.trim();
-  let depth = DEFAULT_DEPTH;
-  if (want.depth !== null && want.depth !== '') {
-    const d = Number(want.depth);
-    if (!Number.isInteger(d) || d < 1) notes.push(`depth “${want.depth}” is not a number of moves from 1 to ${MAX_DEPTH}: depth ${DEFAULT_DEPTH}`);
-    else if (d > MAX_DEPTH) { depth = MAX_DEPTH; notes.push(`depth ${d} is capped at ${MAX_DEPTH} (deeper trees would not fit the page)`); }
-    else depth = d;
-  }
+  const { depth, note } = linkDepth(want.depth, MAX_DEPTH, DEFAULT_DEPTH, 'moves');
+  if (note) notes.push(note);
   let algorithm = 'star1';
   if (want.algorithm) {
     if (CHANCE_ALGORITHMS.some((a) => a.id === want.algorithm)) algorithm = want.algorithm;

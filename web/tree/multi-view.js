@@ -21,6 +21,7 @@
 // paranoid M · maxn-plain P", the untraced engine's node counts.
 
 import { foldable, group, h, rovingTree } from '../lib/dom.js';
+import { linkDepth } from './tree-hash.js';
 import { CUT, LEAF, MULTI_ALGORITHMS, MultiTree } from './multi-trace.js';
 
 // docs/connect3p.md's small tree: Green has three on the bottom row with
@@ -135,13 +136,8 @@ function fromHash(text) {
   const want = readHash(text);
   const notes = [];
   const moves = want.moves === undefined ? LESSON : want.moves.trim();
-  let depth = DEFAULT_DEPTH;
-  if (want.depth !== null && want.depth !== '') {
-    const d = Number(want.depth);
-    if (!Number.isInteger(d) || d < 1) notes.push(`depth “${want.depth}” is not a number of plies from 1 to ${MAX_DEPTH}: depth ${DEFAULT_DEPTH}`);
-    else if (d > MAX_DEPTH) { depth = MAX_DEPTH; notes.push(`depth ${d} is capped at ${MAX_DEPTH} (deeper trees would not fit the page)`); }
-    else depth = d;
-  }
+  const { depth, note } = linkDepth(want.depth, MAX_DEPTH, DEFAULT_DEPTH, 'plies');
+  if (note) notes.push(note);
   return { pos: { moves, depth }, notes };
 }
 

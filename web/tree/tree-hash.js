@@ -29,3 +29,14 @@ export function writeHash({ game, moves, depth, algorithm, values, playouts, see
   const hash = `#${p.toString()}`;
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }
+
+// A link's depth for a view whose trees go 1 to `max` deep (`unit`: 'moves'
+// or 'plies'): {depth, note}. Absent: `fallback`; deeper than max: max; what
+// the link asked for that could not be used is said in `note` ('' if none).
+export function linkDepth(asked, max, fallback, unit) {
+  if (asked === null || asked === undefined || asked === '') return { depth: fallback, note: '' };
+  const d = Number(asked);
+  if (!Number.isInteger(d) || d < 1) return { depth: fallback, note: `depth “${asked}” is not a number of ${unit} from 1 to ${max}: depth ${fallback}` };
+  if (d > max) return { depth: max, note: `depth ${d} is capped at ${max} (deeper trees would not fit the page)` };
+  return { depth: d, note: '' };
+}
