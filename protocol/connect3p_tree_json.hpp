@@ -1,9 +1,10 @@
 // Connect Four for three in the search-tree explorer (web/tree/multi-view.js):
 // one fixed-depth search of a position by max^n with shallow pruning and by
 // paranoid search, traced (search/multi_trace.hpp), and the untraced node
-// counts of all three algorithms, as JSON text for the trace worker
-// (web/tree/trace-worker.js, through wasm/connect3p_tree_bindings.cpp). The
-// page searches nothing and spells none of the rules.
+// counts of all three algorithms, as JSON text for the engine worker's
+// multiTree request (wasm/trace_requests.cpp; Module.connect3pTree,
+// wasm/connect3p_tree_bindings.cpp, for tests). The page searches nothing
+// and spells none of the rules.
 //
 // connect3pTreeJson(moves, depth): moves a move string (docs/connect3p.md), depth 1 to
 // kConnect3pTreeMaxDepth plies.

@@ -1,5 +1,5 @@
-// Connect Four for three in the tree explorer (web/tree/multi-view.js, through
-// web/tree/trace-worker.js): nothing but bindings over
+// Connect Four for three in the tree explorer (web/tree/multi-view.js; the
+// worker reaches it through runTrace, trace_requests.cpp): nothing but bindings over
 // protocol/connect3p_tree_json.hpp, which documents the JSON text.
 //
 //   Module.connect3pTree(moves, depth) -> JSON text: the untraced counts of
