@@ -56,7 +56,7 @@ def describe(score, w, h, base):
     pons = ((w * h + 1) // 2 + 1) - n
     first_wins = score > 0  # the empty board: the first player is to move
     who = "first player wins" if first_wins else "second player wins"
-    return who, f"{'+' if score > 0 else '-'}{abs(score)} (with stone {n})", f"{'+' if score > 0 else '-'}{pons}"
+    return who, f"{'+' if score > 0 else '-'}{abs(score)} (stone {n})", f"{'+' if score > 0 else '-'}{pons}"
 
 
 def main():
@@ -74,7 +74,8 @@ def main():
                         key=lambda b: (b[0] * b[1], b[1], b[0]))
     today = datetime.date.today().isoformat()
     extra = ["--tt-mb", str(args.tt_mb)]
-    print("| board | cells | value | exact score (Pons' scale) | first moves that keep it | nodes | time | measured |")
+    print("| board | cells | value | exact score: sized scale (stone), Pons' scale | first moves that keep the value "
+          "| nodes | time | measured |")
     print("|---|---|---|---|---|---|---|---|")
     for w, h in boards:
         size = f"{w}x{h}"
@@ -82,7 +83,7 @@ def main():
         t0 = time.time()
         root = run(args.bin, size, "", extra, args.limit_s)
         if root is None:
-            print(f"| {size} | {w * h} | not solved: gave up after {args.limit_s:.0f} s | | | | | {today} |", flush=True)
+            print(f"| {w}×{h} | {w * h} | not solved: gave up after {args.limit_s:.0f} s | | | | | {today} |", flush=True)
             continue
         score, nodes, secs = root
         who, exact, pons = describe(score, w, h, base)
@@ -94,7 +95,7 @@ def main():
                 keep.append(f"{symbol(c)}?")
             elif -child[0] == sign:
                 keep.append(symbol(c))
-        print(f"| {size} | {w * h} | {who} | {exact} ({pons}) | {' '.join(keep) or 'none'} | {nodes:,} | {secs:.2f} s "
+        print(f"| {w}×{h} | {w * h} | {who} | {exact}, {pons} | {' '.join(keep) or 'none'} | {nodes:,} | {secs:.2f} s "
               f"| {today} |", flush=True)
 
 
