@@ -3,10 +3,12 @@
 // (core/notation.hpp's PositionNotation). Checks the parser's contract: it
 // never crashes, accepts exactly the legal move sequences, a parsed position
 // is consistent (what the notation writes replays it; solved where cheap).
+// Connect Four is also read on three other board sizes.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <random>
+#include <utility>
 
 #include "core/notation.hpp"
 #include "search/solver.hpp"
@@ -51,7 +53,7 @@ void check(const std::string& text) {
   }
   // Solve where it is cheap; the score must be in the legal range.
   if constexpr (gs::hasSolverBounds<Game>) {
-    if (Game::kMaxPlies - g.plies() <= 12) {
+    if (gs::maxPliesOf<Game>() - g.plies() <= 12) {
       table().clear();
       gs::Solver<Game> solver(table());
       int s = solver.solve(g);
@@ -73,5 +75,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using Game = typename decltype(tag)::type;
     if (gs::findGame(Game::kName) < 0) check<Game>(token);  // the fixtures that are not products
   });
+  // Connect Four on other boards (Connect4Sized, docs/board-sizes.md): the
+  // widest (letters a-c), the tallest and a small one.
+  for (const auto& [w, h] : {std::pair{12, 4}, std::pair{4, 15}, std::pair{5, 4}}) {
+    gs::Connect4RuntimeShape::set(w, h);
+    check<gs::Connect4Sized>(token);
+  }
+  gs::Connect4RuntimeShape::set(7, 6);
   return 0;
 }

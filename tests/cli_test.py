@@ -335,11 +335,51 @@ for args, what in [(["evaluate", "--depth", "3"], "--depth is for play and count
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 
+# Board sizes (--size WxH, docs/board-sizes.md): the same commands on any board
+# that fits, 7x6 the compiled board with the same output, bad sizes refused.
+code, out, err = run(["--size", "7x6", "solve"], b"7422341735647741166133573473242566\n")
+check("--size 7x6 is the default board", code == 0 and fields(out)[0][:3] == ["7422341735647741166133573473242566", "1", "10"],
+      out + err)
+code, out, err = run(["--size", "5x4", "solve"], b"\n3\n")
+f = fields(out)
+check("--size 5x4 solve: a draw", code == 0 and len(f) == 2 and f[0][0] == "0" and f[1][:2] == ["3", "0"], out + err)
+code, out, err = run(["--size", "6x4", "solve", "--weak"], b"\n")
+check("--size 6x4 solve --weak: the second player wins", code == 0 and out.split()[0] == "-1", out + err)
+code, out, err = run(["--size", "5x4", "analyze"], b"3\n")
+check("--size 5x4 analyze: a value per column", code == 0 and out.split()[0] == "3" and len(out.split()) == 6, out + err)
+code, out, err = run(["--size", "12x4", "analyze", "--weak"], b"6c6c6c7a7a7a\n")
+f = out.split()
+check("--size 12x4 analyze: columns a-c, twelve values", code == 0 and len(f) == 13 and f[0] == "6c6c6c7a7a7a"
+      and f[6] == "1", out + err)
+code, out, err = run(["--size", "12x4", "play", "--time-ms", "100"], b"cbcbcb\n")
+f = fields(out)
+check("--size 12x4 play writes column 12 as c", code == 0 and f and f[0][2] == "c", out + err)
+code, out, err = run(["--size", "5x4", "count", "--depth", "3"], b"\n")
+check("--size 5x4 count", code == 0 and out.split() == ["1", "5", "25", "95"], out + err)
+code, out, err = run(["--size", "8x7", "play", "--level", "casual"], b"44\n")
+check("--size 8x7 play", code == 0 and fields(out)[0][1] == "bestmove", out + err)
+code, out, err = run(["--size", "5x4", "solve"], b"16\n1a\n")
+check("--size 5x4: a column beyond the width", code == 1 and "line 1: column 6 at position 2 is out of range 1-5" in err
+      and "line 2: column a at position 2 is out of range 1-5" in err, err)
+for args, what in [(["--size", "13x4", "solve"], "--size 13x4 does not fit: Connect Four is played on 4x4 to 12x4, 4x5 to 10x5,"),
+                   (["--size", "9x7", "solve"], "--size 9x7 does not fit"),
+                   (["--size", "3x6", "solve"], "4x15 (W columns, H rows: W, H >= 4 and W x (H + 1) <= 64)"),
+                   (["--size", "7", "solve"], "--size must be WxH, the columns and the rows (e.g. 8x7), not '7'"),
+                   (["--size", "7x6x2", "solve"], "--size must be WxH"),
+                   (["--size", "x6", "solve"], "--size must be WxH"),
+                   (["solve", "--size"], "--size needs a value: WxH"),
+                   (["--game", "tictactoe", "--size", "4x4", "count"], "--size is for connect4, not tictactoe"),
+                   (["--game", "einstein", "--size", "5x5", "play"], "--size is not for einstein"),
+                   (["--size", "8x7", "solve", "--tt-mb", "4"], "--tt-mb must be at least 16 on 8x7")]:
+    code, out, err = run(args, b"")
+    check("usage error " + " ".join(args), code == 2 and what in err, err)
+
 code, out, err = run(["--help"], b"")
 check("help documents connect3p", code == 0 and "--game connect3p" in out and "maxn|maxn-plain|paranoid" in out
       and "values <r,y,g>" in out, out)
 check("help documents einstein", code == 0 and "--game einstein" in out and "expectimax|star1|star2|mcts" in out
       and "win_pct" in out and "win_pct <p> playouts <p>" in out, out)
+check("help documents --size", code == 0 and "--size WxH" in out, out)
 check("help", code == 0 and "solve" in out and "analyze" in out and "play" in out and "--playouts" in out, out)
 code, out, err = run(["--version"], b"")
 check("version", code == 0 and out.startswith("gamesearch "), out)

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cctype>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
@@ -276,6 +277,31 @@ void declare(CLI::App& app, Declarations& d, Config& c) {
          "game: " + listed(games, ", ") + " (default " + gameText + "); what each offers is below")
       ->type_name("NAME")
       ->check(oneOf("--game", games, "--game must be " + listed(games, " or ")));
+  // The board size: checked against the game in runTwoPlayerSized
+  // (run_two_player.hpp), which knows the sizes it is played on.
+  valueWords()["--size"] = "WxH, the columns and the rows (e.g. 8x7)";
+  app.add_option_function<std::string>(
+         "--size",
+         [&c](const std::string& text) {
+           const std::size_t x = text.find('x');
+           char* end = nullptr;
+           const long w = x == std::string::npos ? 0 : std::strtol(text.c_str(), &end, 10);
+           const bool wOk = x != std::string::npos && end == text.c_str() + x && x > 0;
+           const long h = wOk ? std::strtol(text.c_str() + x + 1, &end, 10) : 0;
+           if (!wOk || x + 1 >= text.size() || *end || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+               !std::isdigit(static_cast<unsigned char>(text[x + 1])) || w < 1 || w > 64 || h < 1 || h > 64)
+             usageError("--size must be WxH, the columns and the rows (e.g. 8x7), not '" + text + "'");
+           c.width = static_cast<int>(w);
+           c.height = static_cast<int>(h);
+           c.sizeText = text;
+         },
+         "Connect Four's board, columns x rows (default 7x6; every board with W, H >= 4 and W x (H + 1) <= 64, "
+         "e.g. 8x7, 9x6, 5x4; docs/board-sizes.md); columns 10-12 are written a, b, c")
+      ->type_name("WxH");
+  app.add_flag_callback(
+      "--runtime-size", [&c] { c.runtimeSize = true; },
+      "Connect Four: play 7x6 too on the board class sized at run time instead of the compiled 7x6 one (no "
+      "book), to measure what the run-time size costs (docs/board-sizes.md)");
   std::string badAlgorithm;
   const std::vector<std::string> algorithms = allAlgorithms(badAlgorithm);
   d.option("--algorithm", "solve analyze play",

@@ -43,6 +43,9 @@ struct Config {
   long playouts = 0;        // mcts: 0 = the time limit only
   ExpectimaxOptions chance;  // a game with chance
   MultiAlgorithm multi = MultiAlgorithm::kMaxnShallow;  // a game of more players
+  int width = 0, height = 0;  // --size WxH (0: none given, the game's own board)
+  std::string sizeText;       // --size as given
+  bool runtimeSize = false;   // --runtime-size: the class sized at run time even on the game's own board
 
   bool gave(const std::string& option) const;
 };

@@ -138,7 +138,7 @@ int runTwoPlayer(const Config& cfg) {
             if (book.size()) analyzer.setBook(&book);
             a = analyzer.analyze(g, cfg.timeGiven ? Deadline::fromNow(cfg.timeMs) : Deadline());
           }
-          for (int m = 0; m < Game::kMoveSlots; ++m) {
+          for (int m = 0; m < moveSlotsOf<Game>(); ++m) {
             const Value v = over ? Value{} : a.moves[m];
             if (v.kind == ValueKind::kIllegal) std::cout << " x";
             else if (!v.proven()) std::cout << " ?";
@@ -164,7 +164,7 @@ int runTwoPlayer(const Config& cfg) {
         if (m.move == r.bestMove) mean = m.mean;
       const long score = r.proven ? r.value * SearchInfo::kVerdictScore
                                   : std::lround((2 * mean - 1) * SearchInfo::kVerdictScore);
-      std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << score << " exact 0 depth " << r.pv.size()
+      std::cout << moves << " bestmove " << moveSymbol(r.bestMove) << " score " << score << " exact 0 depth " << r.pv.size()
                 << " nodes " << r.nodes << " time_ms " << static_cast<long>(r.timeMs + 0.5) << " playouts "
                 << r.playouts << " verdict " << (r.proven ? std::to_string(r.value) : std::string("?")) << "\n";
     } else if (cfg.command == "play") {
@@ -183,7 +183,7 @@ int runTwoPlayer(const Config& cfg) {
       }
       solverTt.clear();
       SearchResult r = player.think(g, lim);
-      std::cout << moves << " bestmove " << r.bestMove + 1 << " score " << r.info.score << " exact "
+      std::cout << moves << " bestmove " << moveSymbol(r.bestMove) << " score " << r.info.score << " exact "
                 << (r.info.exact ? 1 : 0) << " depth " << r.info.depth << " nodes " << r.info.nodes
                 << " time_ms " << static_cast<long>(r.info.timeMs + 0.5) << "\n";
     } else if (cfg.command == "evaluate") {
@@ -206,6 +206,54 @@ int runTwoPlayer(const Config& cfg) {
       std::cout << "\n";
     }
   });
+}
+
+// "connect4": the games played on boards of several sizes (--size).
+inline std::string sizedGames() {
+  std::vector<std::string> names;
+  forEachGame([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) names.push_back(Game::kName);
+  });
+  return listed(names, " or ");
+}
+
+// runTwoPlayer on a game's board of cfg.width x cfg.height: the game's own
+// class on its own size (Connect Four 7x6: the compiled board, with its
+// book) unless --runtime-size, else the game's class sized at run time
+// (core/game.hpp, capability g). A board that does not fit is a usage error
+// naming the sizes that do.
+template <class Game>
+int runSized(const Config& cfg) {
+  if (!Game::fits(cfg.width, cfg.height))
+    usageError("--size " + cfg.sizeText + " does not fit: " + Game::kDisplayName + " is played on " +
+               Game::sizesText() + " (W columns, H rows: W, H >= 4 and W x (H + 1) <= 64)");
+  if (cfg.width == Game::kWidth && cfg.height == Game::kHeight && !cfg.runtimeSize) return runTwoPlayer<Game>(cfg);
+  using Sized = typename Game::Sized;
+  Game::setSize(cfg.width, cfg.height);
+  if constexpr (hasSolverBounds<Sized>) {
+    // The solver's table of a board with keys over 49 bits needs more words
+    // (search/solver_table.hpp); a smaller one would be switched off.
+    const std::size_t need = SolverTable<Sized>::minWords() * 8;
+    if (cfg.command != "count" && cfg.command != "evaluate" && !cfg.mcts && cfg.ttBytes < need)
+      usageError("--tt-mb must be at least " + std::to_string(need >> 20) + " on " + cfg.sizeText +
+                 " (its positions' keys have " + std::to_string(SolverTable<Sized>::keyBits()) + " bits)");
+  }
+  return runTwoPlayer<Sized>(cfg);
+}
+
+// runTwoPlayer on the board --size names (the game's own without it).
+template <class Game>
+int runTwoPlayerSized(const Config& cfg) {
+  if (!cfg.width && !cfg.runtimeSize) return runTwoPlayer<Game>(cfg);
+  if constexpr (hasSizes<Game>) {
+    Config sized = cfg;
+    if (!sized.width) sized.width = Game::kWidth, sized.height = Game::kHeight, sized.sizeText = "7x6";
+    return runSized<Game>(sized);
+  } else {
+    usageError(std::string(cfg.width ? "--size" : "--runtime-size") + " is for " + sizedGames() + ", not " +
+               Game::kName);
+  }
 }
 
 }  // namespace gs::cli

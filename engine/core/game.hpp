@@ -31,7 +31,8 @@
 //                     whether a move is a column and the stone falls (else a
 //                     move is a cell, numbered row by row from the top left)
 //      kMoveSlots     number of move slots (the move-string notation,
-//                     core/notation.hpp, writes one digit per move: at most 9)
+//                     core/notation.hpp, writes one symbol per move: digits
+//                     1-9, then letters a, b, c, ... for a game of more slots)
 //      kMaxPlies      the longest game (the searches size their per-ply
 //                     arrays by it)
 //      kCentreOrder[kMoveSlots]  the static move order, most promising first;
@@ -131,6 +132,20 @@
 //         void featureCounts(int mine[], int theirs[]) const  each feature
 //                                     counted for the side to move and for
 //                                     the opponent (a position not over)
+//    g. Size chosen at run time (hasRuntimeSize<G>: kRuntimeSize true): one
+//       class plays a board of the size the front end chose for the whole
+//       process (games/connect4: Connect4Sized). The static facts kWidth,
+//       kHeight, kMoveSlots, kMaxPlies, kCentreOrder are then bounds over
+//       every size (array sizes); the board's own are
+//         static int width(), height()  the board; slots from width() on are
+//                                     never legal (canPlay false)
+//         static int cells()          the longest game on it
+//         static int centreOrder(int i)  its static order of all kMoveSlots
+//       The searches read them through maxPliesOf<G>(), moveSlotsOf<G>() and
+//       centreOrder<G>(i) (core/move_list.hpp), which are the constants for
+//       every other game.
+//    A game offered in several sizes names its sized class `Sized`, with
+//    static fits(w, h), sizesText() and setSize(w, h) (the CLI's --size).
 #pragma once
 
 #include <cstdint>
@@ -209,6 +224,14 @@ using Players = std::void_t<decltype(G::kPlayers), decltype(G::kSides), decltype
                             decltype(bool{std::declval<const G&>().lastMoverWon()}),
                             decltype(bool{std::declval<const G&>().isFull()})>;
 
+template <class G>
+using RuntimeSize = std::void_t<std::enable_if_t<G::kRuntimeSize>, decltype(int{G::width()}),
+                                decltype(int{G::height()}), decltype(int{G::cells()}),
+                                decltype(int{G::centreOrder(0)})>;
+
+template <class G>
+using Sizes = std::void_t<typename G::Sized, decltype(bool{G::fits(0, 0)}), decltype(G::setSize(0, 0))>;
+
 template <class G, template <class> class Op, class = void>
 struct Detect : std::false_type {};
 template <class G, template <class> class Op>
@@ -229,6 +252,24 @@ template <class G>
 constexpr bool hasChance = game_detail::Detect<G, game_detail::Chance>::value;
 template <class G>
 constexpr bool hasPlayers = game_detail::Detect<G, game_detail::Players>::value;
+template <class G>
+constexpr bool hasRuntimeSize = game_detail::Detect<G, game_detail::RuntimeSize>::value;
+template <class G>
+constexpr bool hasSizes = game_detail::Detect<G, game_detail::Sizes>::value;
+
+// The longest game and the move slots in use: the board's for a game sized
+// at run time (capability g), else kMaxPlies and kMoveSlots.
+template <class G>
+inline int maxPliesOf() {
+  if constexpr (hasRuntimeSize<G>) return G::cells();
+  else return G::kMaxPlies;
+}
+template <class G>
+inline int moveSlotsOf() {
+  if constexpr (hasRuntimeSize<G>) return G::width();
+  else return G::kMoveSlots;
+}
+
 template <class G>
 constexpr bool hasTwoPlayerSearch = isGame<G> && !hasPlayers<G> && game_detail::Detect<G, game_detail::TwoPlayer>::value;
 

@@ -4,13 +4,17 @@
 // ties.
 #pragma once
 
+#include "core/game.hpp"
+
 namespace gs {
 
 // i-th move slot in the game's static order: Connect Four columns 4 3 5 2 6
-// 1 7, Tic-Tac-Toe centre, corners, edges.
+// 1 7, Tic-Tac-Toe centre, corners, edges; a game sized at run time gives
+// its board's (core/game.hpp, capability g).
 template <class Game>
 constexpr int centreOrder(int i) {
-  return Game::kCentreOrder[i];
+  if constexpr (hasRuntimeSize<Game>) return Game::centreOrder(i);
+  else return Game::kCentreOrder[i];
 }
 
 // Up to N moves (a slot number, a game's one-bit move, or the solver's

@@ -1,7 +1,8 @@
 // Move-string notation: a position is the sequence of moves from the start,
-// one digit per move, 1-based (a game's move slots 0..kMoveSlots-1 written
+// one symbol per move, 1-based (a game's move slots 0..kMoveSlots-1 written
 // 1..kMoveSlots: "4453" = Connect Four columns 4, 4, 5, 3; Tic-Tac-Toe cells
-// 1..9 row by row from the top left).
+// 1..9 row by row from the top left). Slots beyond 9 are letters: "a" = 10,
+// "b" = 11, "c" = 12 (the columns of Connect Four's boards wider than 9).
 #pragma once
 
 #include <random>
@@ -22,11 +23,24 @@ struct ParseError {
   std::string message;       // what is wrong, e.g. "column 8 is out of range 1-7"
 };
 
+// A move slot as the move string writes it: 1-9 for slots 0-8, then a, b,
+// c, ... for slots 9, 10, 11, ... (columns 10, 11, 12 of Connect Four's
+// widest boards). A game of at most 9 slots writes digits only.
+inline std::string moveSymbol(int slot) {
+  return slot < 9 ? std::to_string(slot + 1) : std::string(1, static_cast<char>('a' + slot - 9));
+}
+
 // Plays `moves` on `game` (which should be the empty board). On the first bad
 // move, stops and returns the error; `game` then holds the position before it.
+// The moves in use are moveSlotsOf<Game>() (core/game.hpp: a board sized at
+// run time has fewer than kMoveSlots); letters are read only by a game of
+// more than 9 move slots.
 template <class Game>
 ParseError parseMoves(std::string_view moves, Game& game) {
-  static_assert(Game::kMoveSlots <= 9, "the move string writes a move as one digit 1..kMoveSlots");
+  static_assert(Game::kMoveSlots <= 9 + 26, "the move string writes a move as one symbol 1-9, a-z");
+  constexpr bool kLetters = Game::kMoveSlots > 9;
+  const int slots = moveSlotsOf<Game>();
+  const std::string range = "1-" + moveSymbol(slots - 1);
   ParseError err;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     char ch = moves[i];
@@ -36,22 +50,23 @@ ParseError parseMoves(std::string_view moves, Game& game) {
       err.message = std::move(msg);
       return err;
     };
-    if (ch < '0' || ch > '9') {
+    const bool letter = kLetters && ch >= 'a' && ch <= 'z';
+    if ((ch < '0' || ch > '9') && !letter) {
       std::string shown = (ch >= 33 && ch < 127) ? std::string("'") + ch + "'"
                                                   : "byte " + std::to_string(static_cast<unsigned char>(ch));
-      return fail("invalid character " + shown + " at position " + std::to_string(i + 1) +
-                  " (moves are digits 1-" + std::to_string(Game::kMoveSlots) + ")");
+      return fail("invalid character " + shown + " at position " + std::to_string(i + 1) + " (moves are " +
+                  (slots <= 9 ? "digits " + range : std::string("1-9 and a-") + moveSymbol(slots - 1).c_str()) + ")");
     }
-    int m = ch - '0';
-    if (m < 1 || m > Game::kMoveSlots)
-      return fail(std::string(Game::kMoveNoun) + " " + std::to_string(m) + " at position " +
-                  std::to_string(i + 1) + " is out of range 1-" + std::to_string(Game::kMoveSlots));
+    const int m = letter ? 10 + (ch - 'a') : ch - '0';
+    const std::string shown(1, ch);
+    if (m < 1 || m > slots)
+      return fail(std::string(Game::kMoveNoun) + " " + shown + " at position " + std::to_string(i + 1) +
+                  " is out of range " + range);
     if (isOver(game))
-      return fail("move " + std::to_string(m) + " at position " + std::to_string(i + 1) +
-                  " comes after the game has ended");
+      return fail("move " + shown + " at position " + std::to_string(i + 1) + " comes after the game has ended");
     if (!game.canPlay(m - 1))
-      return fail(std::string(Game::kMoveNoun) + " " + std::to_string(m) + " at position " +
-                  std::to_string(i + 1) + " " + Game::kTakenText);
+      return fail(std::string(Game::kMoveNoun) + " " + shown + " at position " + std::to_string(i + 1) + " " +
+                  Game::kTakenText);
     game.play(m - 1);
   }
   return err;
@@ -84,7 +99,7 @@ struct PositionNotation {
     return parseMoves(text, g);
   }
   static std::string text(const Record& rec) { return rec; }
-  static std::string moveText(const Game& /*g*/, int slot) { return std::to_string(slot + 1); }
+  static std::string moveText(const Game& /*g*/, int slot) { return moveSymbol(slot); }
 };
 
 }  // namespace gs

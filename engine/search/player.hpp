@@ -198,7 +198,7 @@ class Player {
       out.info.depth = 0;
     } else {
       setVerdict(out.info, value);
-      out.info.depth = Game::kMaxPlies - pos.plies();
+      out.info.depth = maxPliesOf<Game>() - pos.plies();
     }
     out.info.source = Source::kSolver;
 

@@ -112,7 +112,7 @@ class Searcher {
     std::mt19937 rng(limits.seed);
 
     SearchResult result;
-    const int remaining = Game::kMaxPlies - root.plies();
+    const int remaining = maxPliesOf<Game>() - root.plies();
     const int maxDepth = limits.maxDepth > 0 ? std::min(limits.maxDepth, remaining) : remaining;
 
     // Root move list: centre-first, shuffled when ties are to be random.

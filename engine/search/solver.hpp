@@ -221,7 +221,7 @@ class Solver {
     }
     int lo = -winScoreAtPly<Game>(pos.plies() + 1);
     int hi = winScoreAtPly<Game>(pos.plies() + 2);
-    if (pos.plies() + 1 >= Game::kMaxPlies) {  // one move left, and it does not win
+    if (pos.plies() + 1 >= maxPliesOf<Game>()) {  // one move left, and it does not win
       ++nodes_;
       return 0;
     }
@@ -235,7 +235,7 @@ class Solver {
     // -1 and none beyond the sign for a draw. Larger values need one more
     // per score, so only from kSignFirstEmpty empty cells on, where they are
     // rare.
-    const bool outwards = sign == kUnknownSign && Game::kMaxPlies - pos.plies() >= kSignFirstEmpty;
+    const bool outwards = sign == kUnknownSign && maxPliesOf<Game>() - pos.plies() >= kSignFirstEmpty;
     if (outwards) {
       sign = solveSign(pos);
       if (aborted_) return 0;
@@ -245,7 +245,7 @@ class Solver {
     if (sign == -1) hi = -1;
     // Small trees: one full-window search (the value lies in [lo, hi]).
     forcing_ = true;
-    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    const bool smallTree = maxPliesOf<Game>() - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (smallTree) return negamax(pos, lo - 1, hi + 1);
     if (opt_.table) attachTables();
@@ -288,7 +288,7 @@ class Solver {
     int known;
     if (knownSign(pos, known)) return known;
     const int plies = pos.plies();
-    if (Game::kMaxPlies - plies > kFullWindowEmpty) {
+    if (maxPliesOf<Game>() - plies > kFullWindowEmpty) {
       const int quickWin = winScoreAtPly<Game>(plies + 2) / 2, quickLoss = -winScoreAtPly<Game>(plies + 1) / 2;
       forcing_ = forcingAt(quickWin, plies);
       if (quickWin > 0 && probeRoot(pos, quickWin, quickWin + 1) > quickWin) return aborted_ ? 0 : 1;
@@ -316,11 +316,11 @@ class Solver {
   // (solve() makes several). Same preconditions and deadline as solve().
   bool scoreAtMost(const Game& pos, int s) {
     if (pos.lastMoverWon() || pos.isFull() || opt_.algorithm == Algorithm::kMinimax || pos.canWinNext() ||
-        pos.plies() + 1 >= Game::kMaxPlies)
+        pos.plies() + 1 >= maxPliesOf<Game>())
       return solve(pos) <= s;  // no search needed (or the reference algorithm)
     if (s >= winScoreAtPly<Game>(pos.plies() + 2)) return true;
     if (s < -winScoreAtPly<Game>(pos.plies() + 1)) return false;
-    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    const bool smallTree = maxPliesOf<Game>() - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
     forcing_ = forcingAt(s, pos.plies());
@@ -372,7 +372,7 @@ class Solver {
     }
     SolverEntry e;
     bool found;
-    if (Game::kMaxPlies - pos.plies() < kNearEmpty) {
+    if (maxPliesOf<Game>() - pos.plies() < kNearEmpty) {
       found = near_.probe(tableKey(pos), e);
     } else {  // (asks for the main block, which marks it written: only here)
       const SolverTable<Game> big(tt_.words(), tt_.wordCount());
@@ -417,7 +417,7 @@ class Solver {
     return r;
   }
   int searchProbe(const Game& pos, int alpha, int beta) {
-    if (probeRunner_ && opt_.table && Game::kMaxPlies - pos.plies() > kFullWindowEmpty)
+    if (probeRunner_ && opt_.table && maxPliesOf<Game>() - pos.plies() > kFullWindowEmpty)
       return probeRunner_(pos, alpha, beta);
     return negamax(pos, alpha, beta);
   }
@@ -468,12 +468,12 @@ class Solver {
       sign = (v > 0) - (v < 0);
       return true;
     }
-    if (pos.canWinNext() || pos.plies() + 1 >= Game::kMaxPlies) {
+    if (pos.canWinNext() || pos.plies() + 1 >= maxPliesOf<Game>()) {
       ++nodes_;
       sign = pos.canWinNext() ? 1 : 0;
       return true;
     }
-    const bool smallTree = Game::kMaxPlies - pos.plies() <= kFullWindowEmpty;
+    const bool smallTree = maxPliesOf<Game>() - pos.plies() <= kFullWindowEmpty;
     tableMinEmpty_ = smallTree ? kSmallTreeTableMinEmpty : kTableMinEmpty;
     if (!smallTree && opt_.table) attachTables();
     forcing_ = forcingAt(0, pos.plies());  // as a probe at 0 in solve()
@@ -540,10 +540,10 @@ class Solver {
     if ((nodes_ & 4095) == 0) checkpoint();
     if (aborted_) return 0;
     const int plies = pos.plies();
-    const int empty = Game::kMaxPlies - plies;
+    const int empty = maxPliesOf<Game>() - plies;
     Bits next = pos.nonLosingMoves(oppSpots);  // Step 2. Moves that do not lose at once
     if (next == 0) return -winScoreAtPly<Game>(plies + 1);
-    if (plies >= Game::kMaxPlies - 2) return 0;
+    if (plies >= maxPliesOf<Game>() - 2) return 0;
 
     // Step 3. Scores still possible: the opponent cannot win with its next
     // stone, we cannot win with our next one.
@@ -725,14 +725,14 @@ class Solver {
   // else its own.
   static bool mirroredKey(const Game& pos) {
     if constexpr (hasMirror<Game>) {
-      return Game::kMaxPlies - pos.plies() >= kMirrorKeyEmpty && pos.mirrorKey() < pos.key();
+      return maxPliesOf<Game>() - pos.plies() >= kMirrorKeyEmpty && pos.mirrorKey() < pos.key();
     } else {
       return false;
     }
   }
   static std::uint64_t tableKey(const Game& pos) {
     if constexpr (hasMirror<Game>) {
-      if (Game::kMaxPlies - pos.plies() >= kMirrorKeyEmpty) return std::min(pos.key(), pos.mirrorKey());
+      if (maxPliesOf<Game>() - pos.plies() >= kMirrorKeyEmpty) return std::min(pos.key(), pos.mirrorKey());
     }
     return pos.key();
   }
@@ -750,7 +750,7 @@ class Solver {
   void store(const Game& pos, std::uint64_t key, int lower, int upper, int move, std::uint64_t nodes) {
     if (!SolverTable<Game>::kStoresMoves) move = -1;
     if (move >= 0 && mirroredKey(pos)) move = mirrorMove(move);
-    tableFor(Game::kMaxPlies - pos.plies()).store(key, lower, upper, move, SolverTable<Game>::workOf(nodes));
+    tableFor(maxPliesOf<Game>() - pos.plies()).store(key, lower, upper, move, SolverTable<Game>::workOf(nodes));
   }
 
   TranspositionTable& tt_;

@@ -3,9 +3,12 @@
 // it too, as long as the memory is asked for again after every clear() before
 // writing (tt.hpp; the solver's attachTables() does).
 //
-// Keys are below 2^49 (kKeyBits; Connect Four keys are, Tic-Tac-Toe keys are
-// below 2^18). A key is first mixed: h = key * kMix mod 2^49, a bijection of
-// the 49-bit numbers (kMix is odd). The top `bits` bits of h pick the pair of
+// Keys are below 2^49 (kKeyBits; Connect Four 7x6 keys are, Tic-Tac-Toe keys
+// are below 2^18), or for a game sized at run time (core/game.hpp,
+// capability g) below 2^keyBits() with keyBits() = max(49, the game's
+// keyBits()): up to 64 on the Connect Four boards of W * (H + 1) = 64 cells
+// and sentinels. A key is first mixed: h = key * kMix mod 2^49 (2^keyBits()),
+// a bijection of the 49-bit numbers (kMix is odd). The top `bits` bits of h pick the pair of
 // words (2^bits pairs), and an entry keeps only the other 49 - bits bits of h:
 // the pair and the stored bits give back h, hence the key, so a hit is never
 // a false hit, and the table's size pays for the work field.
@@ -17,7 +20,10 @@
 //   |  unused   | low 49-bits bits of h  | work  | move |lower+32|upper+32|
 //   +-----------+------------------------+-------+------+--------+--------+
 //
-// (bits >= 5: a table has at least kMinWords = 64 words.)
+// (bits >= 5: a table has at least kMinWords = 64 words; with keyBits() >
+// 49, at least minWords() = 2 << (keyBits() - 44) words, 16 MiB for 64-bit
+// keys: a smaller table of such a game is switched off, it finds and keeps
+// nothing.)
 //
 // - work: how much search the entry cost, log2 of the nodes its search
 //   visited, rounded up (1 = one node, 31 = 2^30 nodes or more).
@@ -37,6 +43,8 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+
+#include "core/game.hpp"
 
 namespace gs {
 
@@ -60,19 +68,38 @@ class SolverTable {
   // The move field holds 0..7: games with more move slots store no moves.
   static constexpr bool kStoresMoves = Game::kMoveSlots <= 7;
   static_assert(Game::kWinBase <= kScoreOffset - 1, "exact scores fit the entry's 6-bit fields: kWinBase <= 31");
+  static constexpr bool kRuntimeKeys = hasRuntimeSize<Game>;
 
-  // `words` 8-byte words at `mem`, a power of two >= kMinWords, all 0 when empty.
+  // The key bits and the smallest table: the constants above, or for a game
+  // sized at run time its board's.
+  static int keyBits() {
+    if constexpr (kRuntimeKeys) return Game::keyBits() > kKeyBits ? Game::keyBits() : kKeyBits;
+    else return kKeyBits;
+  }
+  static std::size_t minWords() {
+    if constexpr (kRuntimeKeys) return std::size_t{2} << (keyBits() + kKeyShift - 64);
+    else return kMinWords;
+  }
+
+  // `words` 8-byte words at `mem`, a power of two >= minWords(), all 0 when
+  // empty. (A game sized at run time may give fewer: the table is then off.)
   SolverTable(void* mem, std::size_t words) : mem_(static_cast<unsigned char*>(mem)) {
-    assert(words >= kMinWords && (words & (words - 1)) == 0);
+    if constexpr (kRuntimeKeys) {
+      if (words < minWords()) mem_ = nullptr, words = minWords();
+    }
+    assert(words >= minWords() && (words & (words - 1)) == 0);
     int bits = 0;
     while ((std::size_t{2} << bits) < words) ++bits;  // number of pairs = 2^bits
-    indexShift_ = kKeyBits - bits;
+    indexShift_ = keyBits() - bits;
     low_ = (std::uint64_t{1} << indexShift_) - 1;
   }
 
-  // Precondition: key < kMaxKey.
+  // Precondition: key < 2^keyBits().
   bool probe(std::uint64_t key, SolverEntry& out) const {
-    assert(key < kMaxKey);
+    if constexpr (kRuntimeKeys) {
+      if (!mem_) return false;
+    }
+    assert(key <= keyMask());
     const std::uint64_t h = mix(key);
     const std::size_t i = pairIndex(h);
     const std::uint64_t stored = h & low_;
@@ -88,9 +115,17 @@ class SolverTable {
   }
 
   // The mixed key h (the header comment).
-  static std::uint64_t mix(std::uint64_t key) { return (key * kMix) & (kMaxKey - 1); }
+  static std::uint64_t mix(std::uint64_t key) {
+    if constexpr (kRuntimeKeys) return (key * (kMix64 & keyMask())) & keyMask();
+    else return (key * kMix) & (kMaxKey - 1);
+  }
 
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(mem_ + pairIndex(mix(key)) * 8); }
+  void prefetch(std::uint64_t key) const {
+    if constexpr (kRuntimeKeys) {
+      if (!mem_) return;
+    }
+    __builtin_prefetch(mem_ + pairIndex(mix(key)) * 8);
+  }
 
   // The work field for a search that visited `nodes` nodes (>= 1).
   static int workOf(std::uint64_t nodes) {
@@ -101,7 +136,10 @@ class SolverTable {
   // Records lower <= score <= upper for `key` (merged with what is known),
   // `move` = -1 keeps the stored move. `work` = workOf(the search's nodes).
   void store(std::uint64_t key, int lower, int upper, int move, int work) {
-    assert(key < kMaxKey && lower <= upper && work >= 0 && work <= kMaxWork);
+    if constexpr (kRuntimeKeys) {
+      if (!mem_) return;
+    }
+    assert(key <= keyMask() && lower <= upper && work >= 0 && work <= kMaxWork);
     const std::uint64_t h = mix(key);
     const std::size_t i = pairIndex(h);
     const std::uint64_t stored = h & low_;
@@ -136,7 +174,9 @@ class SolverTable {
   }
 
  private:
-  static constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ULL & (kMaxKey - 1);
+  static constexpr std::uint64_t kMix64 = 0x9E3779B97F4A7C15ULL;
+  static constexpr std::uint64_t kMix = kMix64 & (kMaxKey - 1);
+  static std::uint64_t keyMask() { return keyBits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << keyBits()) - 1; }
   static_assert(kMix & 1, "the mix must be odd to be a bijection");
   static int workOfEntry(std::uint64_t w) { return static_cast<int>((w >> kWorkShift) & 31); }
   std::size_t pairIndex(std::uint64_t h) const { return static_cast<std::size_t>(h >> indexShift_) * 2; }

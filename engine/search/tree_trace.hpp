@@ -185,7 +185,7 @@ class TreeSearch {
   TreeResult run(const Game& root, const TreeOptions& opt) {
     using namespace search_score;
     opt_ = opt;
-    const int left = Game::kMaxPlies - root.plies();
+    const int left = maxPliesOf<Game>() - root.plies();
     const int depth = opt.depth > 0 ? std::min(opt.depth, left) : left;
     exact_ = opt.exactScale >= 0 ? opt.exactScale == 1 : depth >= left;
     useTable_ = opt.algorithm == TreeAlgorithm::kAlphaBetaTable && tt_ != nullptr;
@@ -346,7 +346,7 @@ template <class Game>
 std::vector<DeepeningStep> treeDeepening(const Game& root, int maxDepth, TranspositionTable& kept,
                                          TranspositionTable& fresh) {
   std::vector<DeepeningStep> steps;
-  const int left = Game::kMaxPlies - root.plies();
+  const int left = maxPliesOf<Game>() - root.plies();
   if (root.lastMoverWon() || root.isFull()) return steps;
   if (maxDepth <= 0 || maxDepth > left) maxDepth = left;
   NullTracer none;

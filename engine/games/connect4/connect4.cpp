@@ -1,6 +1,7 @@
 #include "games/connect4/connect4.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <array>
 #include <vector>
 
@@ -8,45 +9,114 @@ namespace gs {
 
 namespace {
 
-using Bits = Connect4::Bits;
-constexpr int W = Connect4::kWidth;
-constexpr int H = Connect4::kHeight;
-constexpr int H1 = H + 1;
+using Bits = std::uint64_t;
 
-constexpr Bits bit(int col, int row) { return Bits{1} << (col * H1 + row); }
-
-// All 69 windows of four cells that can hold a line.
+// All windows of four cells that can hold a line on a board of w columns and
+// h rows (69 on 7x6, at most 107: 8x7 and 7x8), and for every bit index the
+// windows through that cell (at most 16).
+template <int kMaxWindows>
 struct Windows {
-  std::array<Bits, 69> mask{};
+  std::array<Bits, kMaxWindows> mask{};
   int count = 0;
-  // For every bit index, the windows through that cell (at most 16).
   std::array<std::array<std::uint8_t, 16>, 64> through{};
   std::array<std::uint8_t, 64> throughCount{};
-  Windows() {
+  Windows(int w, int h) {
+    const int h1 = h + 1;
     const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     for (auto& d : dirs)
-      for (int c = 0; c < W; ++c)
-        for (int r = 0; r < H; ++r) {
+      for (int c = 0; c < w; ++c)
+        for (int r = 0; r < h; ++r) {
           int ec = c + 3 * d[0], er = r + 3 * d[1];
-          if (ec < 0 || ec >= W || er < 0 || er >= H) continue;
+          if (ec < 0 || ec >= w || er < 0 || er >= h) continue;
           Bits m = 0;
-          for (int k = 0; k < 4; ++k) m |= bit(c + k * d[0], r + k * d[1]);
+          for (int k = 0; k < 4; ++k) m |= Bits{1} << ((c + k * d[0]) * h1 + r + k * d[1]);
           for (int k = 0; k < 4; ++k) {
-            int idx = (c + k * d[0]) * H1 + r + k * d[1];
+            int idx = (c + k * d[0]) * h1 + r + k * d[1];
             through[idx][throughCount[idx]++] = static_cast<std::uint8_t>(count);
           }
+          assert(count < kMaxWindows);
           mask[count++] = m;
         }
   }
 };
-const Windows& windows() {
-  static const Windows w;
+using Windows7x6 = Windows<69>;
+using WindowsAny = Windows<112>;
+
+// The sized board's windows, rebuilt by Connect4RuntimeShape::set.
+WindowsAny& runtimeWindows() {
+  static WindowsAny w(7, 6);
   return w;
 }
 
-constexpr Bits columnBits(int col) { return ((Bits{1} << H) - 1) << (col * H1); }
+template <class S>
+const auto& windowsOf() {
+  if constexpr (S::kRuntime) {
+    return runtimeWindows();
+  } else {
+    static const Windows7x6 w(S::kWidth, S::kHeight);
+    return w;
+  }
+}
+
+template <class S>
+constexpr Bits bit(int col, int row) {
+  return Bits{1} << (col * (S::height() + 1) + row);
+}
+template <class S>
+constexpr Bits columnBits(int col) {
+  return ((Bits{1} << S::height()) - 1) << (col * (S::height() + 1));
+}
+// The centre term's weight of a column: 0 1 2 3 2 1 0 on 7x6, the distance
+// to the nearer edge on any width.
+template <class S>
+int centreWeight(int col) {
+  if constexpr (S::kRuntime) {
+    return std::min(col, S::width() - 1 - col);
+  } else {
+    constexpr int kWeight[S::kWidth] = {0, 1, 2, 3, 2, 1, 0};
+    return kWeight[col];
+  }
+}
 
 }  // namespace
+
+Connect4RuntimeShape::Size Connect4RuntimeShape::size_ = Connect4RuntimeShape::make(7, 6);
+
+Connect4RuntimeShape::Size Connect4RuntimeShape::make(int w, int h) {
+  assert(fits(w, h));
+  Size s{};
+  s.width = w;
+  s.height = h;
+  for (int c = 0; c < w; ++c) s.bottom |= Bits{1} << (c * (h + 1));
+  s.board = s.bottom * ((Bits{1} << h) - 1);
+  Bits even = 0, odd = 0;
+  for (int r = 0; r < h; ++r) (r % 2 ? odd : even) |= Bits{1} << r;
+  s.rowsEven = s.bottom * even;
+  s.rowsOdd = s.bottom * odd;
+  // From the centre outwards, alternating (Pons' order): 3 2 4 1 5 0 6 on 7
+  // columns, as Connect4Shape7x6's; 3 2 4 1 5 0 on 6.
+  int n = 0;
+  for (int i = 0; i < w; ++i) s.order[n++] = w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+  for (int c = w; c < kMoveSlots; ++c) s.order[n++] = c;
+  return s;
+}
+
+void Connect4RuntimeShape::set(int w, int h) {
+  size_ = make(w, h);
+  runtimeWindows() = WindowsAny(w, h);
+}
+
+std::string Connect4RuntimeShape::sizesText() {
+  // "4x4 to 12x4, 4x5 to 10x5, ...": for each height the widths that fit.
+  std::string out;
+  for (int h = kMinSide; fits(kMinSide, h); ++h) {
+    int maxW = kMinSide;
+    while (fits(maxW + 1, h)) ++maxW;
+    out += std::string(out.empty() ? "" : ", ") + std::to_string(kMinSide) + "x" + std::to_string(h);
+    if (maxW > kMinSide) out += " to " + std::to_string(maxW) + "x" + std::to_string(h);
+  }
+  return out;
+}
 
 // Heuristic evaluation, a weighted linear sum of features, each counted for the
 // side to move ("mine") minus the same feature for the opponent:
@@ -57,11 +127,12 @@ constexpr Bits columnBits(int col) { return ((Bits{1} << H) - 1) << (col * H1); 
 //                      player, even rows for the second (zugzwang control)
 //   centre       own stones x 3 in column 4, x 2 in columns 3 and 5, x 1 in 2 and 6
 // Open threes include the threats; the threat term rewards parity on top.
-void Connect4::featureCounts(int mine[kFeatures], int theirs[kFeatures]) const {
+template <class S>
+void Connect4Board<S>::featureCounts(int mine[kFeatures], int theirs[kFeatures]) const {
   const Bits own = current_;
   const Bits other = current_ ^ mask_;
   for (int k = 0; k < kFeatures; ++k) mine[k] = theirs[k] = 0;
-  const Windows& w = windows();
+  const auto& w = windowsOf<S>();
   for (int i = 0; i < w.count; ++i) {
     Bits m = w.mask[i];
     int a = __builtin_popcountll(own & m), b = __builtin_popcountll(other & m);
@@ -75,19 +146,19 @@ void Connect4::featureCounts(int mine[kFeatures], int theirs[kFeatures]) const {
   }
   const bool firstToMove = (plies_ % 2) == 0;
   // Rows 1, 3, 5 as people count them (from 1 at the bottom) are rows 0, 2, 4 here.
-  const Bits myGood = firstToMove ? kRows024 : kRows135;
-  const Bits theirGood = firstToMove ? kRows135 : kRows024;
+  const Bits myGood = firstToMove ? S::rowsEven() : S::rowsOdd();
+  const Bits theirGood = firstToMove ? S::rowsOdd() : S::rowsEven();
   mine[2] = __builtin_popcountll(winningSpotsOf(own, mask_) & myGood);
   theirs[2] = __builtin_popcountll(winningSpotsOf(other, mask_) & theirGood);
-  const int colWeight[W] = {0, 1, 2, 3, 2, 1, 0};
-  for (int c = 0; c < W; ++c) {
-    Bits cm = columnBits(c);
-    mine[3] += colWeight[c] * __builtin_popcountll(own & cm);
-    theirs[3] += colWeight[c] * __builtin_popcountll(other & cm);
+  for (int c = 0; c < S::width(); ++c) {
+    Bits cm = columnBits<S>(c);
+    mine[3] += centreWeight<S>(c) * __builtin_popcountll(own & cm);
+    theirs[3] += centreWeight<S>(c) * __builtin_popcountll(other & cm);
   }
 }
 
-int Connect4::evaluate() const {
+template <class S>
+int Connect4Board<S>::evaluate() const {
   int mine[kFeatures], theirs[kFeatures];
   featureCounts(mine, theirs);
   int total = 0;
@@ -104,9 +175,10 @@ int windowValue(int a, int b) {
 }
 }  // namespace
 
-int Connect4::moveGain(Bits move) const {
+template <class S>
+int Connect4Board<S>::moveGain(Bits move) const {
   const Bits mine = current_, theirs = current_ ^ mask_;
-  const Windows& w = windows();
+  const auto& w = windowsOf<S>();
   const int idx = __builtin_ctzll(move);
   int gain = 0;
   for (int i = 0; i < w.throughCount[idx]; ++i) {
@@ -114,29 +186,33 @@ int Connect4::moveGain(Bits move) const {
     int a = __builtin_popcountll(mine & m), b = __builtin_popcountll(theirs & m);
     gain += windowValue(a + 1, b) - windowValue(a, b);
   }
-  const int colWeight[W] = {0, 1, 2, 3, 2, 1, 0};
-  return gain + colWeight[moveOf(move)];
+  return gain + centreWeight<S>(moveOf(move));
 }
 
-int Connect4::cell(int col, int row) const {
-  Bits b = bit(col, row);
+template <class S>
+int Connect4Board<S>::cell(int col, int row) const {
+  Bits b = bit<S>(col, row);
   if (!(mask_ & b)) return 0;
   bool sideToMoveOwns = (current_ & b) != 0;
   bool firstToMove = (plies_ % 2) == 0;
   return (sideToMoveOwns == firstToMove) ? 1 : 2;
 }
 
-std::vector<int> Connect4::winningCells() const {
+template <class S>
+std::vector<int> Connect4Board<S>::winningCells() const {
   std::vector<int> cells;
   Bits p = current_ ^ mask_;
-  const Windows& w = windows();
+  const auto& w = windowsOf<S>();
   Bits all = 0;
   for (int i = 0; i < w.count; ++i)
     if ((p & w.mask[i]) == w.mask[i]) all |= w.mask[i];
-  for (int r = 0; r < H; ++r)
-    for (int c = 0; c < W; ++c)
-      if (all & bit(c, r)) cells.push_back(c + W * r);
+  for (int r = 0; r < S::height(); ++r)
+    for (int c = 0; c < S::width(); ++c)
+      if (all & bit<S>(c, r)) cells.push_back(c + S::width() * r);
   return cells;
 }
+
+template class Connect4Board<Connect4Shape7x6>;
+template class Connect4Board<Connect4RuntimeShape>;
 
 }  // namespace gs
