@@ -33,7 +33,7 @@ function dependencies(file) {
     ...text.matchAll(/new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*import\.meta\.url/g),
     // module tables: a relative path to a .js file in any string
     ...text.matchAll(/['"](\.{1,2}\/[\w./-]+\.js)['"]/g),
-  ].map((m) => m[1]);
+  ].map((m) => m[1].replace(/[?#].*$/, ''));   // (a query, e.g. worker.js?book=off, is not part of the file's name)
   return [...new Set(specs)].map((spec) => path.normalize(path.join(path.dirname(file), spec)))
     .filter((target) => !target.startsWith('..'));
 }
