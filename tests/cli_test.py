@@ -252,7 +252,32 @@ check("einstein bad lines", code == 1 and len(fields(out)) == 1
       and "line 2: Red's set-up has cube 1 twice" in err
       and "line 3: Red has not rolled: end the position with the die face" in err
       and "line 5: the game is already over (Red won)" in err, out + err)
-for args, what in [(["--game", "einstein", "solve"], "has play only"),
+# analyze: every move's value, each searched with the full window, so the
+# best is play's at the same depth (for every algorithm: Star1 and Star2 are exact).
+A = ["--game", "einstein", "analyze"]
+for alg in ["expectimax", "star1", "star2"]:
+    code, out, err = run(A + ["--depth", "3", "--algorithm", alg], b"123456/654321:3\n123456/123456:44h,2\n")
+    f = fields(out)
+    check("einstein analyze " + alg + " format", code == 0 and len(f) == 2 and all(
+        x[-6::2] == ["depth", "nodes", "time_ms"] and x[-5] == "3" and len(x) == 1 + 3 + 6 for x in f), out + err)
+    moves = {x[0]: dict(t.split(":") for t in x[1:4]) for x in f}
+    check("einstein analyze " + alg + " values", f and moves["123456/654321:3"] == {"3h": "~-50", "3v": "~-10", "3d": "~-16"}
+          and moves["123456/123456:44h,2"] == {"2h": "~-83", "2v": "~-94", "2d": "~-85"}, out)
+code, out, err = run(E + ["--depth", "3"], b"123456/654321:3\n123456/123456:44h,2\n")
+check("einstein analyze's best is play's", [x[2:5] for x in fields(out)] == [["3v", "score", "-10"], ["2h", "score", "-83"]],
+      out + err)
+code, out, err = run(A + ["--depth", "4"], b"123456/123456:33d,11v,33d,22h,33v,55h,3\n?/?:?\n123456/123456\n")
+f = fields(out)
+check("einstein analyze a win in one is exact", code == 1 and f and f[0][1] == "3v:1000" and f[0][3] == "1", out + err)
+check("einstein analyze resolves ? and needs a roll", len(f) == 2 and "?" not in f[1][0]
+      and "line 3: Red has not rolled: end the position with the die face" in err, out + err)
+code, out, err = run(["--game", "einstein", "count", "--depth", "4"], b"\n123456/123456:4\n")
+check("einstein count", code == 0 and fields(out) == [["123456/123456", "1", "18", "324", "3323", "33958"],
+                                                     ["123456/123456:4", "1", "3", "54", "864", "8851"]], out + err)
+for args, what in [(["--game", "einstein", "solve"], "has play, analyze and count (solve needs a game without dice)"),
+                   (A + ["--algorithm", "mcts"], "--algorithm mcts is for play"),
+                   (["--game", "einstein", "count", "--time-ms", "5"], "--time-ms is not for count (its option: --depth)"),
+                   (["--game", "einstein", "count", "--depth", "11"], "--depth for count must be at most 10"),
                    (E + ["--algorithm", "alphabeta"], "--algorithm for einstein must be expectimax, star1, star2 or mcts"),
                    (E + ["--playouts", "100"], "--playouts needs --algorithm mcts"),
                    (E + ["--algorithm", "mcts", "--depth", "3"], "--depth is not for --algorithm mcts"),
@@ -305,7 +330,24 @@ check("connect3p bad lines", code == 1 and len(fields(out)) == 1
       and "line 2: column 1 at position 7 is full" in err
       and "line 3: the game is already over (Red won), there is no move to play" in err
       and "line 4: column 0 at position 3 is out of range 1-9" in err, out + err)
-for args, what in [(["--game", "connect3p", "solve"], "has play only"),
+# analyze: each move's max^n vector (no pruning between the root's moves) or
+# paranoid value; the best entry is play's. count: distinct positions per ply.
+C = ["--game", "connect3p", "analyze"]
+code, out, err = run(C + ["--depth", "3"], b"996997118\n")
+f = fields(out)
+check("connect3p analyze format", code == 0 and len(f) == 1 and f[0][1:3] == ["player", "Red"] and len(f[0]) == 3 + 9 + 6
+      and f[0][-6::2] == ["depth", "nodes", "time_ms"], out + err)
+check("connect3p analyze column 4 is play's", f and f[0][6] == "4:~310,217,471"
+      and max(int(t.split(":~")[1].split(",")[0]) for t in f[0][3:12]) == 310, out)
+code, out, err = run(C + ["--depth", "3", "--algorithm", "paranoid"], b"996997118\n")
+check("connect3p analyze paranoid", code == 0 and fields(out)[0][3:12] == ["1:~0", "2:~0", "3:~0", "4:~0", "5:~213", "6:~0",
+                                                                            "7:~0", "8:~0", "9:~0"], out + err)
+code, out, err = run(C + ["--depth", "2"], b"123123123\n")
+check("connect3p analyze the win in one is exact", code == 0 and fields(out)[0][3] == "1:990,0,0", out + err)
+code, out, err = run(["--game", "connect3p", "count", "--depth", "6"], b"\n")
+check("connect3p count", code == 0 and out.split() == ["1", "9", "81", "729", "4797", "30825", "195741"], out + err)
+for args, what in [(["--game", "connect3p", "solve"], "has play, analyze and count (solve needs a two-player game)"),
+                   (["--game", "connect3p", "count", "--algorithm", "maxn"], "--algorithm is not for count"),
                    (T + ["--algorithm", "alphabeta"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
                    (T + ["--algorithm", "star1"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
                    (T + ["--seed", "3"], "--seed is not for connect3p"),
@@ -331,7 +373,7 @@ check("evaluate a finished game", "line 4: the game is over: a finished position
 code, out, err = run(["--game", "tictactoe", "evaluate"], b"152\n")
 check("evaluate tictactoe", code == 0 and out.split() == ["152", "open=4-4*1=0", "two=0-1*4=-4", "total=-4"], out + err)
 for args, what in [(["evaluate", "--depth", "3"], "--depth is for play and count, not evaluate"),
-                   (["--game", "einstein", "evaluate"], "has play only (evaluate needs a game without dice)")]:
+                   (["--game", "einstein", "evaluate"], "has play, analyze and count (evaluate needs a game without dice)")]:
     code, out, err = run(args, b"")
     check("usage error " + " ".join(args), code == 2 and what in err, err)
 

@@ -393,6 +393,36 @@ TEST_CASE("multiplayer think: depth limit, exact ends, win in one", "[connect3p]
   REQUIRE(r.score == bruteMaxn(g, 64, nodes)[g.toMove()]);
 }
 
+TEST_CASE("multiplayer analyze: every move's own value, the best is think's", "[connect3p][multiplayer]") {
+  std::mt19937 rng(21);
+  for (int i = 0; i < 80; ++i) {
+    const Connect3p g = randomPosition(rng, static_cast<int>(rng() % 50));
+    const int depth = 1 + static_cast<int>(rng() % 3);
+    gs::MultiLimits lim;
+    lim.timeMs = 0;
+    lim.maxDepth = depth;
+    INFO("position " << i << " depth " << depth);
+    for (auto alg : {gs::MultiAlgorithm::kMaxn, gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid}) {
+      Searcher s(alg);
+      const auto an = s.analyze(g, lim);
+      int legal = 0;
+      for (int m = 0; m < Connect3p::kMoveSlots; ++m) legal += g.canPlay(m);
+      REQUIRE(static_cast<int>(an.moves.size()) == legal);
+      int best = -1;
+      for (const auto& mv : an.moves) {
+        Connect3p c = g;
+        c.play(mv.move);
+        std::uint64_t nodes = 0;
+        // max^n: the move's vector is the brute-force vector of the position after it.
+        if (alg != gs::MultiAlgorithm::kParanoid) REQUIRE(mv.values == bruteMaxn(c, depth - 1, nodes));
+        else REQUIRE(mv.score == bruteParanoid(c, depth - 1, g.toMove()));
+        best = std::max(best, mv.score);
+      }
+      if (an.depth == depth) REQUIRE(best == s.think(g, lim).score);
+    }
+  }
+}
+
 TEST_CASE("multiplayer think: keepBeforeLoss answers with the depth before a sure loss", "[connect3p][multiplayer]") {
   // Yellow threatens column 4 (bottom row 1-3), Green column 9 (three in it),
   // Red to move blocks only one: from depth 3 on every Red move loses.

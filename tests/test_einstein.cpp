@@ -463,6 +463,59 @@ TEST_CASE("expectimax: Star1 and Star2 return exactly expectiminimax's value and
   }
 }
 
+TEST_CASE("expectimax analyze: every move's own value, the best is think's, the same for every algorithm",
+          "[einstein]") {
+  using Searcher = gs::ExpectimaxSearcher<Einstein>;
+  const std::vector<Einstein> positions = samplePositions(60, 17);
+  int checked = 0;
+  for (const Einstein& g : positions) {
+    if (g.atChance() || g.lastMoverWon()) continue;
+    for (int depth = 1; depth <= 3; ++depth) {
+      gs::ExpectimaxLimits lim;
+      lim.timeMs = 0;
+      lim.maxDepth = depth;
+      std::vector<gs::ChanceMoveValue> first;
+      for (int a = 0; a < 3; ++a) {
+        Searcher s;
+        gs::ExpectimaxOptions o;
+        o.algorithm = static_cast<gs::ChanceAlgorithm>(a);
+        s.setOptions(o);
+        const gs::ExpectimaxAnalysis an = s.analyze(g, lim, gs::Deadline());
+        INFO("depth " << depth << " algorithm " << a << " key " << g.key());
+        int legal = 0;
+        for (int m = 0; m < Einstein::kMoveSlots; ++m) legal += g.canPlay(m);
+        REQUIRE(static_cast<int>(an.moves.size()) == legal);
+        // Each move's value is that of the position after it, searched alone.
+        for (const gs::ChanceMoveValue& mv : an.moves) {
+          Einstein c = g;
+          c.play(mv.move);
+          if (c.lastMoverWon()) {
+            CHECK(mv.score == 1000);
+            CHECK(mv.exact);
+          } else if (depth > 1) {
+            Searcher alone;
+            const double v = static_cast<double>(alone.value(c, depth - 1)) /
+                             static_cast<double>(Searcher::kWin * Searcher::power(depth - 1));
+            CHECK(mv.score == static_cast<int>(std::lround(-1000 * v)));
+          }
+        }
+        // The best of them is think's score at that depth.
+        const gs::ExpectimaxResult t = s.think(g, lim);
+        int best = -1000000;
+        for (const gs::ChanceMoveValue& mv : an.moves) best = std::max(best, mv.score);
+        CHECK((an.depth < depth || best == t.score));
+        if (a == 0) first = an.moves;
+        for (std::size_t i = 0; i < an.moves.size() && a > 0; ++i) {
+          CHECK(an.moves[i].move == first[i].move);
+          CHECK(an.moves[i].score == first[i].score);
+        }
+      }
+      ++checked;
+    }
+  }
+  REQUIRE(checked > 60);
+}
+
 TEST_CASE("expectimax: Star1 and Star2 exact where die faces merge (few cubes left)", "[einstein][speed]") {
   // With few cubes, faces that allow the same cubes are one outcome of weight
   // 2-5, and Star1's windows are divided by that weight: floor and ceiling

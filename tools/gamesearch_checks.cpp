@@ -37,11 +37,24 @@ bool isMctsOption(const std::string& o) {
   return std::find(std::begin(kMctsOptions), std::end(kMctsOptions), o) != std::end(kMctsOptions);
 }
 
-// A game of more than two players: play, with max^n or paranoid search.
+// The commands of the games of another kind than two players: play, analyze
+// and count; count reads --depth alone (at most kCountMaxDepth).
+void checkKindCommand(const Config& c, const GameInfo& g, const char* needs) {
+  if (c.command != "play" && c.command != "analyze" && c.command != "count")
+    usageError(std::string(g.displayName) + " has play, analyze and count (" + c.command + " needs " + needs +
+               "): gamesearch --game " + g.name + " play");
+  if (c.command != "count") return;
+  for (const std::string& opt : c.given)
+    if (opt != "--game" && opt != "--depth" && opt != "--seed")
+      usageError(opt + " is not for count (its option: --depth)");
+  if (c.depth > kCountMaxDepth)
+    usageError("--depth for count must be at most " + std::to_string(kCountMaxDepth) + " (it keeps every position it finds)");
+}
+
+// A game of more than two players: play and analyze with max^n or paranoid
+// search, count.
 void checkPlayers(Config& c, const GameInfo& g) {
-  if (c.command != "play")
-    usageError(std::string(g.displayName) + " has play only (" + c.command + " needs a two-player game): gamesearch --game " +
-               g.name + " play");
+  checkKindCommand(c, g, "a two-player game");
   if (c.gave("--algorithm") && !parseMultiAlgorithm(c.algorithm, c.multi))
     usageError(std::string("--algorithm for ") + g.name + " must be " + either(g.algorithms, " or "));
   for (const std::string& opt : c.given)
@@ -50,12 +63,12 @@ void checkPlayers(Config& c, const GameInfo& g) {
   if (c.depth > g.maxPlies) usageError(std::string("--depth for ") + g.name + " must be at most " + std::to_string(g.maxPlies));
 }
 
-// A game with chance: play, with expectiminimax or MCTS.
+// A game with chance: play with expectiminimax or MCTS, analyze with
+// expectiminimax, count.
 void checkChance(Config& c, const GameInfo& g, int maxDepth) {
-  if (c.command != "play")
-    usageError(std::string(g.displayName) + " has play only (" + c.command +
-               " needs a game without dice): gamesearch --game " + g.name + " play");
+  checkKindCommand(c, g, "a game without dice");
   c.mcts = c.algorithm == "mcts";
+  if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
   if (!c.algorithm.empty() && !c.mcts && !parseChanceAlgorithm(c.algorithm, c.chance.algorithm))
     usageError(std::string("--algorithm for ") + g.name + " must be " + either(g.algorithms, " or "));
   for (const std::string& opt : c.given) {
@@ -69,7 +82,8 @@ void checkChance(Config& c, const GameInfo& g, int maxDepth) {
                      "with --algorithm mcts: --playouts, --mcts-c, --no-smart-playouts, --no-mcts-solver, "
                      "--mcts-max-nodes)");
   }
-  if (c.depth > maxDepth) usageError(std::string("--depth for ") + g.name + " must be at most " + std::to_string(maxDepth));
+  if (c.command != "count" && c.depth > maxDepth)
+    usageError(std::string("--depth for ") + g.name + " must be at most " + std::to_string(maxDepth));
 }
 
 // The deepest search of expectiminimax for the game `id` (of the chance kind).

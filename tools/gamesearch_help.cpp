@@ -59,10 +59,11 @@ std::string helpIntro() {
          "blank line is the start position. Positions:\n" +
          notation +
          "\nThe commands a game offers and the searches that play it follow from its\n"
-         "kind: solve, analyze, count and evaluate for the two-player games\n"
-         "without dice (evaluate where the game's evaluation has features),\n"
-         "play for every game (the sections of the games with dice and of more\n"
-         "players are at the end).";
+         "kind: play, analyze and count for every game; solve and evaluate for\n"
+         "the two-player games without dice (evaluate where the game's\n"
+         "evaluation has features). The commands below are the two-player\n"
+         "games'; the sections of the games with dice and of more players, at\n"
+         "the end, give their own analyze and count lines.";
 }
 
 std::string commandHelp(const std::string& command) { return wrapText(commandText(command), 76); }

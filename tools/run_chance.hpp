@@ -4,6 +4,7 @@
 // (PositionNotation). Only parses and prints.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "core/notation.hpp"
+#include "count_kinds.hpp"
 #include "gamesearch_args.hpp"
 #include "protocol/line_reader.hpp"
 #include "search/expectimax.hpp"
@@ -23,9 +25,9 @@ inline std::string chanceUsage() {
   std::string games;
   for (int i = 0; i < kGameCount; ++i)
     if (gameInfo(i).kind == GameKind::kChance) games += std::string(games.empty() ? "" : ", ") + "--game " + gameInfo(i).name;
-  return "Games with dice (" + games + R"(; docs/einstein.md): play only.
+  return "Games with dice (" + games + R"(; docs/einstein.md): play, analyze and count.
   A position is written in the game's own notation (above). The last turn
-  may be a roll alone (or ?: the tool rolls), which play needs.
+  may be a roll alone (or ?: the tool rolls), which play and analyze need.
   An empty line is the start position. '?' is drawn from --seed (default 1).
   play      prints: <position> bestmove <move> score <s> exact <0|1>
             (<move> in the notation, e.g. 3d: cube 3 diagonally)
@@ -47,6 +49,19 @@ inline std::string chanceUsage() {
   when MCTS-Solver proved a sure win or loss (exact 1); depth 1 (MCTS's line
   stops at the next roll); nodes the tree's size. Each line is searched from
   a fresh tree.
+  analyze   prints: <position> <move>:<score> ... depth <d> nodes <n>
+            time_ms <t>
+            every legal move (in the notation) with its score, 1000 x the
+            expected result for the side to move after that move is played,
+            searched by --algorithm expectimax|star1|star2 with the full
+            window at the root, so each score is the move's own; ~ before a
+            score marks an estimate (the search met its horizon below that
+            move), no mark the exact expectation. Deepens until every move
+            is exact, --depth or --time-ms (default 1000).
+  count     prints: <position> <count at 0> <count at 1> ... <count at D>
+            the distinct positions after 0..D moves (--depth D, default 8),
+            every die roll expanded; a position after k moves is counted
+            before its next roll.
 )";
 }
 
@@ -76,6 +91,55 @@ inline PlayFields mctsFields(const MctsResult& r) {
 
 }  // namespace chance_detail
 
+// analyze: every move's expected score, in slot order (see the usage).
+template <class Game>
+void printChanceAnalysis(const std::string& position, const Game& g, ExpectimaxSearcher<Game>& searcher,
+                         const Config& cfg) {
+  ExpectimaxLimits lim;
+  lim.timeMs = cfg.timeMs;
+  lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
+  ExpectimaxAnalysis a = searcher.analyze(g, lim, Deadline::fromNow(lim.timeMs));
+  std::sort(a.moves.begin(), a.moves.end(), [](const auto& x, const auto& y) { return x.move < y.move; });
+  std::cout << position;
+  for (const ChanceMoveValue& m : a.moves)
+    std::cout << " " << PositionNotation<Game>::moveText(g, m.move) << ":" << (m.exact ? "" : "~") << m.score;
+  std::cout << " depth " << a.depth << " nodes " << a.nodes << " time_ms " << static_cast<long>(a.timeMs + 0.5)
+            << "\n";
+}
+
+// play: the chosen move and its search's figures (see the usage).
+template <class Game>
+void printChancePlay(const std::string& position, const Game& g, ExpectimaxSearcher<Game>& searcher, Mcts<Game>& mcts,
+                     const Config& cfg) {
+  int bestMove = -1;
+  chance_detail::PlayFields f;
+  std::uint64_t playouts = 0;
+  if (cfg.mcts) {
+    mcts.clear();
+    MctsLimits lim;
+    lim.playouts = static_cast<std::uint64_t>(cfg.playouts);
+    lim.timeMs = cfg.playouts && !cfg.timeGiven ? 0 : cfg.timeMs;
+    const MctsResult r = mcts.think(g, lim);
+    bestMove = r.bestMove;
+    f = chance_detail::mctsFields(r);
+    playouts = r.playouts;
+  } else {
+    ExpectimaxLimits lim;
+    lim.timeMs = cfg.timeMs;
+    lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
+    const ExpectimaxResult r = searcher.think(g, lim);
+    bestMove = r.bestMove;
+    f = chance_detail::PlayFields{static_cast<long>(r.score), r.exact, r.depth, r.nodes, r.timeMs};
+  }
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.1f", 50.0 * (1.0 + f.score / 1000.0));
+  std::cout << position << " bestmove " << PositionNotation<Game>::moveText(g, bestMove) << " score " << f.score
+            << " exact " << (f.exact ? 1 : 0) << " depth " << f.depth << " nodes " << f.nodes << " time_ms "
+            << static_cast<long>(f.timeMs + 0.5) << " win_pct " << pct;
+  if (cfg.mcts) std::cout << " playouts " << playouts;
+  std::cout << "\n";
+}
+
 // Reads positions from stdin and prints one line per position; returns the
 // exit status (0 all lines ok, 1 some lines rejected).
 template <class Game>
@@ -96,42 +160,24 @@ int runChance(const Config& cfg) {
       reject(err.message);
       return;
     }
+    const std::string position = Notation::text(rec);
+    if (cfg.command == "count") {
+      std::cout << position;
+      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : 8)) std::cout << " " << n;
+      std::cout << "\n";
+      return;
+    }
     if (g.lastMoverWon()) {
       reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % playersOf<Game>()] +
-             " won), there is no move to play");
+             " won), there is no move to " + (cfg.command == "play" ? "play" : "analyze"));
       return;
     }
     if (g.atChance()) {
       reject(Notation::notReady(g, rec));
       return;
     }
-    int bestMove = -1;
-    chance_detail::PlayFields f;
-    std::uint64_t playouts = 0;
-    if (cfg.mcts) {
-      mcts.clear();
-      MctsLimits lim;
-      lim.playouts = static_cast<std::uint64_t>(cfg.playouts);
-      lim.timeMs = cfg.playouts && !cfg.timeGiven ? 0 : cfg.timeMs;
-      const MctsResult r = mcts.think(g, lim);
-      bestMove = r.bestMove;
-      f = chance_detail::mctsFields(r);
-      playouts = r.playouts;
-    } else {
-      ExpectimaxLimits lim;
-      lim.timeMs = cfg.timeMs;
-      lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
-      const ExpectimaxResult r = searcher.think(g, lim);
-      bestMove = r.bestMove;
-      f = chance_detail::PlayFields{static_cast<long>(r.score), r.exact, r.depth, r.nodes, r.timeMs};
-    }
-    char pct[32];
-    std::snprintf(pct, sizeof pct, "%.1f", 50.0 * (1.0 + f.score / 1000.0));
-    std::cout << Notation::text(rec) << " bestmove " << Notation::moveText(g, bestMove) << " score " << f.score
-              << " exact " << (f.exact ? 1 : 0) << " depth " << f.depth << " nodes " << f.nodes << " time_ms "
-              << static_cast<long>(f.timeMs + 0.5) << " win_pct " << pct;
-    if (cfg.mcts) std::cout << " playouts " << playouts;
-    std::cout << "\n";
+    if (cfg.command == "analyze") printChanceAnalysis(position, g, searcher, cfg);
+    else printChancePlay(position, g, searcher, mcts, cfg);
   });
 }
 

@@ -1,12 +1,16 @@
 // gamesearch for a game of more than two players (GameKind::kPlayers,
-// core/game.hpp capability e): play, with max^n or paranoid search, each
-// line read in the game's notation (PositionNotation). Only parses and prints.
+// core/game.hpp capability e): play and analyze, with max^n or paranoid
+// search, and count, each line read in the game's notation
+// (PositionNotation). Only parses and prints.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <iostream>
 #include <string>
 
 #include "core/notation.hpp"
+#include "count_kinds.hpp"
 #include "gamesearch_args.hpp"
 #include "protocol/line_reader.hpp"
 #include "search/multiplayer.hpp"
@@ -39,10 +43,55 @@ inline std::string playersUsage() {
             against the coalition of the others and values is -.
             exact 1 when no line reached the horizon or the move wins at
             once. Depth in plies.
+  analyze   prints: <moves> player <name> <column>:<values> ... depth <d>
+            nodes <n> time_ms <t>
+            every legal move with its value after it is played: with maxn
+            or maxn-plain the max^n vector <r,y,g> (no pruning between the
+            root's moves, so each vector is the move's own), with paranoid
+            the mover's value against the coalition; ~ before a value marks
+            an estimate (the search met its horizon below that move), no
+            mark the game's value. Deepens until every move's value is the
+            game's, --depth or --time-ms (default 1000).
+  count     prints: <moves> <count at 0> <count at 1> ... <count at D>
+            the distinct positions after 0..D plies (--depth D, default 8).
   Options: --algorithm maxn|maxn-plain|paranoid (default maxn: max^n with
   shallow pruning; maxn-plain: without, the same value), --time-ms N,
-  --depth D.
+  --depth D (count: --depth only).
 )";
+}
+
+// "r,y,g": a max^n vector's entries; "-" for paranoid's (all -1).
+template <std::size_t N>
+std::string valuesText(const std::array<int, N>& v, bool paranoid) {
+  if (paranoid) return "-";
+  std::string out;
+  for (std::size_t p = 0; p < N; ++p) out += (p ? "," : "") + std::to_string(v[p]);
+  return out;
+}
+
+// play: the chosen move and its search's figures (see the usage).
+template <class Game>
+void printPlayersPlay(const std::string& moves, const Game& g, MultiSearcher<Game>& searcher, const MultiLimits& lim) {
+  const auto r = searcher.think(g, lim);
+  std::cout << moves << " bestmove " << PositionNotation<Game>::moveText(g, r.bestMove) << " player "
+            << Game::kSides[g.toMove()] << " score " << r.score << " values "
+            << valuesText(r.values, searcher.algorithm() == MultiAlgorithm::kParanoid) << " exact " << (r.exact ? 1 : 0)
+            << " depth " << r.depth << " nodes " << r.nodes << " time_ms " << static_cast<long>(r.timeMs + 0.5)
+            << "\n";
+}
+
+// analyze: every move's value, in slot order (see the usage).
+template <class Game>
+void printPlayersAnalysis(const std::string& moves, const Game& g, MultiSearcher<Game>& searcher,
+                          const MultiLimits& lim) {
+  auto a = searcher.analyze(g, lim);
+  std::sort(a.moves.begin(), a.moves.end(), [](const auto& x, const auto& y) { return x.move < y.move; });
+  const bool paranoid = searcher.algorithm() == MultiAlgorithm::kParanoid;
+  std::cout << moves << " player " << Game::kSides[g.toMove()];
+  for (const auto& m : a.moves)
+    std::cout << " " << PositionNotation<Game>::moveText(g, m.move) << ":" << (m.exact ? "" : "~")
+              << (paranoid ? std::to_string(m.score) : valuesText(m.values, false));
+  std::cout << " depth " << a.depth << " nodes " << a.nodes << " time_ms " << static_cast<long>(a.timeMs + 0.5) << "\n";
 }
 
 // Reads positions from stdin and prints one line per position; returns the
@@ -59,28 +108,28 @@ int runPlayers(const Config& cfg) {
       reject(err.message);
       return;
     }
+    const std::string moves = Notation::text(rec);
+    if (cfg.command == "count") {
+      std::cout << moves;
+      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : 8)) std::cout << " " << n;
+      std::cout << "\n";
+      return;
+    }
+    const std::string verb = cfg.command == "play" ? "play" : "analyze";
     if (g.lastMoverWon()) {
       reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % Game::kPlayers] +
-             " won), there is no move to play");
+             " won), there is no move to " + verb);
       return;
     }
     if (g.isFull()) {
-      reject("the board is full (a draw), there is no move to play");
+      reject("the board is full (a draw), there is no move to " + verb);
       return;
     }
     MultiLimits lim;
     lim.timeMs = cfg.timeMs;
     lim.maxDepth = cfg.depth > 0 ? cfg.depth : 0;
-    const auto r = searcher.think(g, lim);
-    std::string values = "-";
-    if (cfg.multi != MultiAlgorithm::kParanoid) {
-      values.clear();
-      for (int p = 0; p < Game::kPlayers; ++p) values += (p ? "," : "") + std::to_string(r.values[p]);
-    }
-    std::cout << Notation::text(rec) << " bestmove " << Notation::moveText(g, r.bestMove) << " player "
-              << Game::kSides[g.toMove()] << " score " << r.score << " values " << values << " exact "
-              << (r.exact ? 1 : 0) << " depth " << r.depth << " nodes " << r.nodes << " time_ms "
-              << static_cast<long>(r.timeMs + 0.5) << "\n";
+    if (cfg.command == "analyze") printPlayersAnalysis(moves, g, searcher, lim);
+    else printPlayersPlay(moves, g, searcher, lim);
   });
 }
 

@@ -59,6 +59,11 @@
 // unfinished iteration is thrown away (depth 1 always finishes). The previous
 // iteration's best move is searched first.
 //
+// Every move's value (analyze): the same iterative deepening, but each root
+// move is searched with the full window, so each gets its own exact value at
+// that depth (not a bound), and its own `exact` flag (its subtree met no
+// horizon leaf). It stops when every move is exact.
+//
 // Tracer policy (the search-tree explorer, search/chance_trace.hpp): every
 // node entered is announced with enter(kind, position, edge, weight, alpha,
 // beta, depth) and closed with leave(index, value, cut, pruned); leaf(),
@@ -73,6 +78,8 @@
 #include <cstdint>
 #include <random>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/deadline.hpp"
 #include "core/game.hpp"
@@ -126,6 +133,20 @@ struct NullChanceTracer {
   void leave(int, std::int64_t, ChanceCut, int) {}
   void markChosen(int) {}
   int nextIndex() const { return -1; }
+};
+
+// One root move's value in analyze().
+struct ChanceMoveValue {
+  int move = -1;       // a move slot
+  int score = 0;       // 1000 x the expected result for the mover, rounded
+  bool exact = false;  // no horizon leaf below the move
+};
+
+struct ExpectimaxAnalysis {
+  std::vector<ChanceMoveValue> moves;  // every legal move, in the search's order
+  int depth = 0;                       // of the last finished iteration
+  std::uint64_t nodes = 0;
+  double timeMs = 0;
 };
 
 struct ExpectimaxResult {
@@ -200,6 +221,39 @@ class ExpectimaxSearcher {
   }
   ExpectimaxResult think(const Game& root, const ExpectimaxLimits& limits) {
     return think(root, limits, Deadline::fromNow(limits.timeMs));
+  }
+
+  // Every move's value by iterative deepening under `deadline` (see the
+  // header). Precondition: the root is rolled and the game is not over.
+  ExpectimaxAnalysis analyze(const Game& root, const ExpectimaxLimits& limits, const Deadline& deadline) {
+    assert(!root.atChance() && !root.lastMoverWon());
+    ExpectimaxAnalysis result;
+    start(deadline, -1);
+    const int maxDepth = std::min({limits.maxDepth > 0 ? limits.maxDepth : kMaxDepth, kMaxDepth,
+                                   std::max(1, Game::kMaxPlies - root.plies())});
+    const MoveList<int, Game::kMoveSlots> order = orderMoves(root, 0);
+    for (int depth = 1; depth <= maxDepth; ++depth) {
+      checkClock_ = depth > 1;
+      std::vector<ChanceMoveValue> moves;
+      bool allExact = true;
+      ++nodes_;  // the root, a decision node, once per iteration (as in think)
+      for (int i = 0; i < order.size() && !stopped_; ++i) {
+        Game child = root;
+        child.play(order.move(i));
+        horizon_ = false;
+        const Value v = -chance(child, depth - 1, -kInf, kInf, 1, order.move(i));
+        const double value = static_cast<double>(v) / static_cast<double>(kWin * power(depth - 1));
+        moves.push_back({order.move(i), static_cast<int>(std::lround(1000 * value)), !horizon_});
+        allExact = allExact && !horizon_;
+      }
+      if (stopped_) break;
+      result.moves = std::move(moves);
+      result.depth = depth;
+      if (allExact) break;
+    }
+    result.nodes = nodes_;
+    result.timeMs = deadline_.elapsedMs();
+    return result;
   }
 
  private:

@@ -47,6 +47,12 @@
 // always finishes). With keepBeforeLoss, a depth that values the root 0 (a
 // sure loss in the model) ends the deepening and the depth before answers.
 //
+// Every move's value (analyze): the same iterative deepening, but each root
+// move is searched with no bound from its siblings (max^n: no shallow
+// pruning at the root; paranoid: the full window), so each gets its own
+// value at that depth, and its own `exact` flag (its subtree met no horizon
+// leaf). It stops when every move is exact. (Untraced searchers only.)
+//
 // Tracer policy (the search-tree explorer, search/multi_trace.hpp): every
 // node entered is announced with enter(position, move, depth, bound, alpha,
 // beta) and closed with leave(index, value, cut, pruned); leaf(), values(),
@@ -60,6 +66,8 @@
 #include <cassert>
 #include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/deadline.hpp"
 #include "core/game.hpp"
@@ -122,6 +130,23 @@ struct MultiResult {
   bool exact = false;                // no horizon leaf, or a win at once: the value is the game's
   std::uint64_t nodes = 0;           // all iterations
   std::uint64_t shallowCuts = 0;     // max^n nodes left early by shallow pruning
+  double timeMs = 0;
+};
+
+// One root move's value in analyze().
+template <int Players>
+struct MultiMoveValue {
+  int move = -1;                      // a move slot
+  std::array<int, Players> values{};  // max^n: the move's vector; paranoid: all -1
+  int score = 0;                      // the mover's entry (max^n) or paranoid value
+  bool exact = false;                 // no horizon leaf below the move
+};
+
+template <int Players>
+struct MultiAnalysis {
+  std::vector<MultiMoveValue<Players>> moves;  // every legal move, in the root's order
+  int depth = 0;                               // of the last finished iteration
+  std::uint64_t nodes = 0;                     // all iterations
   double timeMs = 0;
 };
 
@@ -193,6 +218,54 @@ class MultiSearcher {
     best.shallowCuts = cuts;
     best.timeMs = deadline_.elapsedMs();
     return best;
+  }
+
+  // Every move's value by iterative deepening under the limits (see the
+  // header). Precondition: the game is not over.
+  MultiAnalysis<kPlayers> analyze(const Game& g, const MultiLimits& lim) {
+    static_assert(!Tracer::kEnabled, "analyze is not traced");
+    assert(!isOver(g));
+    deadline_ = Deadline::fromNow(lim.timeMs);
+    resetCounters();
+    const int maxDepth = std::min(lim.maxDepth > 0 ? lim.maxDepth : kMaxDepth, Game::kMaxPlies - g.plies());
+    int order[Game::kMoveSlots];
+    const int n = rootOrder(g, -1, order);
+    const int me = g.toMove();
+    MultiAnalysis<kPlayers> out;
+    std::uint64_t total = 0;
+    for (int depth = 1; depth <= maxDepth; ++depth) {
+      rootDepth_ = depth;
+      nodes_ = shallowCuts_ = 0;
+      aborted_ = false;
+      enter(depth);
+      std::vector<MultiMoveValue<kPlayers>> moves;
+      bool allExact = true;
+      for (int k = 0; k < n && !aborted_; ++k) {
+        Game c = g;
+        c.play(order[k]);
+        hitHorizon_ = false;
+        MultiMoveValue<kPlayers> mv;
+        mv.move = order[k];
+        if (algorithm_ == MultiAlgorithm::kParanoid) {
+          mv.score = paranoid(c, depth - 1, -1, kMaxSum + 1, me, order[k]);
+          mv.values.fill(-1);
+        } else {
+          mv.values = maxn(c, depth - 1, kNoBound, order[k]);
+          mv.score = mv.values[me];
+        }
+        mv.exact = !hitHorizon_;
+        allExact = allExact && mv.exact;
+        moves.push_back(mv);
+      }
+      total += nodes_;
+      if (aborted_ && depth > 1) break;  // an unfinished iteration is thrown away
+      out.moves = std::move(moves);
+      out.depth = depth;
+      if (allExact || deadline_.expired()) break;
+    }
+    out.nodes = total;
+    out.timeMs = deadline_.elapsedMs();
+    return out;
   }
 
   std::uint64_t nodes() const { return nodes_; }
