@@ -2,9 +2,9 @@
 // larger board of the step-through. Only replays moves to draw them (the rules
 // that matter for the search live in the wasm engine).
 
+import { svgEl } from './dom.js';
 import { GAMES } from './games.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 
 // Cells after 0-based `moves`: {cells, last} where cells[row * cols + col] is
 // 0 empty, 1 first player, 2 second player (row 0 at the top), `last` the
@@ -32,11 +32,7 @@ export function parseMoves(text) {
   return [...(text || '')].map((ch) => Number(ch) - 1);
 }
 
-function el(name, attrs) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
+const el = svgEl;
 
 // An <svg> of the position. `size`: width in CSS pixels; `highlight`: cell
 // indexes to ring (the current path's newest move); `win`: the cells of the

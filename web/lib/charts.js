@@ -15,7 +15,7 @@
 // element in its SVG, which that policy refuses: chartFigure() removes it
 // and web/lib/charts.css has the same rules.
 
-import { h } from './dom.js';
+import { h, svgEl } from './dom.js';
 
 // The library's bundles, beside lib/ in the site (vendor/: scripts/build-site.sh copies them from node_modules).
 const BUNDLES = [new URL('../vendor/d3.min.js', import.meta.url), new URL('../vendor/plot.umd.min.js', import.meta.url)];
@@ -201,22 +201,9 @@ function pointIndex(mark, fallback) {
 // A legend swatch: the series' line and symbol, or a line alone (dashed
 // with `dash`, an SVG stroke-dasharray).
 function swatch(colour, symbolName, dash) {
-  const NS = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '-14 -8 28 16');
-  svg.setAttribute('width', '28');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  const line = document.createElementNS(NS, 'line');
-  for (const [k, v] of Object.entries({ x1: -13, x2: 13, y1: 0, y2: 0, stroke: colour, 'stroke-width': 2 })) line.setAttribute(k, String(v));
-  if (dash) line.setAttribute('stroke-dasharray', dash);
-  svg.append(line);
-  if (symbolName) {
-    const p = document.createElementNS(NS, 'path');
-    p.setAttribute('d', symbolPath(symbolName));
-    p.setAttribute('fill', colour);
-    svg.append(p);
-  }
+  const svg = svgEl('svg', { viewBox: '-14 -8 28 16', width: 28, height: 16, 'aria-hidden': 'true' });
+  svg.append(svgEl('line', { x1: -13, x2: 13, y1: 0, y2: 0, stroke: colour, 'stroke-width': 2, ...(dash ? { 'stroke-dasharray': dash } : {}) }));
+  if (symbolName) svg.append(svgEl('path', { d: symbolPath(symbolName), fill: colour }));
   return svg;
 }
 

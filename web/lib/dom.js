@@ -17,6 +17,16 @@ export function h(tag, attrs = {}, ...kids) {
   return e;
 }
 
+// svgEl('circle', {cx: 5, cy: 5, r: 4}): an SVG element with attributes
+// (every value written as text).
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** @param {string} tag @param {Record<string, string | number>} [attrs] @returns {any} */
+export function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
 // A sentence in two parts inside `box`: its aria-live element (`liveSelector`)
 // and one that is not live (`restSelector`). The returned say(text, rest)
 // rewrites the live part only when its text changes, so that a screen reader

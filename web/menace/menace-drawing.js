@@ -2,10 +2,9 @@
 // matchbox of a position with its beads, the learning curve; and the view's
 // page structure. No behaviour: menace-view.js wires them.
 
-import { h } from '../lib/dom.js';
+import { h, svgEl } from '../lib/dom.js';
 import { canonical, emptyCells } from './menace.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 // One bead colour per cell: Paul Tol's "light" scheme, chosen to stay apart
 // for colour-blind eyes, and light enough for at least 4.5:1 against the dark
 // inside of the box (.mn-boxbg, the same in both themes). Colour is never
@@ -14,11 +13,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const BEAD_COLOURS = ['#77AADD', '#EE8866', '#44BB99', '#FFAABB', '#EEDD88', '#99DDFF', '#BBCC33', '#AAAA00', '#DDDDDD'];
 const BEAD_NAMES = ['light blue', 'orange', 'mint', 'pink', 'yellow', 'light cyan', 'lime', 'olive', 'grey'];
 
-function s(name, attrs = {}) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
+const s = svgEl;
 
 // "row 1, column 2" for cell 1 (cells 0..8 in reading order).
 export const cellName = (c) => `row ${Math.floor(c / 3) + 1}, column ${(c % 3) + 1}`;

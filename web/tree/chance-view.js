@@ -22,7 +22,7 @@
 // outcomes or moves it left unsearched. #tree-stats: the three algorithms'
 // node counts from the untraced engine.
 
-import { foldable, group, h, rovingTree } from '../lib/dom.js';
+import { foldable, group, h, rovingTree, svgEl } from '../lib/dom.js';
 import { linkDepth } from './tree-hash.js';
 import { CHANCE_ALGORITHMS, CUT, ChanceTrace, KIND, LEAF, SIDES, exactFraction, fmtExpect } from './chance-trace.js';
 
@@ -45,13 +45,6 @@ function hashOf({ position, depth, algorithm }) {
   const p = new URLSearchParams({ view: 'tree', game: 'einstein', position, depth: String(depth) });
   if (algorithm !== 'star1') p.set('algo', algorithm);
   return `#${p.toString()}`;
-}
-
-const NS = 'http://www.w3.org/2000/svg';
-function svgEl(tag, attrs) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
 }
 
 // A 5x5 board of numbered cubes (a1 top left, as docs/einstein.md draws it);

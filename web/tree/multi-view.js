@@ -20,7 +20,7 @@
 // every node, its cut-offs with their reason. #tree-stats: "maxn N ·
 // paranoid M · maxn-plain P", the untraced engine's node counts.
 
-import { foldable, group, h, rovingTree } from '../lib/dom.js';
+import { foldable, group, h, rovingTree, svgEl } from '../lib/dom.js';
 import { linkDepth } from './tree-hash.js';
 import { CUT, LEAF, MULTI_ALGORITHMS, MultiTree } from './multi-trace.js';
 
@@ -40,13 +40,6 @@ function readHash(hash) {
 
 function hashOf({ moves, depth }) {
   return `#${new URLSearchParams({ view: 'tree', game: 'connect3p', moves, depth: String(depth) }).toString()}`;
-}
-
-const NS = 'http://www.w3.org/2000/svg';
-function svgEl(tag, attrs) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
 }
 
 // A 9 x 6 board (cells: 54 digits, col + 9 * row from the bottom); `ring`:

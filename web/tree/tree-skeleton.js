@@ -9,7 +9,7 @@
 // the algorithms, the tree and the step-through's controls, board and
 // narration are on screen at once; the step buttons head their card.
 
-import { foldable, h } from '../lib/dom.js';
+import { foldable, h, svgEl } from '../lib/dom.js';
 import { GAMES, otherGames } from '../lib/games.js';
 
 const ICONS = {
@@ -21,16 +21,8 @@ const ICONS = {
   last: 'M17 4h2v16h-2zM5 4v16l11-8z',
 };
 export function iconSvg(name) {
-  const NS = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '16');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  const p = document.createElementNS(NS, 'path');
-  p.setAttribute('d', ICONS[name]);
-  p.setAttribute('fill', 'currentColor');
-  svg.append(p);
+  const svg = svgEl('svg', { viewBox: '0 0 24 24', width: 16, height: 16, 'aria-hidden': 'true' });
+  svg.append(svgEl('path', { d: ICONS[name], fill: 'currentColor' }));
   return svg;
 }
 
