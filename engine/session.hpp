@@ -104,7 +104,12 @@ class Session {
   std::string loadBook(GameId game, const std::string& bytes);
   const Book& book(GameId game) const { return books_[game]; }
 
-  void setSearchOptions(const SearchOptions& o) { searchOptions_ = o; }
+  // New options clear the search's table: the scores it holds were found
+  // with the old ones (without quiescence, say), and would answer for them.
+  void setSearchOptions(const SearchOptions& o) {
+    if (o != searchOptions_) tt_.clear();
+    searchOptions_ = o;
+  }
   std::size_t tableBytes() const { return tt_.bytes(); }
 
  private:

@@ -4,8 +4,9 @@
 // bad escapes, huge numbers); every rejection says why, briefly; an accepted
 // request has a known type and, where it has a position, a known game, a
 // legal move string (or a position its notation reads) and its numbers in
-// range. A `state` request, which any game answers at once, is also run
-// (protocol/kind_replies.hpp): its one reply is a state or an error.
+// range. A `state` or `evaluate` request, which any game answers at once, is
+// also run (protocol/kind_replies.hpp): its one reply is a state, or an
+// evaluation or the error of a finished game.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,14 +27,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                          r.type == "trace" || r.type == "counts" || r.type == "deepening" || r.type == "values" ||
                          r.type == "mcts";
   const bool kindTrace = r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree";
-  if (!twoPlayer && !kindTrace && r.type != "state" && r.type != "newgame" && r.type != "isready" &&
+  const bool atOnce = r.type == "state" || r.type == "evaluate";
+  if (!twoPlayer && !kindTrace && !atOnce && r.type != "newgame" && r.type != "isready" &&
       r.type != "levels" && r.type != "games" && r.type != "memory" && r.type != "book")
     __builtin_trap();
   if (r.runner != "session" && r.runner != "engine" && r.runner != "trace" && r.runner != "worker") __builtin_trap();
   if (r.depth < 0 || r.depth > 64 || r.cap < 0) __builtin_trap();
   const int game = r.game.empty() ? -1 : gs::findGame(r.game);
   if (!r.game.empty() && game < 0) __builtin_trap();
-  if (r.type == "state" || kindTrace || (r.type == "search" && gs::gameInfo(game).kind != gs::GameKind::kTwoPlayer)) {
+  if (atOnce || kindTrace || (r.type == "search" && gs::gameInfo(game).kind != gs::GameKind::kTwoPlayer)) {
     // A position in the game's notation.
     const bool reads = gs::withGame(game, [&](auto tag) {
       using G = typename decltype(tag)::type;
@@ -42,11 +44,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return gs::PositionNotation<G>::parse(r.position, rec, g, nullptr).ok;
     });
     if (!reads || r.position.size() > gs::kPositionMaxLength) __builtin_trap();
-    if (r.type == "state") {
+    if (atOnce) {
       int replies = 0;
+      const std::string ok = r.type == "state" ? R"({"type":"state","id":1,)" : R"({"type":"evaluation","id":1,)";
       gs::runKindRequest(r, "1", [&](const std::string& json) {
         ++replies;
-        if (json.rfind(R"({"type":"state","id":1,)", 0) != 0) __builtin_trap();
+        // (an evaluation's error: a finished game has none)
+        const bool refused = r.type == "evaluate" && json.rfind(R"({"type":"error","id":1,)", 0) == 0;
+        if (json.rfind(ok, 0) != 0 && !refused) __builtin_trap();
       });
       if (replies != 1) __builtin_trap();
     }

@@ -66,6 +66,50 @@ std::string stateReply(const Request& r, const std::string& id) {
   return jsonText(o);
 }
 
+// The static evaluation the searches use at their horizon, for the
+// evaluation view (docs/protocol.md, "evaluate").
+// {type:'evaluation', id, game, position, toMove, total (the side to move's
+//  value: evaluate()), features: [{name, help, weight, mine, theirs,
+//  contribution, marks: {mine, theirs}}] (games with features, capability f: marks are
+//  featureMarks' cell groups), values (a game of more players: one entry per
+//  player, evaluatePlayers(); total is the mover's)}
+template <class G>
+std::string evaluationReply(const Request& r, const std::string& id) {
+  const Position<G> p(r.position);
+  if (!p.error.ok) return errorReply(id, p.error.message);
+  const G& g = p.g;
+  if (isOver(g)) return errorReply(id, "the game is over: a finished position has no evaluation");
+  Json o = replyStart("evaluation", id);
+  o["game"] = G::kName;
+  o["position"] = PositionNotation<G>::text(p.rec);
+  o["toMove"] = g.plies() % playersOf<G>();
+  Json features = Json::array();
+  if constexpr (hasPlayers<G>) {
+    const auto v = g.evaluatePlayers();
+    o["values"] = std::vector<int>(v.begin(), v.end());
+    o["total"] = v[g.toMove()];
+  } else {
+    o["total"] = g.evaluate();
+  }
+  if constexpr (hasFeatures<G>) {
+    int mine[G::kFeatures], theirs[G::kFeatures];
+    g.featureCounts(mine, theirs);
+    for (int k = 0; k < G::kFeatures; ++k) {
+      Json f;
+      f["name"] = G::kFeatureNames[k];
+      f["help"] = G::kFeatureHelp[k];
+      f["weight"] = G::kFeatureWeights[k];
+      f["mine"] = mine[k];
+      f["theirs"] = theirs[k];
+      f["contribution"] = G::kFeatureWeights[k] * (mine[k] - theirs[k]);
+      f["marks"] = Json{{"mine", g.featureMarks(k, true)}, {"theirs", g.featureMarks(k, false)}};
+      features.push_back(f);
+    }
+  }
+  o["features"] = features;
+  return jsonText(o);
+}
+
 // The search of a game with chance: expectiminimax (r.algorithm: star2,
 // star1 or expectimax; a temperature draws the move, softmaxMove) or MCTS.
 // {type:'bestmove', id, slot, move (the notation's), ...the game's move
@@ -192,6 +236,7 @@ void runKindRequest(const Request& r, const std::string& id, const PostReply& po
   post(withGame(game, [&](auto tag) -> std::string {
     using G = typename decltype(tag)::type;
     if (r.type == "state") return stateReply<G>(r, id);
+    if (r.type == "evaluate") return evaluationReply<G>(r, id);
     if constexpr (hasChance<G>) {
       if (r.type == "search") return chanceSearch<G>(r, id);
       if (r.type == "levels") return chanceLevels(id);

@@ -102,6 +102,9 @@ void search(Session& session, const Request& r, const std::string& id, const Pos
   limits.randomTies = r.randomTies;
   limits.seed = static_cast<std::uint32_t>(r.seed);
   limits.temperature = r.temperature;
+  SearchOptions options;  // every request sets them: the defaults but quiescence
+  options.quiescence = r.quiescence;
+  session.setSearchOptions(options);
   const SearchResult result = session.think(limits, [&](const SearchInfo& info) {
     Json o = replyStart("info", id);
     searchFields(o, info);

@@ -252,6 +252,10 @@ std::string search(const Json& req, Request& r) {
     r.randomTies = ties && ties->is_boolean() && ties->get<bool>();
   }
   setBudget(req, r, timeMs, maxDepth, temperature);
+  if (const Json* q = field(req, "quiescence")) {
+    if (!q->is_boolean()) return "quiescence must be true or false";
+    r.quiescence = q->get<bool>();
+  }
   if (std::string err = position(req, r); !err.empty()) return err;
   SearchLimits limits;
   limits.maxDepth = r.maxDepth;
@@ -352,7 +356,7 @@ Request checkRequest(const std::string& json) {
   } else if (r.type == "solve") {
     r.error = threadsField(req, r);
     if (r.error.empty()) r.error = position(req, r);
-  } else if (r.type == "state") {
+  } else if (r.type == "state" || r.type == "evaluate") {
     r.error = notationPosition(req, r);
   } else if (r.type == "newgame") {
     if (const Json* game = field(req, "game")) r.error = gameField(game, r);

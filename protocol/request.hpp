@@ -28,6 +28,7 @@ struct Request {
   int maxDepth = 0;
   int temperature = 0;
   bool randomTies = false;
+  bool quiescence = true;   // search: false switches quiescence off (the horizon lesson)
   double seed = 1;    // an unsigned 32-bit integer (a double for JavaScript)
   // search: one of the game's algorithms (GameInfo::algorithms; for the
   // two-player games "alphabeta", the player of search/player.hpp, or

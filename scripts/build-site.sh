@@ -38,8 +38,8 @@ cp web/index.html web/style.css web/favicon.svg web/manifest.webmanifest web/wor
 # The page's modules, a folder each as in web/ (README.md: the layout of web/):
 # app (the main page's entry and router), lib (shared helpers), engine (the
 # workers and their clients, beside the wasm build below), play, tree, demo,
-# menace, study. Their relative imports need the same folders in the site.
-for dir in app lib engine play tree demo menace study; do
+# menace, eval, study. Their relative imports need the same folders in the site.
+for dir in app lib engine play tree demo menace eval study; do
   mkdir -p "build/site/$dir"
   find "web/$dir" -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' \) -exec cp {} "build/site/$dir/" \;
 done

@@ -4,7 +4,10 @@
 // what the games' headers say on hand-checked positions.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "core/notation.hpp"
 #include "games/registry.hpp"
@@ -20,6 +23,35 @@ int weightedSum(const Game& g) {
   return total;
 }
 
+// featureMarks agrees with featureCounts: a group per thing counted, and for
+// Connect Four's centre, the stones' column weights summing to the count.
+// Returns the groups seen.
+template <class Game>
+int checkMarks(const Game& g) {
+  int mine[Game::kFeatures], theirs[Game::kFeatures];
+  g.featureCounts(mine, theirs);
+  int groups = 0;
+  for (int k = 0; k < Game::kFeatures; ++k) {
+    for (bool own : {true, false}) {
+      const std::vector<std::vector<int>> marks = g.featureMarks(k, own);
+      const int count = own ? mine[k] : theirs[k];
+      const bool centre = std::string(Game::kFeatureNames[k]) == "centre";
+      int sum = 0;
+      for (const std::vector<int>& group : marks) {
+        for (int cell : group) REQUIRE((cell >= 0 && cell < Game::kWidth * Game::kHeight));
+        const int col = group[0] % Game::kWidth;
+        sum += centre ? std::min(col, Game::kWidth - 1 - col) : 1;
+        // A stone counted for the centre is the side's own.
+        if (centre) REQUIRE(g.cell(col, group[0] / Game::kWidth) == ((g.plies() % 2 == 0) == own ? 1 : 2));
+      }
+      INFO(Game::kName << " feature " << Game::kFeatureNames[k] << (own ? " mine" : " theirs"));
+      REQUIRE(sum == count);
+      groups += static_cast<int>(marks.size());
+    }
+  }
+  return groups;
+}
+
 // Plays `games` random games and checks every position that is not over.
 template <class Game>
 int checkRandomGames(int games, std::uint32_t seed) {
@@ -29,6 +61,7 @@ int checkRandomGames(int games, std::uint32_t seed) {
     Game g;
     while (!gs::isOver(g)) {
       REQUIRE(weightedSum(g) == g.evaluate());
+      if (n % 10 == 0) REQUIRE(checkMarks(g) >= 0);
       ++checked;
       int legal[Game::kMoveSlots], count = 0;
       for (int m = 0; m < Game::kMoveSlots; ++m)
@@ -87,4 +120,22 @@ TEST_CASE("Tic-Tac-Toe's features count what tictactoe.hpp says", "[evaluation]"
   counts<gs::TicTacToe>("152", mine, theirs);
   CHECK(theirs[1] == 1);
   CHECK(mine[1] == 0);
+}
+
+TEST_CASE("featureMarks: a Connect Four open three's window and a threat's spot", "[evaluation]") {
+  gs::Connect4 g;
+  REQUIRE(gs::parseMoves("4455", g).ok);  // Red 4 and 5 on row 0, Yellow above; Red to move
+  const auto twos = g.featureMarks(1, true);
+  // The windows of Red's two bottom stones with nothing of Yellow's: columns 2-5, 3-6, 4-7 (1-based).
+  int bottomRow = 0;
+  for (const auto& w : twos)
+    if (std::all_of(w.begin(), w.end(), [](int c) { return c < 7; })) ++bottomRow;
+  CHECK(bottomRow == 3);
+  REQUIRE(gs::parseMoves("44556", g).ok);  // Red 4, 5, 6 on the bottom row, Yellow to move
+  const auto threes = g.featureMarks(0, false);  // Red's, the opponent of the side to move
+  REQUIRE(threes.size() == 2);  // columns 3-6 and 4-7
+  const auto spots = g.featureMarks(2, false);  // Red's winning spots on its rows (row 1: the bottom)
+  REQUIRE(spots.size() == 2);
+  CHECK(spots[0] == std::vector<int>{2});
+  CHECK(spots[1] == std::vector<int>{6});
 }

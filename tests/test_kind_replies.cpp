@@ -231,3 +231,32 @@ TEST_CASE("kind replies: Connect Four for three's move is the searcher's", "[con
                           std::to_string(r.values[2]) + "]"));
   }
 }
+
+TEST_CASE("kind replies: evaluate, the breakdown the search uses, for every game", "[protocol][evaluation]") {
+  const auto evaluate = [](const std::string& game, const std::string& position) {
+    return answer(R"({"type":"evaluate","game":")" + game + R"(","position":")" + position + R"("})");
+  };
+  // Connect Four: every feature with its counts, weight, contribution and cells; the total is evaluate().
+  Connect4 g;
+  REQUIRE(parseMoves("44556", g).ok);
+  const std::string c4 = evaluate("connect4", "44556");
+  CHECK(has(c4, R"({"type":"evaluation","id":1,"game":"connect4","position":"44556","toMove":1,"total":)" +
+                    std::to_string(g.evaluate()) + ","));
+  CHECK(has(c4, R"("weight":12,"mine":0,"theirs":2,"contribution":-24,"marks":{"mine":[],"theirs":[[2],[6]]}})"));
+  CHECK(has(c4, R"("weight":6,"mine":0,"theirs":2,"contribution":-12,)"));
+  // Tic-Tac-Toe: its two features; the empty board's eight open lines each.
+  CHECK(has(evaluate("tictactoe", ""), R"("total":0,"features":[{"name":"open","help":"lines (rows, columns, diagonals) with none of the opponent's marks: lines the side can still complete","weight":1,"mine":8,"theirs":8,"contribution":0,)"));
+  // The game for three: one value per player, the mover's as the total; no features.
+  Connect3p t;
+  REQUIRE(parseMoves("4", t).ok);
+  const auto v = t.evaluatePlayers();
+  CHECK(has(evaluate("connect3p", "4"), "\"toMove\":1,\"values\":[" + std::to_string(v[0]) + "," + std::to_string(v[1]) +
+                                            "," + std::to_string(v[2]) + "],\"total\":" + std::to_string(v[1]) +
+                                            ",\"features\":[]"));
+  // EinStein: its evaluation for the side to move, no features.
+  CHECK(has(evaluate("einstein", "123456/654321:4"), R"("toMove":0,"total":)"));
+  // Errors: a finished game, a bad position, an unknown game.
+  CHECK(has(evaluate("connect4", "4455667"), "the game is over: a finished position has no evaluation"));
+  CHECK(has(evaluate("connect4", "48"), R"("type":"error")"));
+  CHECK(has(evaluate("chess", ""), R"("type":"error")"));
+}

@@ -47,6 +47,18 @@ TEST_CASE("Replies: a search streams info and ends with one bestmove, echoing th
   CHECK(replies.back().back() == '}');
 }
 
+TEST_CASE("Replies: quiescence false switches it off for that search only (the horizon lesson)", "[protocol]") {
+  // docs/evaluation.md's lesson position: at depth 3 without quiescence the
+  // search plays column 4, the one move that loses (bench/horizon_positions.py);
+  // with it, column 5.
+  Session s(0, 1 << 20);
+  const std::string ask = R"({"type":"search","game":"connect4","moves":"3222255354","timeMs":0,"maxDepth":3)";
+  CHECK(startsWith(run(s, ask + R"(,"quiescence":false})", "1").back(), R"({"type":"bestmove","id":1,"move":4,)"));
+  CHECK(startsWith(run(s, ask + "}", "2").back(), R"({"type":"bestmove","id":2,"move":5,)"));
+  CHECK(startsWith(run(s, ask + R"(,"quiescence":true})", "3").back(), R"({"type":"bestmove","id":3,"move":5,)"));
+  CHECK(checkRequest(ask + R"(,"quiescence":0})").error == "quiescence must be true or false");
+}
+
 TEST_CASE("Replies: a Monte Carlo tree search reports its playouts and plays like the engine's own", "[protocol]") {
   Session s(0, 1 << 20);
   // Playouts only: no time limit, so no info (each slice is 100 ms) before the bestmove.

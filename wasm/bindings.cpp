@@ -25,7 +25,7 @@
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
 //                              position, timeMs, maxDepth, temperature, randomTies,
-//                              seed, engineMs, usesBook, algorithm, playouts,
+//                              quiescence, seed, engineMs, usesBook, algorithm, playouts,
 //                              threads, depth, cap, runner}: the worker's message
 //                              validation (protocol/request.hpp)
 //   Module.games()          -> the game registry (games_bindings.cpp)
@@ -226,6 +226,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("maxDepth", &gs::Request::maxDepth)
       .field("temperature", &gs::Request::temperature)
       .field("randomTies", &gs::Request::randomTies)
+      .field("quiescence", &gs::Request::quiescence)
       .field("seed", &gs::Request::seed)
       .field("engineMs", &gs::Request::engineMs)
       .field("usesBook", &gs::Request::usesBook)

@@ -49,6 +49,7 @@ export type EngineRequest =
   | { type: 'levels'; game?: string }
   | { type: 'games' }
   | { type: 'state'; game: string; position: string }
+  | { type: 'evaluate'; game: string; position: string }
   | { type: 'newgame'; game: string }
   | { type: 'search'; game: string; moves: string; timeMs?: number; level?: string; randomTies?: boolean; seed?: number;
       algorithm?: 'alphabeta' | 'mcts'; playouts?: number }
@@ -63,7 +64,10 @@ export type TraceRequest =
   | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number }
   | { type: 'chanceCounts'; game: string; position: string; depth: number }
   | { type: 'chanceTrace'; game: string; position: string; algorithm: string; depth: number }
-  | { type: 'multiTree'; game: string; position: string; depth: number };
+  | { type: 'multiTree'; game: string; position: string; depth: number }
+  | { type: 'state' | 'evaluate'; game: string; position: string }
+  | { type: 'search'; game: string; moves: string; maxDepth: number; quiescence: boolean; timeMs: number }
+  | { type: 'analyze'; game: string; moves: string; timeMs: number };
 
 /** Any reply of the worker: `type`, the request's `id` and its fields. */
 export interface WorkerReply {
@@ -145,6 +149,7 @@ export interface CheckedRequest {
   maxDepth: number;
   temperature: number;
   randomTies: boolean;
+  quiescence: boolean;  // search: false switches quiescence off (the horizon lesson)
   seed: number;
   engineMs: number;     // search: the engine's own budget (timeMs less the reply's reserve)
   usesBook: boolean;    // search: plays from the game's opening book

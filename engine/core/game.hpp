@@ -128,10 +128,21 @@
 //       sees is the value the search uses).
 //         static constexpr int kFeatures      the number of features
 //         static constexpr const char* kFeatureNames[kFeatures]  short ids
+//         static constexpr const char* kFeatureHelp[kFeatures]  what each
+//                                     counts, in a sentence (the evaluation view)
 //         static constexpr int kFeatureWeights[kFeatures]
 //         void featureCounts(int mine[], int theirs[]) const  each feature
 //                                     counted for the side to move and for
 //                                     the opponent (a position not over)
+//         std::vector<std::vector<int>> featureMarks(int k, bool mine) const
+//                                     what feature k counts on the board, for
+//                                     display (the evaluation view): one group
+//                                     of cells (cell(col, row)'s col + kWidth
+//                                     x row, as winningCells) per thing counted
+//                                     (a line, a spot, a stone), for the side
+//                                     to move or the opponent. For a count of
+//                                     1 per group the groups are as many as
+//                                     featureCounts' count (tests check it).
 //    g. Size chosen at run time (hasRuntimeSize<G>: kRuntimeSize true): one
 //       class plays a board of the size the front end chose for the whole
 //       process (games/connect4: Connect4Sized). The static facts kWidth,
@@ -204,9 +215,11 @@ using Mirror = std::void_t<decltype(std::uint64_t{std::declval<const G&>().mirro
                            decltype(int{G::mirrorMove(0)})>;
 
 template <class G>
-using Features = std::void_t<decltype(G::kFeatures), decltype(G::kFeatureNames), decltype(G::kFeatureWeights),
+using Features = std::void_t<decltype(G::kFeatures), decltype(G::kFeatureNames), decltype(G::kFeatureHelp),
+                             decltype(G::kFeatureWeights),
                              decltype(std::declval<const G&>().featureCounts(static_cast<int*>(nullptr),
-                                                                             static_cast<int*>(nullptr)))>;
+                                                                             static_cast<int*>(nullptr))),
+                             decltype(std::vector<std::vector<int>>{std::declval<const G&>().featureMarks(0, true)})>;
 
 template <class G>
 using Chance = std::void_t<decltype(G::kChanceTotal), decltype(G::kMaxChanceOutcomes),

@@ -43,6 +43,11 @@ struct SearchOptions {
   bool killers = true;         // two killer moves per ply
   bool history = true;         // history heuristic
   bool quiescence = true;      // extend through forced moves at the horizon
+  bool operator==(const SearchOptions& o) const {
+    return alphaBeta == o.alphaBeta && table == o.table && evalOrdering == o.evalOrdering && killers == o.killers &&
+           history == o.history && quiescence == o.quiescence;
+  }
+  bool operator!=(const SearchOptions& o) const { return !(*this == o); }
 };
 
 struct SearchLimits {

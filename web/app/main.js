@@ -147,6 +147,12 @@ function start() {
   const sound = new Sound();
   let controller = null;
   let results = null;   // measured level results (levels.json), or null
+  // "Why this score?": the evaluation view of the position on the board (the
+  // game's link has its game and moves).
+  $('why-score').addEventListener('click', (e) => {
+    const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+    /** @type {HTMLAnchorElement} */ (e.currentTarget).href = `#${new URLSearchParams({ view: 'eval', game: p.get('game') || 'connect4', moves: p.get('moves') || '' })}`;
+  });
   const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m), keys: $('board-keys') });
 
   const result = resultScreen(() => controller);

@@ -8,6 +8,7 @@
 //   #view=tree      tree/tree-view.js, or a game's own tree (GAME_TREES)
 //   #view=menace    menace/menace-view.js
 //   #view=demo      demo/demo-view.js (a game with a page of its own: that page, computers only)
+//   #view=eval      eval/eval-view.js
 //   #game=einstein, #game=connect3p   the game's play page (GAME_PAGES)
 //
 // In app/main.js:
@@ -29,7 +30,7 @@ import { readHash, writeHash } from '../tree/tree-hash.js';
 const GAME_PAGES = { einstein: '../play/einstein-view.js', connect3p: '../play/connect3p-view.js' };
 // (their names as the title shows them before the engine's descriptions have loaded)
 const GAME_PAGE_NAMES = { einstein: 'EinStein würfelt nicht!', connect3p: 'Connect Four for three' };
-const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo' };
+const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo', eval: 'What the evaluation sees' };
 // Games of the other kinds (chance, more players; their kind in
 // Module.games()): #view=tree shows them with their own view
 // module, which exports mountGameTree(container, {hash, engine, onChange}) and
@@ -134,7 +135,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     // A game's page is a game, not a view beside one.
     section.querySelector('.tv-back').hidden = hasGamePage(kind);
     if (view && view.kind === module) {
-      if (ownTree) { view.load(hash); return; }
+      if (ownTree || kind === 'eval') { view.load(hash); return; }
       if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
       if ((!gamePage && kind !== 'demo') || view.hash === hash) return;
       // The demo's own link without a position (the navigation's Demo, the
@@ -153,6 +154,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     }
     if (view) { view.destroy(); view = null; }
     const modules = { tree: '../tree/tree-view.js', menace: '../menace/menace-view.js', demo: '../demo/demo-view.js',
+      eval: '../eval/eval-view.js',
       [`page:${want.game}`]: GAME_PAGES[want.game], [`tree:${want.game}`]: GAME_TREES[want.game] };
     // The games come from the link module main.js loads (games.js).
     loading = Promise.all([import(modules[module]), import('../engine/trace-engine.js'), gamesLoaded()]).then(([mod, en]) => {
@@ -183,6 +185,10 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         engine = engine || en.createTreeEngine();
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
         writeHash(view.state());
+      } else if (kind === 'eval') {
+        engine = engine || en.createTreeEngine();
+        view = mod.mountEvalView(section.lastChild, { hash, engine,
+          onChange: (h) => { if (viewOf() === 'eval' && h !== location.hash) history.replaceState(null, '', h); } });
       } else if (kind === 'menace') {
         engine = engine || en.createTreeEngine();
         view = mod.mountMenaceView(section.lastChild, { engine });

@@ -1,4 +1,4 @@
-// The tree explorer's and MENACE's side of the engine worker (worker.js, its
+// The tree explorer's, MENACE's and the evaluation view's side of the engine worker (worker.js, its
 // trace requests: docs/protocol.md): the page's one worker client
 // (engine/engine-client.js), with a method per request.
 // createTreeEngine() returns the `engine` object mountTreeView() takes:
@@ -10,6 +10,10 @@
 //   chanceCounts(position, depth)        -> Promise<{atChance, algorithms}> (EinStein)
 //   chanceTrace(position, algorithm, depth) -> Promise<the traced expectiminimax>
 //   multiTree(moves, depth)              -> Promise<max^n and paranoid's counts and trees> (Connect Four for three)
+//   state(game, position)                -> Promise<the position's state> (any game)
+//   evaluate(game, position)             -> Promise<its static evaluation, feature by feature> (the evaluation view)
+//   search(game, moves, maxDepth, quiescence) -> Promise<the bestmove of a fixed-depth search> (the horizon lesson)
+//   analyze(game, moves, timeMs)         -> Promise<every move's value> (the same)
 //   terminate()
 // `moves` are 1-based digit strings, as in the URL.
 import { EngineClient } from './engine-client.js';
@@ -38,6 +42,14 @@ export function createTreeEngine(workerUrl = new URL('../worker.js?book=off', im
     chanceTrace: (position, algorithm, depth) => request({ type: 'chanceTrace', game: 'einstein', position, algorithm, depth }),
     /** @type {(moves: string, depth: number) => Promise<any>} */
     multiTree: (moves, depth) => request({ type: 'multiTree', game: 'connect3p', position: moves, depth }),
+    /** @type {(game: string, position: string) => Promise<any>} */
+    state: (game, position) => request({ type: 'state', game, position }),
+    /** @type {(game: string, position: string) => Promise<any>} */
+    evaluate: (game, position) => request({ type: 'evaluate', game, position }),
+    /** @type {(game: string, moves: string, maxDepth: number, quiescence: boolean) => Promise<any>} */
+    search: (game, moves, maxDepth, quiescence) => request({ type: 'search', game, moves, maxDepth, quiescence, timeMs: 10000 }),
+    /** @type {(game: string, moves: string, timeMs: number) => Promise<any>} */
+    analyze: (game, moves, timeMs) => request({ type: 'analyze', game, moves, timeMs }),
     terminate: () => client.terminate(),
   };
 }

@@ -158,6 +158,35 @@ void Connect4Board<S>::featureCounts(int mine[kFeatures], int theirs[kFeatures])
 }
 
 template <class S>
+std::vector<std::vector<int>> Connect4Board<S>::featureMarks(int k, bool mine) const {
+  const Bits own = mine ? current_ : current_ ^ mask_;
+  const Bits other = own ^ mask_;
+  // The cells of `bits`, as winningCells numbers them.
+  auto cellsOf = [](Bits bits) {
+    std::vector<int> cells;
+    for (int r = 0; r < S::height(); ++r)
+      for (int c = 0; c < S::width(); ++c)
+        if (bits & bit<S>(c, r)) cells.push_back(c + S::width() * r);
+    return cells;
+  };
+  std::vector<std::vector<int>> groups;
+  if (k == 0 || k == 1) {
+    const auto& w = windowsOf<S>();
+    for (int i = 0; i < w.count; ++i)
+      if (!(other & w.mask[i]) && __builtin_popcountll(own & w.mask[i]) == (k == 0 ? 3 : 2))
+        groups.push_back(cellsOf(w.mask[i]));
+  } else if (k == 2) {
+    // The same rows as featureCounts: the side's own (first player 1, 3, 5).
+    const bool firstPlayer = ((plies_ % 2) == 0) == mine;
+    const Bits good = firstPlayer ? S::rowsEven() : S::rowsOdd();
+    for (int cell : cellsOf(winningSpotsOf(own, mask_) & good)) groups.push_back({cell});
+  } else if (k == 3) {
+    for (int cell : cellsOf(own)) groups.push_back({cell});
+  }
+  return groups;
+}
+
+template <class S>
 int Connect4Board<S>::evaluate() const {
   int mine[kFeatures], theirs[kFeatures];
   featureCounts(mine, theirs);

@@ -375,8 +375,18 @@ class Connect4Board {
   //           width: the distance to the nearer edge)
   static constexpr int kFeatures = 4;
   static constexpr const char* kFeatureNames[kFeatures] = {"three", "two", "threat", "centre"};
+  static constexpr const char* kFeatureHelp[kFeatures] = {
+      "lines of four with three of the side's discs and room for the fourth",
+      "lines of four with two of the side's discs and room for two more",
+      ("empty cells that would complete the side's four, on the rows it can hope to claim (odd rows for the first "
+       "player, even rows for the second, counted from the bottom)"),
+      "the side's discs, each worth its distance from the nearer edge (0 1 2 3 2 1 0 on seven columns)"};
   static constexpr int kFeatureWeights[kFeatures] = {6, 2, 12, 1};
   void featureCounts(int mine[kFeatures], int theirs[kFeatures]) const;
+  // The cells each feature counts (core/game.hpp, capability f): three and
+  // two, each window's four cells; threat, each spot; centre, each stone
+  // (counted with its column's weight, so its groups are the stones).
+  std::vector<std::vector<int>> featureMarks(int k, bool mine) const;
 
   // Heuristic value for the side to move: the features' weighted sum,
   // sum of kFeatureWeights[k] x (mine[k] - theirs[k]). Only for positions

@@ -105,6 +105,9 @@ class TicTacToe {
   //   two   such lines holding two of the side's marks (a win next move)
   static constexpr int kFeatures = 2;
   static constexpr const char* kFeatureNames[kFeatures] = {"open", "two"};
+  static constexpr const char* kFeatureHelp[kFeatures] = {
+      "lines (rows, columns, diagonals) with none of the opponent's marks: lines the side can still complete",
+      "open lines holding two of the side's marks: one move from three in a row"};
   static constexpr int kFeatureWeights[kFeatures] = {1, 4};
   void featureCounts(int mine[kFeatures], int theirs[kFeatures]) const {
     const Bits own = current_, other = current_ ^ mask_;
@@ -114,6 +117,20 @@ class TicTacToe {
       if (b == 0) mine[0] += 1, mine[1] += (a == 2);
       if (a == 0) theirs[0] += 1, theirs[1] += (b == 2);
     }
+  }
+  // The cells each feature counts (core/game.hpp, capability f): each open
+  // line's three cells, each two's.
+  std::vector<std::vector<int>> featureMarks(int k, bool mine) const {
+    const Bits own = mine ? current_ : current_ ^ mask_, other = own ^ mask_;
+    std::vector<std::vector<int>> groups;
+    for (Bits l : kLines) {
+      if ((other & l) || (k == 1 && __builtin_popcountll(own & l) != 2)) continue;
+      std::vector<int> cells;
+      for (int c = 0; c < 9; ++c)
+        if (l & (Bits{1} << c)) cells.push_back(c);
+      groups.push_back(cells);
+    }
+    return groups;
   }
   // Heuristic for the side to move: the features' weighted sum, 1 x (open
   // lines, mine - theirs) + 4 x (twos, mine - theirs). Only for positions
