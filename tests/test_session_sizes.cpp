@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/connect4/connect4.hpp"
+#include "protocol/link.hpp"
 #include "protocol/replies.hpp"
 #include "protocol/request.hpp"
 #include "session.hpp"
@@ -184,4 +185,44 @@ TEST_CASE("Games: the boards a game is played on", "[protocol][sizes]") {
   CHECK(!has(games, R"("7x6")"));  // the game's own board is not among the others
   CHECK(has(games, R"("id":"tictactoe")"));
   CHECK(has(games, R"("sizedWinBase":0,"sizes":[])"));
+}
+
+TEST_CASE("Links: size=WxH, the moves read on that board", "[inputs][sizes]") {
+  const std::vector<std::string> levels = {"beginner", "casual", "strong", "perfect"};
+  const auto link = [&](const std::string& hash) { return parseLink(hash, levels, "casual"); };
+  LinkResult r = link("#game=connect4&size=8x7&moves=8888888");
+  CHECK(r.errors.empty());
+  CHECK((r.settings.size == "8x7" && r.settings.moves == "8888888"));
+  r = link("#game=connect4&size=12x4&moves=9abc");
+  CHECK((r.errors.empty() && r.settings.size == "12x4" && r.settings.moves == "9abc"));
+  r = link("#game=connect4&size=7x6&moves=4453");
+  CHECK((r.errors.empty() && r.settings.size.empty() && r.settings.moves == "4453"));
+  r = link("#game=connect4&moves=4453");
+  CHECK((r.errors.empty() && r.settings.size.empty()));
+  // Moves that do not fit the board: the message names it, the size is kept.
+  r = link("#game=connect4&size=5x4&moves=447");
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0] == "the moves '447' are not a valid Connect Four game on 5x4: column 7 at position 3 is out of range 1-5");
+  CHECK((r.settings.size == "5x4" && r.settings.moves.empty()));
+  r = link("#game=connect4&size=5x4&moves=11111");
+  CHECK(r.errors.at(0) == "the moves '11111' are not a valid Connect Four game on 5x4: column 1 at position 5 is full");
+  r = link("#game=connect4&size=8x7&moves=4x");
+  CHECK(r.errors.at(0) == "the moves '4x' are not a valid Connect Four game on 8x7: column x at position 2 is out of range 1-8");
+  r = link("#game=connect4&size=8x7&moves=4%3F");
+  CHECK(r.errors.at(0) ==
+        "the moves '4?' are not a valid Connect Four game on 8x7: '?' at position 2 is not a move (moves are digits 1-8)");
+  // A size that does not fit, or is not a size: 7x6, and the moves read there.
+  r = link("#game=connect4&size=9x9&moves=44");
+  CHECK(has(r.errors.at(0), "size 9x9 does not fit: Connect Four is played on 4x4 to 12x4"));
+  CHECK((r.settings.size.empty() && r.settings.moves == "44"));
+  r = link("#size=big");
+  CHECK(r.errors.at(0) == "size 'big' must be a board written WxH, columns x rows (e.g. 8x7)");
+  r = link("#game=tictactoe&size=4x4&moves=5");
+  CHECK(r.errors.at(0) == "size '4x4' is for connect4 (tictactoe is played on one board)");
+  CHECK((r.settings.size.empty() && r.settings.moves == "5"));
+  // 7x6 letters stay invalid characters, as before.
+  r = link("#game=connect4&moves=4a");
+  CHECK(r.errors.at(0) == "the moves '4a' are not a valid Connect Four game: 'a' at position 2 is not a move (moves are digits 1-7)");
+  // The link parser leaves the process's board as it was.
+  CHECK(engineBoardSize("connect4").empty());
 }
