@@ -87,6 +87,13 @@ TEST_CASE("Sized session: think, analyze, review and solve on 5x4", "[session][s
   lim.timeMs = 2000;
   const SearchResult r = s.think(lim);
   CHECK((r.bestMove >= 1 && r.bestMove <= 5));
+  // A board of 20 cells: the player proves its move from the first one
+  // (kSolveEmptyCells), where 7x6 searches until 10 stones.
+  CHECK(r.info.source == Source::kSolver);
+  s.newGame(findGame("connect4"), true);
+  const SearchResult first = s.think(lim);
+  CHECK((first.info.source == Source::kSolver && first.info.verdict == 0));  // 5x4 is a draw
+  REQUIRE(s.setMoves("3333") == "");
   const Analysis a = s.analyze(Deadline::fromNow(5000));
   REQUIRE(a.moves.size() == 5);  // the board's columns, not the widest board's 12
   CHECK(a.complete());
