@@ -20,31 +20,62 @@ Game Session::rebuild() const {
 }
 
 template <class F>
-decltype(auto) Session::withPosition(F&& f) const {
-  return withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) { return f(rebuild<typename decltype(tag)::type>()); });
+decltype(auto) Session::withGameType(F&& f) const {
+  return withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) -> decltype(auto) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) {
+      if (sized_) return f(GameType<typename Game::Sized>{});
+    }
+    return f(tag);
+  });
 }
 
-void Session::newGame(GameId game) {
+template <class F>
+decltype(auto) Session::withPosition(F&& f) const {
+  return withGameType([&](auto tag) -> decltype(auto) { return f(rebuild<typename decltype(tag)::type>()); });
+}
+
+int Session::width() const {
+  return withGameType([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasRuntimeSize<Game>) return Game::width();
+    else return info().width;
+  });
+}
+int Session::height() const {
+  return withGameType([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasRuntimeSize<Game>) return Game::height();
+    else return info().height;
+  });
+}
+int Session::moveSlots() const {
+  return withGameType([](auto tag) { return moveSlotsOf<typename decltype(tag)::type>(); });
+}
+
+void Session::newGame(GameId game, bool sized) {
   assert(game >= 0 && game < kGameCount && gameInfo(game).kind == GameKind::kTwoPlayer);
+  assert(!sized || withGame(game, [](auto tag) { return hasSizes<typename decltype(tag)::type>; }));
   game_ = game;
+  sized_ = sized;
   history_.clear();
   tt_.clear();
   solverTt_.clear();
 }
 
 std::string Session::setMoves(const std::string& moves) {
-  const ParseError err = withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) {
+  const ParseError err = withGameType([&](auto tag) {
     typename decltype(tag)::type g;
     return parseMoves(moves, g);
   });
   if (!err.ok) return err.message;
   history_.clear();
-  for (char c : moves) history_.push_back(c - '1');
+  for (char c : moves) history_.push_back(moveSlotOf(c));
   return "";
 }
 
 bool Session::canPlay(int move) const {
-  if (move < 1 || move > info().moveSlots) return false;
+  if (move < 1 || move > moveSlots()) return false;
   return withPosition([&](const auto& g) { return !isOver(g) && g.canPlay(move - 1); });
 }
 
@@ -62,7 +93,7 @@ bool Session::undo() {
 
 std::string Session::moves() const {
   std::string s;
-  for (int m : history_) s += static_cast<char>('1' + m);
+  for (int m : history_) s += moveSymbol(m);
   return s;
 }
 
@@ -77,7 +108,7 @@ Outcome Session::outcome() const {
 std::vector<int> Session::legalMoves() const {
   std::vector<int> out;
   if (outcome() != Outcome::kOngoing) return out;
-  for (int m = 1; m <= info().moveSlots; ++m)
+  for (int m = 1; m <= moveSlots(); ++m)
     if (canPlay(m)) out.push_back(m);
   return out;
 }
@@ -87,7 +118,7 @@ std::vector<int> Session::winningCells() const {
 }
 
 int Session::cell(int col, int row) const {
-  if (col < 0 || col >= info().width || row < 0 || row >= info().height) return 0;
+  if (col < 0 || col >= width() || row < 0 || row >= height()) return 0;
   return withPosition([&](const auto& g) { return g.cell(col, row); });
 }
 
@@ -107,7 +138,7 @@ SearchResult Session::think(const SearchLimits& limits, const Deadline& deadline
     using Game = std::decay_t<decltype(g)>;
     Player<Game> player(tt_, solverTt_);
     player.setSearchOptions(searchOptions_);
-    if (books_[game_].size()) player.setBook(&books_[game_]);
+    if (const Book* book = bookInUse()) player.setBook(book);
     if (onInfo)
       player.setInfoCallback([&](const SearchInfo& info) {
         SearchInfo copy = info;
@@ -166,19 +197,33 @@ Analysis Session::analyze(const Deadline& deadline, const std::function<void(con
     Analyzer<Game> analyzer(tt_, solverTt_);
     analyzer.setSearchOptions(searchOptions_);
     analyzer.setThreads(threads);
-    if (books_[game_].size()) analyzer.setBook(&books_[game_]);
-    Analysis a = analyzer.analyze(g, deadline, onChange);
+    if (const Book* book = bookInUse()) analyzer.setBook(book);
+    Analysis a;
+    if constexpr (hasRuntimeSize<Game>) {
+      // A sized board's analysis has a value per move slot of the widest
+      // board: the board's own columns are kept.
+      const std::size_t slots = static_cast<std::size_t>(moveSlotsOf<Game>());
+      const auto board = [slots](Analysis x) {
+        if (x.moves.size() > slots) x.moves.resize(slots);
+        return x;
+      };
+      std::function<void(const Analysis&)> onBoard;
+      if (onChange) onBoard = [&](const Analysis& now) { onChange(board(now)); };
+      a = board(analyzer.analyze(g, deadline, onBoard));
+    } else {
+      a = analyzer.analyze(g, deadline, onChange);
+    }
     lastNodes_ = a.nodes;
     return a;
   });
 }
 
 Review Session::review(const Deadline& deadline, const std::function<void(const Review&)>& onChange) {
-  return withGameOfKind<GameKind::kTwoPlayer>(game_, [&](auto tag) {
+  return withGameType([&](auto tag) {
     using Game = typename decltype(tag)::type;
     if constexpr (hasSolverBounds<Game>) {
       Reviewer<Game> reviewer(solverTt_);
-      if (books_[game_].size()) reviewer.setBook(&books_[game_]);
+      if (const Book* book = bookInUse()) reviewer.setBook(book);
       Review r = reviewer.review(history_, deadline, 0, onChange);
       lastNodes_ = r.nodes;
       return r;

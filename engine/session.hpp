@@ -3,7 +3,14 @@
 // and solver. This is the facade the
 // front ends (the Web Worker's Embind layer, the protocol, tools) use; it
 // hides the templates. Moves here are 1-based (a game's move slots written
-// 1..kMoveSlots), as users write them.
+// 1..kMoveSlots; slots beyond 9 as letters a, b, c in move strings), as
+// users write them.
+//
+// The board: a game's own (sized() false), or, for a game played on boards
+// of several sizes (core/game.hpp, capability g: Connect Four), its Sized
+// class on the board the process chose with Game::setSize (one size per
+// process: the CLI's --size, the worker's ?size=WxH). The game's own board
+// keeps its compiled class and its book; the sized board has no book.
 #pragma once
 
 #include <cstddef>
@@ -29,10 +36,17 @@ class Session {
 
   // --- position ---------------------------------------------------------
   // Starts a new game of `game` (a registered id of kind kTwoPlayer) and
-  // clears the tables.
-  void newGame(GameId game);
+  // clears the tables. `sized`: on the board Game::setSize chose (a game
+  // with sizes only, hasSizes).
+  void newGame(GameId game, bool sized = false);
   GameId game() const { return game_; }
+  bool sized() const { return sized_; }
+  // The registry's facts of the game (its own board: width, height and
+  // moveSlots below are the board's, sized or not).
   const GameInfo& info() const { return gameInfo(game_); }
+  int width() const;
+  int height() const;
+  int moveSlots() const;
   // Replaces the position by a move string; on error returns the message and
   // leaves the position unchanged, else returns "".
   std::string setMoves(const std::string& moves);
@@ -118,8 +132,14 @@ class Session {
   // Calls f(position) with the current position as its concrete type.
   template <class F>
   decltype(auto) withPosition(F&& f) const;
+  // Calls f(GameType<G>{}) with the game's class on this session's board.
+  template <class F>
+  decltype(auto) withGameType(F&& f) const;
+  // The book of the game's own board, null on a sized board or none loaded.
+  const Book* bookInUse() const { return !sized_ && books_[game_].size() ? &books_[game_] : nullptr; }
 
   GameId game_;
+  bool sized_ = false;
   std::vector<int> history_;  // 0-based moves
   TranspositionTable tt_;
   TranspositionTable solverTt_;  // the player's solver table, same budget as tt_

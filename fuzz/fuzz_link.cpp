@@ -1,7 +1,7 @@
 // libFuzzer target: the page's link parser (protocol/link.hpp, what
 // web/js/url-state.js runs through WebAssembly for every URL hash). Checks:
 // it never crashes; the settings are always valid (the moves a legal game of
-// the game named); a link naming an unknown game has no moves; the messages
+// the game named, on the link's board: its size); a link naming an unknown game has no moves; the messages
 // are valid UTF-8 and short; and a link written from the settings reads back
 // without errors to the same settings.
 #include <cstddef>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "games/registry.hpp"
 #include "protocol/link.hpp"
 
@@ -30,9 +31,17 @@ bool valid(const gs::LinkSettings& s, const std::vector<std::string>& levels) {
   bool level = s.level == "custom";
   for (const auto& l : levels) level |= s.level == l;
   const int game = gs::findGame(s.game);
-  return game >= 0 && s.time >= gs::kLinkMinTime &&
+  if (game < 0) return false;
+  // A size is a board of a game played on several, never its own; the moves fit that board.
+  int w = 0, h = 0;
+  const bool sized = !s.size.empty();
+  if (sized && (!gs::parseBoardSize(s.size, w, h) || gs::boardSizeText(w, h) != s.size || w < 4 || h < 4 ||
+                w * (h + 1) > 64 || (w == gs::gameInfo(game).width && h == gs::gameInfo(game).height)))
+    return false;
+  const std::size_t plies = static_cast<std::size_t>(sized ? w * h : gs::gameInfo(game).maxPlies);
+  return s.time >= gs::kLinkMinTime &&
          s.time <= gs::kLinkMaxTime && (s.ai == "1" || s.ai == "2" || s.ai == "none" || s.ai == "both") && level &&
-         s.moves.size() <= static_cast<std::size_t>(gs::gameInfo(game).maxPlies);
+         s.moves.size() <= plies;
 }
 
 }  // namespace
@@ -53,12 +62,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const gs::LinkSettings& w = r.settings;
     const std::string link = "#game=" + w.game + "&moves=" + w.moves + "&time=" + std::to_string(w.time) +
                              "&ai=" + w.ai + "&level=" + w.level + (w.analysis ? "&analysis=1" : "") +
-                             "&algorithm=" + w.algorithm;
+                             "&algorithm=" + w.algorithm + (w.size.empty() ? "" : "&size=" + w.size);
     const gs::LinkResult again = gs::parseLink(link, known, "casual");
     if (!again.errors.empty()) __builtin_trap();
     const gs::LinkSettings &a = r.settings, &b = again.settings;
     if (a.game != b.game || a.moves != b.moves || a.time != b.time || a.ai != b.ai || a.level != b.level ||
-        a.analysis != b.analysis || a.algorithm != b.algorithm)
+        a.analysis != b.analysis || a.algorithm != b.algorithm || a.size != b.size)
       __builtin_trap();
   }
   return 0;

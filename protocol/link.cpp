@@ -85,8 +85,9 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
 
 template <class Game>
 std::string movesError(const std::string& moves) {
-  if (moves.size() > static_cast<std::size_t>(Game::kMaxPlies))
+  if (moves.size() > static_cast<std::size_t>(maxPliesOf<Game>()))
     return std::to_string(moves.size()) + " moves is more than a " + Game::kDisplayName + " game can have";
+  const int slots = moveSlotsOf<Game>();
   // A character that is not a digit, named as the reader sees it (positions
   // count characters, not bytes).
   std::size_t i = 0;
@@ -94,16 +95,72 @@ std::string movesError(const std::string& moves) {
     const unsigned char c = static_cast<unsigned char>(moves[i]);
     std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
     len = std::min(len, moves.size() - i);
-    if (c < '0' || c > '9') {
+    const bool letter = Game::kMoveSlots > 9 && c >= 'a' && c <= 'z';
+    if ((c < '0' || c > '9') && !letter) {
       const std::string shown = c < 0x20 || c == 0x7F ? "a control character" : "'" + moves.substr(i, len) + "'";
-      return shown + " at position " + std::to_string(pos) + " is not a move (moves are digits 1-" +
-             std::to_string(Game::kMoveSlots) + ")";
+      return shown + " at position " + std::to_string(pos) + " is not a move (moves are " +
+             (slots <= 9 ? "digits 1-" + std::to_string(slots) : "1-9 and a-" + moveSymbol(slots - 1)) + ")";
     }
     i += len;
   }
   Game g;
   ParseError err = parseMoves(moves, g);
   return err.ok ? "" : err.message;
+}
+
+// The moves' error on the board `size` ("WxH", a size the game `Game` is
+// played on, not its own): the link parser chooses the sized board for the
+// check and goes back to the one chosen before (one process may parse links
+// of every size; nothing else of the sized board is in use meanwhile).
+template <class Game>
+std::string sizedMovesError(const std::string& moves, const std::string& size) {
+  if constexpr (hasSizes<Game>) {
+    using Sized = typename Game::Sized;
+    int w = 0, h = 0;
+    parseBoardSize(size, w, h);
+    const int oldW = Sized::width(), oldH = Sized::height();
+    Game::setSize(w, h);
+    std::string err = movesError<Sized>(moves);
+    Game::setSize(oldW, oldH);
+    return err;
+  } else {
+    return movesError<Game>(moves);
+  }
+}
+
+// The games played on several boards, for messages: "connect4".
+std::string sizedGameNames() {
+  std::string names;
+  forEachGame([&](auto tag) {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) names += (names.empty() ? "" : ", ") + std::string(Game::kName);
+  });
+  return names;
+}
+
+// The size field of a link of `game`: "" (the game's own board, or an
+// error pushed) or the sized board "WxH".
+std::string linkSize(const std::string& value, GameId game, std::vector<std::string>& errors) {
+  return withGameOfKind<GameKind::kTwoPlayer>(game, [&](auto tag) -> std::string {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) {
+      int w = 0, h = 0;
+      if (!parseBoardSize(value, w, h)) {
+        errors.push_back("size '" + clip(value) + "' must be a board written WxH, columns x rows (e.g. 8x7)");
+        return "";
+      }
+      if (!Game::fits(w, h)) {
+        errors.push_back("size " + boardSizeText(w, h) + " does not fit: " + Game::kDisplayName + " is played on " +
+                         Game::sizesText() + " (W columns, H rows: W, H >= 4 and W x (H + 1) <= 64)");
+        return "";
+      }
+      return w == Game::kWidth && h == Game::kHeight ? "" : boardSizeText(w, h);
+    } else {
+      errors.push_back("size '" + clip(value) + "' is for " + sizedGameNames() + " (" + Game::kName +
+                       " is played on one board)");
+      return "";
+    }
+  });
 }
 
 }  // namespace
@@ -151,7 +208,7 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
       }
     return false;
   };
-  std::string view, game, time, level, ai, moves, analysis, algorithm;
+  std::string view, game, time, level, ai, moves, analysis, algorithm, size;
   if (get("view", view) && view != "play") {
     r.errors.push_back("unknown view '" + clip(view) + "' (use " + namesList("play", otherViews) + ")");
   }
@@ -202,13 +259,16 @@ LinkResult parseLink(const std::string& hash, const std::vector<std::string>& le
     if (algorithm == "alphabeta" || algorithm == "mcts") s.algorithm = algorithm;
     else r.errors.push_back("algorithm '" + clip(algorithm) + "' must be alphabeta or mcts");
   }
+  if (get("size", size) && !badGame) s.size = linkSize(size, findGame(s.game), r.errors);
   if (get("moves", moves) && !moves.empty()) {
     const GameId id = findGame(s.game);
-    const std::string err =
-        withGameOfKind<GameKind::kTwoPlayer>(id, [&](auto tag) { return movesError<typename decltype(tag)::type>(moves); });
+    const std::string err = withGameOfKind<GameKind::kTwoPlayer>(id, [&](auto tag) {
+      using Game = typename decltype(tag)::type;
+      return s.size.empty() ? movesError<Game>(moves) : sizedMovesError<Game>(moves, s.size);
+    });
     if (!err.empty())
-      r.errors.push_back("the moves '" + clip(moves) + "' are not a valid " + gameInfo(id).displayName +
-                         " game: " + err);
+      r.errors.push_back("the moves '" + clip(moves) + "' are not a valid " + gameInfo(id).displayName + " game" +
+                         (s.size.empty() ? "" : " on " + s.size) + ": " + err);
     else
       s.moves = moves;
   }

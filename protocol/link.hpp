@@ -12,6 +12,9 @@
 //   analysis  1: the analysis is switched on (every move's value shown), 0 off
 //   algorithm  the computer's search: alphabeta (default) or mcts (Monte
 //          Carlo tree search for the thinking time; no level)
+//   size   the board WxH of a game played on several (Connect Four: every
+//          board with W, H >= 4 and W x (H + 1) <= 64); absent, the game's
+//          own (7x6). The moves are read on that board.
 //   view   play; the page routes its other views elsewhere, and names them
 //          (`otherViews`) so that an unknown view's message lists them all;
 //          likewise the games it plays on pages of their own (`otherGames`)
@@ -42,6 +45,7 @@ struct LinkSettings {
   std::string level = "custom";
   bool analysis = false;
   std::string algorithm = "alphabeta";
+  std::string size;  // "WxH": a board other than the game's own ("" its own)
 };
 
 struct LinkResult {

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/notation.hpp"
 #include "protocol/json.hpp"
 #include "protocol/kind_replies.hpp"
 #include "search/levels.hpp"
@@ -261,14 +262,16 @@ void runEngineRequest(const Request& r, const std::string& id, const PostReply& 
 void runRequest(Session& session, const Request& r, const std::string& id, const PostReply& post) {
   if (r.runner != "session") return runEngineRequest(r, id, post);
   if (r.type == "newgame") {
-    session.newGame(r.game.empty() ? session.game() : findGame(r.game));
+    if (r.game.empty()) session.newGame(session.game(), session.sized());
+    else session.newGame(findGame(r.game), !r.size.empty());
     return post(jsonText(replyStart("newgameok", id)));
   }
   if (r.type != "search" && r.type != "analyze" && r.type != "review" && r.type != "solve")
     return post(errorReply(id, "the engine does not answer '" + r.type + "' requests"));
-  // A position. (Another game clears the tables, as newgame does.)
+  // A position. (Another game or board clears the tables, as newgame does.)
   const GameId game = findGame(r.game);
-  if (game != session.game()) session.newGame(game);
+  const bool sized = !r.size.empty();
+  if (game != session.game() || sized != session.sized()) session.newGame(game, sized);
   const std::string err = session.setMoves(r.moves);
   if (!err.empty()) return post(errorReply(id, err));
   if (r.type == "search") return search(session, r, id, post);
@@ -306,6 +309,22 @@ std::string gamesJson() {
     o["hasBook"] = *g.bookFile != '\0';
     o["bookFile"] = g.bookFile;
     o["hasSolver"] = g.hasSolver;
+    // The other boards the game is played on ("WxH", row by row: 4x4 to
+    // 12x4, 4x5, ...; [] for a game of one board) and the win base of their
+    // scores (0 when none).
+    Json sizes = Json::array();
+    o["sizedWinBase"] = withGame(i, [&](auto tag) {
+      using Game = typename decltype(tag)::type;
+      if constexpr (hasSizes<Game>) {
+        for (int h = 1; h <= 64; ++h)
+          for (int w = 1; w <= 64; ++w)
+            if (Game::fits(w, h) && !(w == Game::kWidth && h == Game::kHeight)) sizes.push_back(boardSizeText(w, h));
+        return Game::Sized::kWinBase;
+      } else {
+        return 0;
+      }
+    });
+    o["sizes"] = std::move(sizes);
     o["treeMaxDepth"] = g.treeMaxDepth;
     o["players"] = g.players;
     o["chance"] = g.chance;

@@ -84,15 +84,55 @@ std::string threadsField(const Json& req, Request& r) {
   return "";
 }
 
-// The position fields: game and moves (a legal game). "" or the message.
+// The optional size field of a two-player game (r.game, checked): "WxH",
+// a board the game is played on, and either the game's own (r.size stays
+// "") or the sized board this engine plays (r.size = "WxH"). "" or the
+// message.
+std::string sizeField(const Json& req, Request& r) {
+  const Json* f = field(req, "size");
+  if (!f) return "";
+  return withGameOfKind<GameKind::kTwoPlayer>(findGame(r.game), [&](auto tag) -> std::string {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) {
+      int w = 0, h = 0;
+      if (!f->is_string() || !parseBoardSize(text(*f), w, h))
+        return "size must be a board written WxH, columns x rows (e.g. \"8x7\")";
+      const std::string size = boardSizeText(w, h);
+      if (!Game::fits(w, h))
+        return "size " + size + " does not fit: " + Game::kDisplayName + " is played on " + Game::sizesText() +
+               " (W columns, H rows: W, H >= 4 and W x (H + 1) <= 64)";
+      if (w == Game::kWidth && h == Game::kHeight) return "";  // the game's own board
+      const std::string engine = engineBoardSize(r.game);
+      if (size != engine)
+        return "this engine plays " + std::string(Game::kDisplayName) + " on " +
+               boardSizeText(Game::kWidth, Game::kHeight) + (engine.empty() ? "" : " and " + engine) +
+               " only: a board of " + size + " needs an engine started for it (worker.js?size=" + size + ")";
+      r.size = size;
+      return "";
+    } else {
+      return "size is for the games played on several boards (" + std::string(Game::kName) + " has one)";
+    }
+  });
+}
+
+// The position fields: game, size and moves (a legal game on that board).
+// "" or the message.
 std::string position(const Json& req, Request& r) {
   if (std::string err = gameField(field(req, "game"), r); !err.empty()) return err;
+  if (std::string err = sizeField(req, r); !err.empty()) return err;
   const Json* movesField = field(req, "moves");
   if (!movesField || !movesField->is_string()) return "moves must be a string of digits";
   const std::string& moves = text(*movesField);
   if (moves.size() > 64) return "moves is too long";
   const ParseError err = withGameOfKind<GameKind::kTwoPlayer>(findGame(r.game), [&](auto tag) {
-    typename decltype(tag)::type g;
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) {
+      if (!r.size.empty()) {
+        typename Game::Sized g;
+        return parseMoves(moves, g);
+      }
+    }
+    Game g;
     return parseMoves(moves, g);
   });
   if (!err.ok) return err.message;
@@ -260,7 +300,7 @@ std::string search(const Json& req, Request& r) {
   SearchLimits limits;
   limits.maxDepth = r.maxDepth;
   limits.temperature = r.temperature;
-  r.usesBook = *gameInfo(findGame(r.game)).bookFile != '\0' && isStrongest(limits);
+  r.usesBook = *gameInfo(findGame(r.game)).bookFile != '\0' && r.size.empty() && isStrongest(limits);
   return "";
 }
 
@@ -287,7 +327,9 @@ std::string traceRequest(const Json& req, Request& r) {
   }
   r.depth = static_cast<int>(depth);
   r.cap = static_cast<int>(cap);
-  return position(req, r);
+  if (std::string err = position(req, r); !err.empty()) return err;
+  if (!r.size.empty()) return "'" + r.type + "' requests are for the game's own board (no size " + r.size + ")";
+  return "";
 }
 
 // The explorer's traces of the other kinds: chanceCounts and chanceTrace (a
@@ -326,6 +368,40 @@ std::string runnerOf(const Request& r) {
 
 }  // namespace
 
+std::string engineBoardSize(const std::string& game) {
+  const GameId id = findGame(game);
+  if (id < 0) return "";
+  return withGame(id, [](auto tag) -> std::string {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) {
+      using Sized = typename Game::Sized;
+      if (Sized::width() != Game::kWidth || Sized::height() != Game::kHeight)
+        return boardSizeText(Sized::width(), Sized::height());
+    }
+    return "";
+  });
+}
+
+std::string setEngineBoardSize(const std::string& game, const std::string& size) {
+  const GameId id = findGame(game);
+  if (id < 0) return "unknown game '" + clipped(game, 24) + "'";
+  return withGame(id, [&](auto tag) -> std::string {
+    using Game = typename decltype(tag)::type;
+    if constexpr (hasSizes<Game>) {
+      int w = 0, h = 0;
+      if (!parseBoardSize(size, w, h))
+        return "size must be a board written WxH, columns x rows (e.g. 8x7), not '" + clipped(size, 24) + "'";
+      if (!Game::fits(w, h))
+        return "size " + boardSizeText(w, h) + " does not fit: " + Game::kDisplayName + " is played on " +
+               Game::sizesText() + " (W columns, H rows: W, H >= 4 and W x (H + 1) <= 64)";
+      if (w != Game::kWidth || h != Game::kHeight) Game::setSize(w, h);
+      return "";
+    } else {
+      return std::string(Game::kDisplayName) + " is played on one board only";
+    }
+  });
+}
+
 int engineBudgetMs(int timeMs) {
   return timeMs > 0 ? std::max(1, timeMs - std::min(8, timeMs / 50)) : 0;
 }
@@ -352,7 +428,7 @@ Request checkRequest(const std::string& json) {
     if (r.error.empty()) r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
     r.engineMs = engineBudgetMs(r.timeMs);
-    r.usesBook = r.error.empty() && *gameInfo(findGame(r.game)).bookFile != '\0';
+    r.usesBook = r.error.empty() && *gameInfo(findGame(r.game)).bookFile != '\0' && r.size.empty();
   } else if (r.type == "solve") {
     r.error = threadsField(req, r);
     if (r.error.empty()) r.error = position(req, r);
@@ -360,6 +436,10 @@ Request checkRequest(const std::string& json) {
     r.error = notationPosition(req, r);
   } else if (r.type == "newgame") {
     if (const Json* game = field(req, "game")) r.error = gameField(game, r);
+    if (r.error.empty() && field(req, "size")) {
+      if (r.game.empty()) r.error = "size needs a game";
+      else r.error = sizeField(req, r);
+    }
   } else if (r.type == "levels") {
     if (const Json* game = field(req, "game")) {
       r.error = gameField(game, r, true);

@@ -24,6 +24,11 @@ struct Request {
   // and for a search of a game of another kind (dice, more players).
   std::string moves;
   std::string position;
+  // The board of a game played on several sizes (Connect Four): "WxH" for a
+  // board other than the game's own, which the engine must be playing
+  // (engineBoardSize: one sized board per process); "" for the game's own
+  // board (a request without `size`, or with the game's own size).
+  std::string size;
   int timeMs = 0;
   int maxDepth = 0;
   int temperature = 0;
@@ -75,5 +80,14 @@ constexpr int kMaxTimeMs = 60000;
 constexpr std::size_t kPositionMaxLength = 400;
 
 Request checkRequest(const std::string& json);
+
+// The sized board this process plays for `game` (Game::Sized's board, "WxH"),
+// or "" when the game has no sizes or the process chose none (its own board).
+std::string engineBoardSize(const std::string& game);
+// Chooses the sized board of `game` for the whole process (Game::setSize),
+// before any Session plays it: "" when done, else why not (a game without
+// sizes, a size that is not "WxH" or does not fit: the message names the
+// boards that do). The game's own size leaves the process on its own board.
+std::string setEngineBoardSize(const std::string& game, const std::string& size);
 
 }  // namespace gs

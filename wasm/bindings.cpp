@@ -11,6 +11,10 @@
 //   s.outcome()             -> 0 ongoing, 1 first player won, 2 second won, 3 draw
 //   s.legalMoves(), s.winningCells()   -> plain JS arrays
 //   s.width(), s.height(), s.moveSlots()  -> the current game's board and moves
+//                              (a sized board's, after a request with a size)
+//   Module.setBoardSize('connect4', '8x7') -> '' or why not: the sized board
+//                              this module plays (one per module, chosen before
+//                              any Session plays it; protocol/request.hpp)
 //   s.think({timeMs, maxDepth, randomTies, seed, temperature}, info => ...) -> SearchResult
 //   s.analyze(timeMs)       -> [{move, legal, kind, score, exact, depth}, ...]
 //                              (search/analysis.hpp; kind 'exact', 'wdl',
@@ -24,7 +28,7 @@
 //   not proven) and source ('book', 'solver' or 'search').
 //   s.delete() when done (Embind handles are not garbage collected).
 //   Module.checkRequest(JSON.stringify(message)) -> {error, type, game, moves,
-//                              position, timeMs, maxDepth, temperature, randomTies,
+//                              position, size, timeMs, maxDepth, temperature, randomTies,
 //                              quiescence, seed, engineMs, usesBook, algorithm, playouts,
 //                              threads, depth, cap, runner}: the worker's message
 //                              validation (protocol/request.hpp)
@@ -90,9 +94,9 @@ bool newGame(gs::Session& s, const std::string& game) {
 }
 
 std::string kindName(const gs::Session& s) { return s.info().name; }
-int width(const gs::Session& s) { return s.info().width; }
-int height(const gs::Session& s) { return s.info().height; }
-int moveSlots(const gs::Session& s) { return s.info().moveSlots; }
+int width(const gs::Session& s) { return s.width(); }
+int height(const gs::Session& s) { return s.height(); }
+int moveSlots(const gs::Session& s) { return s.moveSlots(); }
 int outcome(const gs::Session& s) { return static_cast<int>(s.outcome()); }
 val legalMoves(const gs::Session& s) { return toArray(s.legalMoves()); }
 val winningCells(const gs::Session& s) { return toArray(s.winningCells()); }
@@ -222,6 +226,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("game", &gs::Request::game)
       .field("moves", &gs::Request::moves)
       .field("position", &gs::Request::position)
+      .field("size", &gs::Request::size)
       .field("timeMs", &gs::Request::timeMs)
       .field("maxDepth", &gs::Request::maxDepth)
       .field("temperature", &gs::Request::temperature)
@@ -237,6 +242,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("cap", &gs::Request::cap)
       .field("runner", &gs::Request::runner);
   function("checkRequest", &gs::checkRequest);
+  function("setBoardSize", &gs::setEngineBoardSize);
   function("runRequest", &runRequest, allow_raw_pointers());
   function("memoryStats", &memoryStats);
   function("threadPool", &threadPool);

@@ -4,7 +4,8 @@
 //
 //   const m = await createLinkParser();
 //   m.parseLink('#game=connect4&moves=4453', ['beginner', ...], 'casual')
-//     -> {settings: {game, moves, time, ai, level, analysis, algorithm}, errors: [sentence, ...]}
+//     -> {settings: {game, moves, time, ai, level, analysis, algorithm, size}, errors: [sentence, ...]}
+//        (size: "WxH" of a board other than the game's own, else "")
 //   m.parseLink(hash, levels, defaultLevel, ['tree', 'study', ...], ['einstein', ...])
 //     the same; the page's other views and the games it plays on pages of
 //     their own are named in the messages about an unknown view or game
@@ -41,6 +42,7 @@ val parseLinkAll(const std::string& hash, val levels, const std::string& default
   settings.set("level", r.settings.level);
   settings.set("analysis", r.settings.analysis);
   settings.set("algorithm", r.settings.algorithm);
+  settings.set("size", r.settings.size);
   val errors = val::array();
   for (std::size_t i = 0; i < r.errors.size(); ++i) errors.set(i, r.errors[i]);
   val out = val::object();

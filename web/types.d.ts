@@ -28,6 +28,8 @@ export interface GameInfo {
   bookFile: string;     // ... this file of the site ('' without one)
   hasSolver: boolean;   // the exact solver can prove its positions
   treeMaxDepth: number; // the tree explorer's largest depth limit, 0 = to the end
+  sizes?: string[];     // the other boards it is played on, 'WxH' ([] for a game of one board)
+  sizedWinBase?: number; // winBase on those boards (0 when none)
 }
 
 /** One search's progress or result (`info`, `bestmove`). */
@@ -50,12 +52,12 @@ export type EngineRequest =
   | { type: 'games' }
   | { type: 'state'; game: string; position: string }
   | { type: 'evaluate'; game: string; position: string }
-  | { type: 'newgame'; game: string }
-  | { type: 'search'; game: string; moves: string; timeMs?: number; level?: string; randomTies?: boolean; seed?: number;
-      algorithm?: 'alphabeta' | 'mcts'; playouts?: number }
+  | { type: 'newgame'; game: string; size?: string }
+  | { type: 'search'; game: string; moves: string; size?: string; timeMs?: number; level?: string; randomTies?: boolean;
+      seed?: number; algorithm?: 'alphabeta' | 'mcts'; playouts?: number }
   | { type: 'search'; game: string; position: string; timeMs?: number; maxDepth?: number; level?: string;
       algorithm?: string; playouts?: number; seed?: number }
-  | { type: 'analyze'; game: string; moves: string; timeMs: number };
+  | { type: 'analyze'; game: string; moves: string; size?: string; timeMs: number };
 
 /** The tree explorer's requests of the engine worker (web/engine/trace-engine.js). */
 export type TraceRequest =
@@ -85,7 +87,8 @@ export interface BookReport extends WorkerReply {
 /** The link parser module (engine/link.js, factory createLinkParser). */
 export interface LinkModule {
   parseLink(text: string, levels: string[], defaultLevel: string, otherViews?: string[]): {
-    settings: { game: string; moves: string; time: number; ai: string; level: string; analysis: boolean; algorithm: string };
+    settings: { game: string; moves: string; time: number; ai: string; level: string; analysis: boolean; algorithm: string;
+      size: string };
     errors: string[];
   };
   games(): GameInfo[];
@@ -145,6 +148,7 @@ export interface CheckedRequest {
   game: string;
   moves: string;
   position: string;     // state, and a search of a game of another kind: the game's notation
+  size: string;         // 'WxH': a board other than the game's own ('' its own)
   timeMs: number;
   maxDepth: number;
   temperature: number;
@@ -166,6 +170,8 @@ export interface EngineModule {
   Session: new (kind: string, tableMiB: number) => Session;
   games(): GameInfo[];
   checkRequest(json: string): CheckedRequest;
+  /** Chooses the sized board of `game` this module plays (once, before a Session plays it): '' or why not. */
+  setBoardSize(game: string, size: string): string;
   /** Answers a checked request (protocol/replies.hpp): each reply's JSON text to `post`;
    * `session` may be null for a request whose runner is 'engine'. */
   runRequest(session: Session | null, request: CheckedRequest, idJson: string, post: (json: string) => void): void;

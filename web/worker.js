@@ -46,6 +46,11 @@ const THREAD_HELPERS = Math.max(1, Math.min((self.navigator.hardwareConcurrency 
 // page passes its own ?book=off on; for watching the search, and for tests
 // of long thinks early in the game).
 const BOOK_OFF = new URLSearchParams(self.location.search).get('book') === 'off';
+// worker.js?size=WxH: the engine also plays Connect Four (the game with
+// other boards: its `sizes`) on that board, one per worker (Module.setBoardSize
+// before the Session is made); requests name it with `size` (docs/protocol.md).
+// Such a worker loads no opening book (the book is the game's own board's).
+const SIZE = new URLSearchParams(self.location.search).get('size') || '';
 let book = { status: 'loading', positions: 0, plies: 0, completePlies: 0, message: '', loadMs: 0 };
 
 /** @param {any} msg @param {Transferable[]} [transfer] */
@@ -119,9 +124,10 @@ function handle(entry) {
 // (without it). The result is posted to the page and kept for 'book' requests.
 function loadBook() {
   const t0 = performance.now();
-  if (BOOK_OFF || !bookGame) {
+  if (BOOK_OFF || !bookGame || SIZE) {
     book = { status: 'off', positions: 0, plies: 0, completePlies: 0,
-      message: bookGame ? 'switched off (?book=off)' : 'no game has an opening book', loadMs: 0 };
+      message: SIZE ? `no book on ${SIZE} (the book is the ${bookGame ? `${bookGame.width}x${bookGame.height}` : 'own'} board's)`
+        : bookGame ? 'switched off (?book=off)' : 'no game has an opening book', loadMs: 0 };
     reply({ type: 'book', ...book });
     return;
   }
@@ -196,6 +202,14 @@ try {
     const games = module.games();
     bookGame = games.find((g) => g.hasBook) || null;
     firstGame = games[0];
+    if (SIZE) {
+      const sized = games.find((g) => Array.isArray(g.sizes) && g.sizes.length);
+      const err = sized ? module.setBoardSize(sized.id, SIZE) : 'no game is played on other boards';
+      if (err) {
+        fail(undefined, `could not start the engine on ${SIZE.slice(0, 20)}: ${err}`);
+        return;
+      }
+    }
     loaded = true;
     loadMs = performance.now() - startTime;
     bookDeadline = performance.now() + BOOK_WAIT_MS;

@@ -30,6 +30,37 @@ inline std::string moveSymbol(int slot) {
   return slot < 9 ? std::to_string(slot + 1) : std::string(1, static_cast<char>('a' + slot - 9));
 }
 
+// The slot a move symbol names (moveSymbol's inverse): '1'-'9' slots 0-8,
+// 'a'-'z' slots 9-34; -1 for any other character.
+inline int moveSlotOf(char c) {
+  if (c >= '1' && c <= '9') return c - '1';
+  if (c >= 'a' && c <= 'z') return 9 + (c - 'a');
+  return -1;
+}
+
+// A board size as written "WxH" (columns x rows, e.g. "8x7": one or two
+// digits each, no sign, no space). False (w, h unchanged) for anything else.
+inline bool parseBoardSize(std::string_view text, int& w, int& h) {
+  const std::size_t x = text.find('x');
+  if (x == std::string_view::npos) return false;
+  const auto number = [](std::string_view t, int& out) {
+    if (t.empty() || t.size() > 2) return false;
+    int n = 0;
+    for (char c : t) {
+      if (c < '0' || c > '9') return false;
+      n = n * 10 + (c - '0');
+    }
+    out = n;
+    return true;
+  };
+  int a = 0, b = 0;
+  if (!number(text.substr(0, x), a) || !number(text.substr(x + 1), b)) return false;
+  w = a;
+  h = b;
+  return true;
+}
+inline std::string boardSizeText(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
+
 // Plays `moves` on `game` (which should be the empty board). On the first bad
 // move, stops and returns the error; `game` then holds the position before it.
 // The moves in use are moveSlotsOf<Game>() (core/game.hpp: a board sized at

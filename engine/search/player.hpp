@@ -6,7 +6,8 @@
 //      position in the book is answered at once with the book's move, which
 //      keeps the proven value.
 //   2. If the game has the solver capability and the position is late enough
-//      that a proof is likely to fit (Game::kSolveFromPlies), the solver asks "draw or better?" until kValueShare of the budget; then
+//      that a proof is likely to fit (Game::kSolveFromPlies; on a board sized
+//      at run time Game::kSolveEmptyCells), the solver asks "draw or better?" until kValueShare of the budget; then
 //      it finds a move that keeps the draw and asks "a win?" until
 //      kWinShare (if that runs out, the drawing move is played: never worse
 //      than a draw when a draw was there); then the moves that keep the
@@ -79,6 +80,14 @@ class Player {
     return think(pos, limits, Deadline::fromNow(limits.timeMs));
   }
   // The same with the deadline given (limits.timeMs is then not read).
+  // Whether a proof is likely to fit the budget (step 2): from
+  // Game::kSolveFromPlies stones on; on a board sized at run time, from
+  // Game::kSolveEmptyCells empty cells on.
+  static bool solverMayFit(const Game& pos) {
+    if constexpr (hasRuntimeSize<Game>) return maxPliesOf<Game>() - pos.plies() <= Game::kSolveEmptyCells;
+    else return pos.plies() >= Game::kSolveFromPlies;
+  }
+
   SearchResult think(const Game& pos, const SearchLimits& limits, const Deadline& deadline) {
     const bool strongest = exactAttempts_ && isStrongest(limits);
     SearchResult r;
@@ -89,7 +98,7 @@ class Player {
     }
     solverNodes_ = 0;
     if constexpr (kHasSolver) {
-      if (strongest && deadline.limited() && pos.plies() >= Game::kSolveFromPlies) {
+      if (strongest && deadline.limited() && solverMayFit(pos)) {
         if (solve(pos, limits, deadline.share(valueShare_), deadline.share(winShare_), deadline.share(exactShare_), r)) {
           r.info.timeMs = deadline.elapsedMs();
           if (onInfo_) onInfo_(r.info);

@@ -66,6 +66,28 @@ test('rules.js agrees with the engine on random games', async () => {
   s.delete();
 });
 
+test('rules.js on another board agrees with the engine (12x4: columns 10-12 are a, b, c)', async () => {
+  const M = await loadEngine();
+  // (the module's one sized board; its 7x6 Session above is the compiled class, unchanged)
+  assert.equal(M.setBoardSize('connect4', '12x4'), '');
+  const check = (moves) => M.checkRequest(JSON.stringify({ type: 'solve', game: 'connect4', size: '12x4', moves })).error;
+  let games = 0, mismatches = 0;
+  for (let n = 0; n < 200; n++) {
+    const g = new Game('connect4', '12x4');
+    while (!g.over) g.play(g.legalMoves()[rand(g.legalMoves().length)]);
+    const text = g.moveString();
+    if (check(text) !== '') mismatches++;
+    // A finished game with one more move, and a random symbol put in: the same verdict.
+    if (Boolean(check(`${text}1`)) !== Boolean(Game.fromMoves('connect4', `${text}1`, '12x4').error)) mismatches++;
+    const bad = text.slice(0, rand(text.length + 1)) + '0123456789abcdz'[rand(15)] + text.slice(rand(text.length));
+    if (Boolean(check(bad)) !== Boolean(Game.fromMoves('connect4', bad, '12x4').error)) mismatches++;
+    games++;
+  }
+  assert.ok(mismatches === 0, `12x4: ${games} random games, ${mismatches} disagreements`);
+  assert.equal(Game.fromMoves('connect4', '9abc', '12x4').game.moveString(), '9abc');
+  assert.equal(Game.fromMoves('connect4', '447', '5x4').error, 'column 7 at position 3 is out of range 1-5');
+});
+
 test('URL hash', () => {
   setLinkParser(linkModule);
   const good = parseHash('#game=connect4&moves=4453&time=1000&ai=2');
@@ -90,6 +112,11 @@ test('URL hash', () => {
   assert.ok(viewOf('') === 'play' && viewOf('#game=connect4&moves=44') === 'play' && viewOf('#view=tree&game=tictactoe&moves=') === 'tree'
     && viewOf('#view=study') === 'study' && viewOf('#view=bogus') === 'play' && viewOf('#view=%') === 'play', 'views from the hash');
   assert.ok(parseHash('').errors.length === 0 && parseHash('#').settings.game === 'connect4', 'an empty hash gives the defaults');
+  const sized = parseHash('#game=connect4&size=8x7&moves=8888&time=1000&ai=none', LEVELS);
+  assert.ok(sized.errors.length === 0 && sized.settings.size === '8x7' && sized.settings.moves === '8888'
+    && formatHash(sized.settings) === '#game=connect4&size=8x7&moves=8888&time=1000&ai=none&level=custom',
+    'a link with a board size reads and writes back');
+  assert.ok(parseHash('#game=connect4&moves=44').settings.size === '', 'without size: the game\'s own board');
   assert.ok(parseHash('#%%%&x=1').errors.length === 0, 'unknown keys are ignored');
   const samples = ['#game=connect4&moves=4489', '#time=49', '#time=10001', '#time=1e3', '#ai=3', '#game=', '#moves=0',
     '#game=tictactoe&moves=55', '#moves=%', '#game=connect4&moves=1111111', `#moves=${'4'.repeat(5000)}`,

@@ -13,11 +13,11 @@ import { registerOffline } from './offline.js';
 import { Sound } from '../play/sound.js';
 import { mountSolve } from '../play/solve-view.js';
 import { gamesLoaded, isGameKind } from '../lib/games.js';
-import { Game } from '../lib/rules.js';
+import { Game, movesText } from '../lib/rules.js';
 import { loadLinkParser, viewOf } from '../lib/url-state.js';
 import { gameAlone, isGamePage, isTreeHash, viewKind } from '../lib/views.js';
 import { $, $button, $select, bindPlayKeys, bookStatus, playControls, renderLevel, syncControls, wirePlayControls } from '../play/play-controls.js';
-import { restoreSaved, savedGame, savedSettings } from '../play/play-saved.js';
+import { restoreSaved, saveBoardLine, savedBoards, savedGame, savedLine, savedSettings } from '../play/play-saved.js';
 import { bestLineOnBoard, resultScreen } from '../play/result-screen.js';
 import { forgetSavedPages, installTreeRoute } from './router.js';
 
@@ -29,12 +29,13 @@ function viewFor(hash) {
 }
 
 // A Play hash `hash` switched to `game`: the same hash for its own game,
-// else its settings with that game's empty board.
+// else its settings with that game's empty board (its own board).
 function withGame(hash, game) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   if (p.get('game') === game) return hash;
   p.set('game', game);
   p.set('moves', '');
+  p.delete('size');   // (the board is the game's own)
   return `#${p}`;
 }
 
@@ -104,7 +105,8 @@ function installViews(root, controller) {
       // A reload keeps the saved game's moves ahead, and the offer to restore
       // the game before it, when the address shows its position.
       const link = new URLSearchParams(location.hash.replace(/^#/, ''));
-      if (link.get('game') === saved.game && link.get('moves') === saved.moves) ({ ahead, offer } = saved);
+      if (link.get('game') === saved.game && link.get('moves') === saved.moves
+        && (link.get('size') || '') === saved.size) ({ ahead, offer } = saved);
     }
     saved = null;
     started = true;
@@ -137,8 +139,13 @@ function start() {
   // ?book=off (in the page's address, before the #): no opening book, the
   // computer searches from the first move.
   const bookOff = new URLSearchParams(location.search).get('book') === 'off';
-  const workerUrl = bookOff ? 'worker.js?book=off' : 'worker.js';
-  const engine = new EngineClient(workerUrl, {
+  // The engine worker of a board ('' the game's own, else 'WxH': a worker
+  // plays one other board, worker.js?size=WxH).
+  const workerUrl = (size = '') => {
+    const query = [bookOff ? 'book=off' : '', size ? `size=${size}` : ''].filter(Boolean).join('&');
+    return query ? `worker.js?${query}` : 'worker.js';
+  };
+  const engine = new EngineClient(workerUrl(), {
     onError: (message) => panel.showNotice(`The engine could not run: ${message}`),
     onBook: (book) => showBook(book),
   });
@@ -171,9 +178,16 @@ function start() {
       analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
       numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
     if (!keepSavedGame) {
+      const g = controller.game;
       const offer = panel.offer;
-      savedGame.save({ game: controller.game.kind, moves: controller.game.moveString(), ahead: controller.future.join(''),
-        ...(offer ? { offer } : {}) });
+      if (g.size) {
+        // (a game on another board is kept for its board: the own board's game stays)
+        saveBoardLine(g.board, g.moveString(), movesText(controller.future));
+      } else {
+        savedGame.save({ game: g.kind, moves: g.moveString(), ahead: movesText(controller.future),
+          ...(offer && !offer.size ? { offer } : {}) });
+        saveBoardLine('', '', '');
+      }
     }
   };
   const bestLine = bestLineOnBoard(ui.pvShow, board, () => controller.game);
@@ -194,13 +208,19 @@ function start() {
       if (g.over) sound.ended(controller.resultTone);
     },
     // The review's own worker (no spare: it is started for one review and stopped after it).
-    reviewEngine: () => new EngineClient(workerUrl, { spare: false }),
+    reviewEngine: () => new EngineClient(workerUrl(controller.game.size), { spare: false }),
+    workerUrl,
   });
 
   const solve = mountSolve({ controller, engine, button: $button('solve'), result: $('solve-result'),
     select: $select('threads-select'), buildText: $('engine-build'), onSetting: () => save(true) });
 
-  wirePlayControls(ui, controller);
+  // The board picker: each board's game comes back as it was left.
+  wirePlayControls(ui, controller, (size) => {
+    const kind = controller.game.kind;
+    const line = savedLine(kind, size);
+    controller.openBoard(kind, size, line ? line.moves : '', line ? line.ahead : []);
+  });
 
   // The page's look: column numbers, sound, large text; and the settings card open or folded.
   const applyLook = () => {
@@ -215,6 +235,7 @@ function start() {
   $('forget').addEventListener('click', () => {
     savedSettings.clear();
     savedGame.clear();
+    savedBoards.clear();
     forgetSavedPages();   // (the dice and three-player games in progress too)
     // The defaults are the page's own (index.html's checked and selected).
     for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;

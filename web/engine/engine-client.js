@@ -131,6 +131,24 @@ export class EngineClient {
     if (this.current.failure) this.onError(this.current.failure.message);
   }
 
+  /**
+   * Moves to workers of another script address (the worker of another
+   * board: worker.js?size=8x7, one board per worker): pending requests
+   * resolve with null, the old workers are stopped (see retire) and new ones
+   * started. The same address changes nothing.
+   * @param {string | URL} url
+   */
+  setUrl(url) {
+    if (this.closed || String(url) === String(this.url)) return;
+    this.url = url;
+    this.dropPending();
+    const hadSpare = Boolean(this.spare);
+    this.retire(this.current);
+    if (this.spare) this.retire(this.spare);
+    this.current = this.spawn();
+    this.spare = hadSpare ? this.spawn() : null;
+  }
+
   // Stops every worker for good (one still loading once it has loaded, see
   // retire); pending and later requests resolve with null.
   terminate() {

@@ -4,9 +4,21 @@
 //
 // Cells are numbered in display order: index = row * width + col, row 0 at the
 // top. Moves are 1-based as users write them: a column 1..7 for Connect Four,
-// a cell 1..9 (row by row from the top left) for Tic-Tac-Toe.
+// a cell 1..9 (row by row from the top left) for Tic-Tac-Toe. A game played
+// on several boards (Connect Four) may be on another board than its own
+// (`size`, 'WxH': games.js's boardDef); columns 10-12 of the widest boards
+// are the letters a, b, c in move strings (the engine's notation).
 
-import { GAMES, isGameKind } from './games.js';
+import { GAMES, boardDef, isBoardSize, isGameKind } from './games.js';
+
+/** A move as a move string writes it: 1-9, then a, b, c ... for 10, 11, 12.
+ * @param {number} move */
+const moveSymbol = (move) => (move <= 9 ? String(move) : String.fromCharCode(96 + move - 9));
+/** A list of moves as a move string. @param {number[]} moves */
+export const movesText = (moves) => moves.map(moveSymbol).join('');
+/** The moves of a move string (letters a-z are 10-35; any other character
+ * is NaN, which no board plays). @param {string} text @returns {number[]} */
+export const movesOf = (text) => [...text].map((ch) => (ch >= 'a' && ch <= 'z' ? ch.charCodeAt(0) - 87 : Number(ch)));
 
 const DIRECTIONS = [[1, 0], [0, 1], [1, 1], [1, -1]];
 
@@ -42,10 +54,13 @@ export function winnerOf(kind, cells) {
 }
 
 export class Game {
-  constructor(kind) {
+  // size: 'WxH', a board of the game's sizes other than its own ('' its own).
+  constructor(kind, size = '') {
     if (!isGameKind(kind)) throw new Error(`unknown game ${kind}`);
+    if (!isBoardSize(kind, size)) throw new Error(`${kind} is not played on ${size}`);
     this.kind = kind;
-    this.def = GAMES[kind];
+    this.size = size;
+    this.def = boardDef(kind, size);
     this.history = [];      // 1-based moves
     this.placed = [];       // cell index of every move
     this.cells = new Array(this.def.width * this.def.height).fill(0);
@@ -60,7 +75,13 @@ export class Game {
   // 0 ongoing, 1 first player won, 2 second player won, 3 draw (as the engine).
   get outcome() { return this.winner || (this.full ? 3 : 0); }
   get lastCell() { return this.placed.length ? this.placed[this.placed.length - 1] : -1; }
-  moveString() { return this.history.join(''); }
+  moveString() { return movesText(this.history); }
+  // The game and its board, as a key: 'connect4', 'connect4@8x7'.
+  get board() { return this.size ? `${this.kind}@${this.size}` : this.kind; }
+  // The fields of an engine request that name the position (docs/protocol.md).
+  get position() {
+    return { game: this.kind, moves: this.moveString(), ...(this.size ? { size: this.size } : {}) };
+  }
 
   // Cell a move would fill, or -1 if the move is not possible on this board.
   targetCell(move) {
@@ -115,23 +136,28 @@ export class Game {
 
   // Builds a game from a move string. Returns {game} or {error} (a sentence
   // saying what is wrong); never throws.
-  static fromMoves(kind, text) {
+  static fromMoves(kind, text, size = '') {
     if (!isGameKind(kind)) return { error: `unknown game '${String(kind).slice(0, 20)}'` };
-    const game = new Game(kind);
+    if (!isBoardSize(kind, size)) return { error: `${GAMES[kind].name} is not played on ${String(size).slice(0, 20)}` };
+    const game = new Game(kind, size);
     const { moveSlots: slots, noun } = game.def;
     if (typeof text !== 'string') return { error: 'the moves are missing' };
     if (text.length > game.cells.length) {
       return { error: `${text.length} moves is more than a ${game.def.name} game can have` };
     }
+    const letters = slots > 9;
     for (let k = 0; k < text.length; k++) {
       const ch = text[k];
       const at = `at position ${k + 1}`;
-      if (ch < '0' || ch > '9') return { error: `'${ch}' ${at} is not a move (moves are digits 1-${slots})` };
-      const m = Number(ch);
-      if (m < 1 || m > slots) return { error: `${noun} ${m} ${at} is out of range 1-${slots}` };
-      if (game.over) return { error: `move ${m} ${at} comes after the game has ended` };
+      const letter = letters && ch >= 'a' && ch <= 'z';
+      if ((ch < '0' || ch > '9') && !letter) {
+        return { error: `'${ch}' ${at} is not a move (moves are ${letters ? `1-9 and a-${moveSymbol(slots)}` : `digits 1-${slots}`})` };
+      }
+      const m = movesOf(ch)[0];
+      if (m < 1 || m > slots) return { error: `${noun} ${ch} ${at} is out of range 1-${moveSymbol(slots)}` };
+      if (game.over) return { error: `move ${ch} ${at} comes after the game has ended` };
       if (!game.play(m)) {
-        return { error: `${noun} ${m} ${at} ${game.def.gravity ? 'is full' : 'is already taken'}` };
+        return { error: `${noun} ${ch} ${at} ${game.def.gravity ? 'is full' : 'is already taken'}` };
       }
     }
     return { game };

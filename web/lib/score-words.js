@@ -6,12 +6,12 @@
 //   heuristic: evaluation units, > 0 good for the side to move.
 // "wins in N moves" counts the winner's own moves from that position.
 
-import { GAMES } from './games.js';
+import { defOf } from './games.js';
 
 // Moves the winner still has to make, counting the winning one. `plies` is the
 // number of moves already played in the position the score belongs to.
 export function movesToWin(kind, score, plies) {
-  const base = GAMES[kind].winBase;
+  const base = defOf(kind).winBase;
   if (score > 0) return base - score - Math.floor(plies / 2);
   return base + score - Math.ceil(plies / 2);
 }

@@ -10,6 +10,7 @@
 //         default level.
 //   analysis  1: the analysis is on (every move's value on the board)
 //   algorithm  mcts: the computer searches by Monte Carlo tree search (absent: alpha-beta)
+//   size  the board WxH of Connect Four (absent: 7x6; docs/board-sizes.md)
 // Other views of the app: #view=tree&... (the search-tree explorer, web/tree/, shown by app/router.js)
 // (and #view=menace, same module), and #view=study; viewOf(hash) tells which.
 // Parsing never throws: every problem becomes a sentence in `errors`, and the
@@ -19,7 +20,7 @@ import { setGames } from './games.js';
 import { GAME_PAGE_IDS, TREE_VIEWS } from './views.js';
 
 const DEFAULTS = Object.freeze({ game: 'connect4', moves: '', time: 1000, ai: '2', level: 'custom', analysis: false,
-  algorithm: 'alphabeta' });
+  algorithm: 'alphabeta', size: '' });
 const DEFAULT_LEVEL = 'casual';
 const VIEWS = ['play', 'tree', 'menace', 'study'];  // tree, menace: lib/views.js
 // Every view besides play (lib/views.js's, and Study), and the games with
@@ -61,7 +62,8 @@ export function loadLinkParser(base = 'engine/') {
   });
 }
 
-// Returns {settings: {game, moves, time, ai, level, analysis, algorithm}, errors: [sentence...]}.
+// Returns {settings: {game, moves, time, ai, level, analysis, algorithm, size}, errors: [sentence...]}
+// (size: 'WxH' of a board other than the game's own, else '').
 // An invalid field keeps its default and the rest is used (moves too, unless
 // the game is unknown: protocol/link.hpp). `levels` is
 // the list of level names the engine knows (without it only custom is valid).
@@ -69,18 +71,19 @@ export function loadLinkParser(base = 'engine/') {
 export function parseHash(hash, levels = []) {
   const text = typeof hash === 'string' ? hash : '';
   if (!linkParser) {
-    /** @type {{game: string, moves: string, time: number, ai: string, level: string, analysis: boolean, algorithm: string}} */
+    /** @type {{game: string, moves: string, time: number, ai: string, level: string, analysis: boolean, algorithm: string,
+     *   size: string}} */
     const settings = { ...DEFAULTS };
     if (levels.includes(DEFAULT_LEVEL)) settings.level = DEFAULT_LEVEL;
     return { settings, errors: text.replace(/^#/, '') ? ['the link could not be read (its parser did not load)'] : [] };
   }
   const r = linkParser.parseLink(text, Array.isArray(levels) ? levels.map(String) : [], DEFAULT_LEVEL, OTHER_VIEWS, GAME_PAGE_IDS);
-  return { settings: r.settings, errors: r.errors };
+  return { settings: { ...r.settings, size: r.settings.size || '' }, errors: r.errors };
 }
 
-export function formatHash({ game, moves, time, ai, level, analysis, algorithm = 'alphabeta' }) {
-  return `#game=${game}&moves=${moves}&time=${time}&ai=${ai}${level ? `&level=${level}` : ''}${analysis ? '&analysis=1' : ''}`
-    + (algorithm === 'mcts' ? '&algorithm=mcts' : '');
+export function formatHash({ game, moves, time, ai, level, analysis, algorithm = 'alphabeta', size = '' }) {
+  return `#game=${game}${size ? `&size=${size}` : ''}&moves=${moves}&time=${time}&ai=${ai}${level ? `&level=${level}` : ''}`
+    + `${analysis ? '&analysis=1' : ''}${algorithm === 'mcts' ? '&algorithm=mcts' : ''}`;
 }
 
 // Replaces the hash without adding a history entry or firing hashchange.

@@ -92,7 +92,7 @@ export async function requestHint(c) {
   c.onChange();
   let reply;
   try {
-    reply = await c.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(),
+    reply = await c.engine.request({ type: 'analyze', ...g.position,
       timeMs: c.helpTime, threads: c.threads }, (info) => { if (token === c.token) c.panel.showAnalysis(info, ctx); });
   } catch (e) {
     return c.engineFailed(e);
@@ -112,7 +112,7 @@ export function showHint(c, a) {
   if (!best || best.kind === 'pending') return;
   c.hint = a.best;
   c.board.setHint(a.best);
-  const text = `Hint: ${g.def.noun} ${a.best}: ${valueInWords(g.kind, best, g.plies, side, c.names)}`;
+  const text = `Hint: ${g.def.noun} ${a.best}: ${valueInWords(g.board, best, g.plies, side, c.names)}`;
   c.panel.setHintText(text);
   c.panel.setStatus(`${text}. Your turn, ${c.names[side]}.`);
   c.onChange();
@@ -131,7 +131,7 @@ export async function startAnalysis(c, token) {
   c.panel.startThinking('Analysis', c.analysisMs, ctx);
   let reply;
   try {
-    reply = await c.engine.request({ type: 'analyze', game: g.kind, moves: g.moveString(), timeMs: c.analysisMs,
+    reply = await c.engine.request({ type: 'analyze', ...g.position, timeMs: c.analysisMs,
       threads: c.threads },
       (info) => { if (token === c.token && c.analysisOn) c.showAnalysis(info, false); });
   } catch (e) {
@@ -156,12 +156,12 @@ export function showAnalysis(c, a, done) {
     if (!s.legal) continue;
     legal++;
     if (s.kind === 'exact' || s.kind === 'wdl') provenCount++;
-    labels[s.move] = moveLabel(g.kind, s, g.plies);
+    labels[s.move] = moveLabel(g.board, s, g.plies);
   }
   c.board.setLabels(labels);
   c.panel.showAnalysisList(a.scores, g, c.names);
   c.panel.showAnalysis(a, c.searchContext());
-  c.evalBar.set(g.kind, a.position, g.plies, side, c.names);
+  c.evalBar.set(g.board, a.position, g.plies, side, c.names);
   if (c.hintFollows) c.showHint(a);
   document.body.dataset.analysis = done ? 'done' : 'running';
   const name = c.names[side];
@@ -176,5 +176,5 @@ export function showAnalysis(c, a, done) {
 export function showFinalValue(c) {
   const g = c.game;
   delete document.body.dataset.analysis;
-  c.evalBar.set(g.kind, { kind: 'wdl', score: g.winner ? -1 : 0, source: 'solver' }, g.plies, g.sideToMove, c.names);
+  c.evalBar.set(g.board, { kind: 'wdl', score: g.winner ? -1 : 0, source: 'solver' }, g.plies, g.sideToMove, c.names);
 }

@@ -173,7 +173,7 @@ export class BoardView {
   // The cells and sides of the best line's moves, played on a copy of the
   // game, as far as they are legal: [{cell, side, n}] (n from 1).
   linePieces() {
-    const copy = Game.fromMoves(this.game.kind, this.game.moveString()).game;
+    const copy = Game.fromMoves(this.game.kind, this.game.moveString(), this.game.size).game;
     const out = [];
     if (!copy) return out;
     for (const m of this.line) {

@@ -22,7 +22,7 @@
 // review and the move list).
 
 import { sideNames } from '../lib/games.js';
-import { Game } from '../lib/rules.js';
+import { Game, movesOf, movesText } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
 import { WAIT_FOR_COMPUTER, clearAnalysis, requestHint, setAnalysis, setAnalysisTime, showAnalysis, showFinalValue, showHint,
   startAnalysis } from './analysis-flow.js';
@@ -37,10 +37,13 @@ const capitalized = (word) => word[0].toUpperCase() + word.slice(1);
 
 export class Controller {
   // onLanded(game): a move's piece has reached its place (the page's sound).
-  constructor({ board, panel, engine, evalBar, reviewEngine, onChange, onLanded }) {
+  // workerUrl(size): the engine worker's address for a board ('' the game's
+  // own; one board per worker), which `engine` moves to with the game's board.
+  constructor({ board, panel, engine, evalBar, reviewEngine, onChange, onLanded, workerUrl }) {
     this.board = board;
     this.panel = panel;
     this.engine = engine;
+    this.workerUrl = workerUrl || null;
     this.evalBar = evalBar;
     // Starts a worker of its own for a review, so that stepping through the
     // game (which cancels the engine's work on the old position) goes on
@@ -100,7 +103,7 @@ export class Controller {
   // The whole line: the moves played and the moves ahead.
   get line() { return this.game.history.concat(this.future); }
   // What a review belongs to: the game and its line.
-  get reviewKey() { return `${this.game.kind}:${this.line.join('')}`; }
+  get reviewKey() { return `${this.game.board}:${movesText(this.line)}`; }
   get canHint() { return this.state === 'human-turn' && !this.hint; }
   // "Solve from here": a position of a game with an exact solver, not over,
   // while no computer is thinking.
@@ -145,11 +148,13 @@ export class Controller {
       algorithm: settings.algorithm === 'mcts' ? 'mcts' : 'alphabeta' };
     this.analysisOn = Boolean(settings.analysis);
     this.evalBar.show(this.analysisOn);
-    this.game = Game.fromMoves(settings.game, settings.moves).game || new Game(settings.game);
-    const line = Game.fromMoves(settings.game, this.game.moveString() + ahead.join('')).game;
+    const size = settings.size || '';
+    this.game = Game.fromMoves(settings.game, settings.moves, size).game || new Game(settings.game, size);
+    const line = Game.fromMoves(settings.game, this.game.moveString() + movesText(ahead), size).game;
     this.redo = line ? this.groupMoves(ahead) : [];
     this.paused = false;
     this.carried = null;
+    this.useBoard(this.game);
     this.board.setGame(this.game);
     this.panel.clearThinking('Engine');
     // A reload where the computer waited while you looked back through a
@@ -179,7 +184,7 @@ export class Controller {
         + `${n === 1 ? 'last move was' : `last ${n} moves were`} dropped.`);
     }
     this.playOnLine(move);
-    this.carried = proven ? { at: `${this.game.kind}:${this.game.moveString()}`,
+    this.carried = proven ? { at: `${this.game.board}:${this.game.moveString()}`,
       value: { kind: proven.kind, score: -proven.score, source: proven.source } } : null;
     this.positionChanged(true);
     return true;
@@ -258,7 +263,7 @@ export class Controller {
       if (p === this.game.plies) return;
       this.settings.ai = 'none';
     }
-    const overAt = (n) => Game.fromMoves(this.game.kind, line.slice(0, n).join('')).game.over;
+    const overAt = (n) => Game.fromMoves(this.game.kind, movesText(line.slice(0, n)), this.game.size).game.over;
     const computerToMove = this.isComputer((p % 2) + 1) && !overAt(p);
     const browsing = computerToMove && this.lineOver;
     if (computerToMove && !browsing) {
@@ -308,17 +313,20 @@ export class Controller {
   // Whether the game's whole line (the position and the moves ahead of it)
   // ends finished: with moves ahead, a finished game looked back on.
   get lineOver() {
-    return Boolean(Game.fromMoves(this.game.kind, this.line.join('')).game?.over);
+    return Boolean(Game.fromMoves(this.game.kind, movesText(this.line), this.game.size).game?.over);
   }
 
   // Another game of the same kind in place of one in progress (New game, N
   // twice, Play again after stepping back) is offered back in the notice: a
-  // stray click or key loses nothing.
-  newGame(kind) {
+  // stray click or key loses nothing. `size`: the board ('WxH', '' the
+  // game's own); without it the board stays, unless the game changes.
+  newGame(kind, size) {
     const old = this.game;
-    const going = old && !old.over && this.line.length >= 2 && (!kind || kind === old.kind);
+    const k = kind || old.kind;
+    const board = size !== undefined ? size : k === old.kind ? old.size : '';
+    const going = old && !old.over && this.line.length >= 2 && k === old.kind && board === old.size;
     const back = going ? this.restorer() : null;
-    this.setGame(new Game(kind || this.game.kind), []);
+    this.setGame(new Game(k, board), []);
     this.panel.hideNotice();
     this.panel.clearThinking('New game');
     this.positionChanged(false);
@@ -327,6 +335,7 @@ export class Controller {
 
   // The game `g` with the moves `ahead` of it (Redo), nothing searching.
   setGame(g, ahead) {
+    this.useBoard(g);
     this.engine.cancel();
     this.stopReview();
     this.game = g;
@@ -340,24 +349,40 @@ export class Controller {
   // A function that brings back the game as it is now (its position and the
   // moves ahead of it), as a finished game looked back on waits for you; or
   // the game `kind` with the moves `played` and `ahead` (a saved offer).
-  restorer(kind = this.game.kind, played = this.game.history.join(''), ahead = this.future) {
+  // The game `kind` on the board `size` ('' its own) with the moves `played`
+  // and `ahead` (the board picker: each board's game is kept, and comes back).
+  openBoard(kind, size, played = '', ahead = []) {
+    const g = Game.fromMoves(kind, played, size).game || new Game(kind, size);
+    const line = Game.fromMoves(kind, g.moveString() + movesText(ahead), size).game;
+    this.setGame(g, line ? ahead : []);
+    this.panel.hideNotice('line');
+    this.panel.clearThinking('New game');
+    this.positionChanged(false, this.waitsHere());
+  }
+
+  // The engine's worker for the board of `g` (a worker plays one board).
+  useBoard(g) {
+    if (this.workerUrl && this.engine.setUrl) this.engine.setUrl(this.workerUrl(g.size));
+  }
+
+  restorer(kind = this.game.kind, played = this.game.moveString(), ahead = this.future, size = this.game.size) {
     const run = () => {
       // The game shown now, if it has moves, is offered back in its turn.
       const back = this.line.length >= 2 ? this.restorer() : null;
-      this.setGame(/** @type {Game} */ (Game.fromMoves(kind, played).game), ahead);
+      this.setGame(/** @type {Game} */ (Game.fromMoves(kind, played, size).game), ahead);
       this.panel.clearThinking('Engine');
       this.positionChanged(false, this.waitsHere());
       if (back) this.offerBack(`The game was restored; the one it replaced (${back.moves} moves) can be restored in turn.`, back);
     };
     run.moves = played.length + ahead.length;
     // (what the page saves with the game, to offer it again after a reload)
-    run.saved = { game: kind, moves: played, ahead: ahead.join('') };
+    run.saved = { game: kind, moves: played, ahead: movesText(ahead), ...(size ? { size } : {}) };
     return run;
   }
 
   // An offer saved with the game (Panel.offer), made again after a reload.
-  offerSaved({ text, game, moves, ahead }) {
-    this.offerBack(text, this.restorer(game, moves, [...ahead].map(Number)));
+  offerSaved({ text, game, moves, ahead, size = '' }) {
+    this.offerBack(text, this.restorer(game, moves, movesOf(ahead), size));
   }
 
   // The notice `text`, with a button that restores the game as it is now
@@ -459,7 +484,8 @@ export class Controller {
   saveHash() {
     if (!this.active) return;
     writeHash({ game: this.game.kind, moves: this.game.moveString(), time: this.settings.time,
-      ai: this.settings.ai, level: this.settings.level, analysis: this.analysisOn, algorithm: this.settings.algorithm });
+      ai: this.settings.ai, level: this.settings.level, analysis: this.analysisOn, algorithm: this.settings.algorithm,
+      size: this.game.size });
   }
 
   setState(state) {
@@ -471,7 +497,7 @@ export class Controller {
 
   searchContext() {
     const g = this.game;
-    return { kind: g.kind, plies: g.plies, side: g.sideToMove, names: this.names, moves: g.moveString() };
+    return { kind: g.board, plies: g.plies, side: g.sideToMove, names: this.names, moves: g.moveString() };
   }
 
   // --- the turn (turn-flow.js): the person's status, the computer's move, the end

@@ -80,7 +80,8 @@ export class Panel {
   }
 
   // The notice's offer to restore a game, as the page saves it ({text, game,
-  // moves, ahead}), or null: none shown.
+  // moves, ahead, size?}), or null: none shown.
+  /** @returns {{text: string, game: string, moves: string, ahead: string, size?: string} | null} */
   get offer() {
     const saved = !this.el.notice.hidden && this.noticeRun ? this.noticeRun.saved : null;
     return saved ? { text: this.el.noticeText.textContent || '', ...saved } : null;
@@ -229,7 +230,7 @@ export class Panel {
       li.dataset.analysisCol = String(s.move);
       li.dataset.kind = s.kind;
       li.dataset.score = String(s.score);
-      li.textContent = s.legal ? `${game.def.noun} ${s.move}: ${valueInWords(game.kind, s, game.plies, side, names)}`
+      li.textContent = s.legal ? `${game.def.noun} ${s.move}: ${valueInWords(game.board, s, game.plies, side, names)}`
         : `${game.def.noun} ${s.move}: not playable`;
       list.append(li);
     }

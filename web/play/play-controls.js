@@ -5,7 +5,7 @@
 // the controller (wirePlayControls, bindPlayKeys).
 
 import { h, newGameKey, setUsable } from '../lib/dom.js';
-import { GAMES, isGameKind } from '../lib/games.js';
+import { GAMES, isGameKind, sizeLabel } from '../lib/games.js';
 import { isGamePage } from '../lib/views.js';
 import { describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
 
@@ -17,6 +17,28 @@ export const $select = (id) => /** @type {HTMLSelectElement} */ ($(id));
 const $input = (id) => /** @type {HTMLInputElement} */ ($(id));
 /** @type {(id: string) => HTMLButtonElement} */
 export const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+
+// The board picker's first boards, the ones people play most (that fit the
+// engine: 9 x 7 does not); the game's own board comes first.
+const POPULAR_SIZES = ['8x7', '6x7', '5x4'];
+
+// Fills the board picker of a game played on several boards (its own board,
+// the popular ones, then every other in an "Other sizes" group); false for a
+// game of one board.
+function fillSizes(select, kind) {
+  const g = GAMES[kind];
+  const sizes = g.sizes || [];
+  if (!sizes.length) return false;
+  if (select.dataset.game === kind) return true;
+  select.dataset.game = kind;
+  const own = `${g.width}x${g.height}`;
+  const option = (value, size) => h('option', { value, text: sizeLabel(size) });
+  const popular = POPULAR_SIZES.filter((s) => sizes.includes(s));
+  select.replaceChildren(
+    h('optgroup', { label: 'Popular' }, option('', own), ...popular.map((s) => option(s, s))),
+    h('optgroup', { label: 'Other sizes' }, ...sizes.filter((s) => !popular.includes(s)).map((s) => option(s, s))));
+  return true;
+}
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 
@@ -47,6 +69,9 @@ export function bookStatus(panel) {
         + `the Perfect level's own games to move ${book.plies}`;
     } else if (book.status === 'loading') {
       el.textContent = 'Opening book: loading…';
+    } else if (book.status === 'off' && /^no book on /.test(book.message || '')) {
+      // (the worker of another board: worker.js?size=WxH)
+      el.textContent = `Opening book: ${book.message.replace(/(\d+)x(\d+)/g, '$1 × $2')}; the computer searches from the first move.`;
     } else if (book.status === 'off') {
       el.textContent = 'Opening book: off (?book=off in the address); the computer searches from the first move.';
     } else {
@@ -88,6 +113,9 @@ export function renderLevel(ui, controller, results) {
 // Reflects the controller's state in the controls.
 export function syncControls(ui, c, results) {
   ui.game.value = c.game.kind;
+  const sized = fillSizes(ui.size, c.game.kind);
+  ui.size.closest('.field').hidden = !sized;
+  if (sized) ui.size.value = c.game.size;
   ui.players.value = c.settings.ai;
   ui.level.value = c.settings.level;
   ui.time.value = String(nearestStep(c.settings.time));
@@ -117,7 +145,8 @@ export function syncControls(ui, c, results) {
     : c.review ? 'Reviewed' : 'Review';
   document.documentElement.dataset.game = c.game.kind;
   const c4 = c.game.kind === 'connect4';
-  $('key-help').textContent = `1–${c.game.def.moveSlots}`;
+  const slots = c.game.def.moveSlots;
+  $('key-help').textContent = slots > 9 ? `1–9, a–${String.fromCharCode(96 + slots - 9)}` : `1–${slots}`;
   $('legend-1').textContent = c4 ? 'Red (ring) moves first' : 'X moves first, then O';
   $('legend-2').textContent = c4 ? 'Yellow (diamond)' : '';
   const cvc = c.settings.ai === 'both';
@@ -193,6 +222,9 @@ export function bindPlayKeys(root, controller, result) {
     const key = e.key.toLowerCase();
     if (/^[1-9]$/.test(key)) {
       if (controller.playHuman(Number(key))) e.preventDefault();
+    } else if (/^[a-c]$/.test(key) && controller.game.def.moveSlots > 9) {
+      // columns 10-12 of the widest boards
+      if (controller.playHuman(key.charCodeAt(0) - 87)) e.preventDefault();
     } else if (key === 'u') {
       controller.undo();
     } else if (key === 'r') {
@@ -221,7 +253,7 @@ export function bindPlayKeys(root, controller, result) {
 // Play's controls in index.html, by name.
 export function playControls() {
   return {
-    game: $select('game-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
+    game: $select('game-select'), size: $select('size-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
     analysis: $input('analysis-toggle'), engine: $input('engine-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
     undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
@@ -233,7 +265,8 @@ export function playControls() {
 
 // The game's controls act on the controller: the pickers, the thinking
 // time, the analysis, and the buttons under the board.
-export function wirePlayControls(ui, controller) {
+// onSize(size): another board was picked ('WxH', '' the game's own).
+export function wirePlayControls(ui, controller, onSize = (size) => controller.newGame(controller.game.kind, size)) {
   ui.time.max = String(TIME_STEPS.length - 1);
   ui.game.addEventListener('change', () => {
     // The games of the other kinds have pages of their own (app/router.js).
@@ -245,6 +278,7 @@ export function wirePlayControls(ui, controller) {
     }
     controller.newGame(ui.game.value);
   });
+  ui.size.addEventListener('change', () => onSize(ui.size.value));
   ui.players.addEventListener('change', () => controller.setPlayers(ui.players.value));
   ui.level.addEventListener('change', () => controller.setLevel(ui.level.value));
   ui.algorithm.addEventListener('change', () => controller.setAlgorithm(ui.algorithm.value));

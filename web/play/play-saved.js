@@ -2,10 +2,13 @@
 // the game and those of the page's look), and the game with the moves ahead
 // of its position (after an undo or a step back); restoreSaved() reads them
 // back when the page starts. A link with a position takes precedence over
-// the saved game.
+// the saved game. A game on another board than the game's own (Connect
+// Four's 8 x 7, ...) is kept per board (savedBoards): playing one never
+// overwrites the game of another board, and the board picker brings each
+// board's game back.
 
-import { Game } from '../lib/rules.js';
-import { isGameKind } from '../lib/games.js';
+import { Game, movesOf } from '../lib/rules.js';
+import { isBoardSize, isGameKind } from '../lib/games.js';
 import { SavedPart, storageAvailable } from '../lib/storage.js';
 import { formatHash } from '../lib/url-state.js';
 import { $ } from './play-controls.js';
@@ -37,6 +40,51 @@ export const savedGame = new SavedPart('game', 1, (d) => {
   return { game: d.game, moves: d.moves, ahead: d.ahead, ...(offer ? { offer } : {}) };
 });
 
+// The games on the other boards: {current, games}. games: board key
+// ('connect4@8x7', rules.js's Game.board) -> {moves, ahead}; current: the
+// board key of the game played last when it was one of these, else ''.
+const isBoardMoves = (v) => typeof v === 'string' && /^[0-9a-c]{0,60}$/.test(v);
+const boardOfKey = (key) => {
+  const at = typeof key === 'string' ? key.indexOf('@') : -1;
+  return at > 0 && isBoardSize(key.slice(0, at), key.slice(at + 1)) ? { kind: key.slice(0, at), size: key.slice(at + 1) } : null;
+};
+export const savedBoards = new SavedPart('boards', 1, (d) => {
+  if (!d || typeof d !== 'object' || typeof d.current !== 'string' || !d.games || typeof d.games !== 'object') return null;
+  /** @type {Record<string, {moves: string, ahead: string}>} */
+  const games = {};
+  for (const [key, line] of Object.entries(d.games)) {
+    if (boardOfKey(key) && line && isBoardMoves(line.moves) && isBoardMoves(line.ahead)) {
+      games[key] = { moves: line.moves, ahead: line.ahead };
+    }
+  }
+  return { current: Object.hasOwn(games, d.current) ? d.current : '', games };
+});
+
+// The saved line of game `kind` on board `size` ('' its own board):
+// {moves, ahead: number[]}, or null when none is kept (or it is no game there).
+export function savedLine(kind, size) {
+  let line;
+  if (!size) {
+    const g = savedGame.load().data;
+    line = g && g.game === kind ? g : null;
+  } else {
+    const b = savedBoards.load().data;
+    line = b ? b.games[`${kind}@${size}`] || null : null;
+  }
+  if (!line || !Game.fromMoves(kind, line.moves + line.ahead, size).game) return null;
+  return { moves: line.moves, ahead: movesOf(line.ahead) };
+}
+
+// Keeps the line of a game on another board than its own (board key `key`),
+// and that it was played last; key '' says the game played last is the own
+// board's (savedGame's).
+export function saveBoardLine(key, moves, ahead) {
+  const b = savedBoards.load().data || { current: '', games: {} };
+  if (key) b.games[key] = { moves, ahead };
+  b.current = key;
+  if (key || Object.keys(b.games).length) savedBoards.save(b);
+}
+
 // Reads the saved settings and game: the settings go into the controls and
 // the controller at once; the game comes back as {hash, game, moves, ahead}
 // for the first Play view (null: nothing saved). A saved part
@@ -44,7 +92,9 @@ export const savedGame = new SavedPart('game', 1, (d) => {
 export function restoreSaved(ui, controller, panel, solve) {
   const settings = savedSettings.load();
   const game = savedGame.load();
+  const boards = savedBoards.load();
   const problems = [];
+  if (boards.problem) problems.push(`your games on the other boards could not be used (${boards.problem})`);
   if (settings.problem) problems.push(`your saved settings could not be used (${settings.problem})`);
   if (settings.data && settings.data.level !== 'custom' && !controller.levels.some((l) => l.name === settings.data.level)) {
     savedSettings.clear();
@@ -82,12 +132,17 @@ export function restoreSaved(ui, controller, panel, solve) {
     // Settings folded at first on a phone, where they would push the game away.
     ui.settings.open = matchMedia('(min-width: 861px)').matches;
   }
-  if (!s && !g) return null;
-  const kind = g ? g.game : 'connect4';
-  const moves = g ? g.moves : '';
+  // The game played last on another board, when it was one.
+  const current = boards.data && boards.data.current ? boardOfKey(boards.data.current) : null;
+  const sizedLine = current ? savedLine(current.kind, current.size) : null;
+  if (!s && !g && !sizedLine) return null;
+  const kind = sizedLine ? current.kind : g ? g.game : 'connect4';
+  const size = sizedLine ? current.size : '';
+  const moves = sizedLine ? sizedLine.moves : g ? g.moves : '';
+  const ahead = sizedLine ? sizedLine.ahead : g ? movesOf(g.ahead) : [];
   // Without saved settings the link's defaults apply.
   const hash = s ? formatHash({ game: kind, moves, time: s.time, ai: s.ai, level: s.level, analysis: s.analysis,
-    algorithm: s.algorithm })
-    : `#game=${kind}&moves=${moves}`;
-  return { hash, game: kind, moves, ahead: g ? [...g.ahead].map(Number) : [], offer: g?.offer || null };
+    algorithm: s.algorithm, size })
+    : `#game=${kind}${size ? `&size=${size}` : ''}&moves=${moves}`;
+  return { hash, game: kind, size, moves, ahead, offer: sizedLine ? null : g?.offer || null };
 }

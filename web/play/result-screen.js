@@ -9,7 +9,7 @@ import { $, computerLabel } from './play-controls.js';
 export function resultScreen(getController) {
   const box = $('result');
   let closedFor = '';   // the finished game whose result was closed
-  const key = (c) => `${c.game.kind}:${c.game.moveString()}:${c.settings.ai}`;
+  const key = (c) => `${c.game.board}:${c.game.moveString()}:${c.settings.ai}`;
   // The board's button that had the focus when the box took it (update()).
   let cameFrom = /** @type {HTMLElement | null} */ (null);
   // Hides the box; with the focus inside it (Escape, ×, or a key that

@@ -3,6 +3,7 @@
 // reviewed in a worker of its own, so that stepping through the game goes on
 // while it runs. Functions of the controller `c` (controller.js), which calls them.
 
+import { movesText } from '../lib/rules.js';
 import { scoreInWords } from '../lib/score-words.js';
 import { markWords, moveName } from './analysis-view.js';
 
@@ -16,7 +17,7 @@ const REVIEW_MS = 30000;
 /** @param {Controller} c */
 export async function startReview(c) {
   if (!c.canReview) return;
-  const line = c.line.join('');
+  const line = movesText(c.line);
   if (c.review && c.review.line === c.reviewKey && !c.review.failed) return;
   c.stopReview();
   const client = c.makeReviewEngine();
@@ -27,7 +28,7 @@ export async function startReview(c) {
   c.showMoves();
   let reply;
   try {
-    reply = await client.request({ type: 'review', game: c.game.kind, moves: line, timeMs: REVIEW_MS }, (info) => {
+    reply = await client.request({ type: 'review', ...c.game.position, moves: line, timeMs: REVIEW_MS }, (info) => {
       if (c.review !== review) return;
       review.reply = info;
       c.showMoves();
@@ -83,7 +84,7 @@ export function showMoves(c) {
     if (!c.hint) c.board.setHint(rm.better);
   }
   if (before && (before.kind === 'exact' || before.kind === 'wdl')) {
-    text += ` Before it: ${scoreInWords(g.kind, before.score, before.kind === 'exact', g.plies - 1, mover, c.names,
+    text += ` Before it: ${scoreInWords(g.board, before.score, before.kind === 'exact', g.plies - 1, mover, c.names,
       before.kind === 'wdl' || before.kind === 'exact' ? Math.sign(before.score) : null, before.source)}.`;
   }
   c.panel.setReviewNote(text, rm.mark);

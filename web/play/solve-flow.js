@@ -24,7 +24,7 @@ export async function startSolve(c) {
   c.onChange();
   let reply;
   try {
-    reply = await c.engine.request({ type: 'solve', game: g.kind, moves: g.moveString(), threads: c.threads },
+    reply = await c.engine.request({ type: 'solve', ...g.position, threads: c.threads },
       (info) => {
         if (token !== c.token) return;
         c.panel.showSolving(info, ctx);
@@ -40,7 +40,7 @@ export async function startSolve(c) {
   c.panel.setWho(`Solved with ${reply.threads === 1 ? '1 thread' : `${reply.threads} threads`}`);
   c.onSolve({ state: 'done', reply });
   c.endSolve('done');
-  if (c.analysisOn) c.evalBar.set(g.kind, { kind: 'exact', score: reply.score, source: 'solver' }, g.plies,
+  if (c.analysisOn) c.evalBar.set(g.board, { kind: 'exact', score: reply.score, source: 'solver' }, g.plies,
     g.sideToMove, c.names);
 }
 

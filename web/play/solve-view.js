@@ -100,7 +100,7 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
   const say = liveSentence(result, '.solve-said', '.solve-elapsed');
   controller.onSolve = ({ state, reply, threads }) => {
     if (state === 'running' && !reply) {
-      shownAt = `${controller.game.kind}:${controller.game.moveString()}`;
+      shownAt = `${controller.game.board}:${controller.game.moveString()}`;
       say(`Solving with ${plural(threads, 'thread')}…`);
     } else if (state === 'running') {
       const c = controller.searchContext();
@@ -140,7 +140,7 @@ export function mountSolve({ controller, engine, button, result, select, buildTe
         : g && g.over ? 'The game is over: there is no position to solve'
           : !controller.state || controller.state === 'loading' ? 'The game is still loading'
             : 'Wait until the computer has moved: then the position can be solved';
-      if (!g || (shownAt !== null && shownAt !== `${g.kind}:${g.moveString()}`)) {
+      if (!g || (shownAt !== null && shownAt !== `${g.board}:${g.moveString()}`)) {
         say('');   // (the sentence was about another position)
         shownAt = null;
       }

@@ -46,6 +46,10 @@ function lastMoveText(c) {
   return `${who} played ${g.def.noun} ${g.history[g.plies - 1]}. `;
 }
 
+// What Perfect says after a move it could not prove.
+const PERFECT_UNPROVEN = ': not proven. Perfect could not prove the value of this position within its time, '
+  + 'so it played its best estimate';
+
 /** @param {Controller} c */
 export async function step(c, token) {
   if (!c.active) return;
@@ -99,16 +103,16 @@ export async function step(c, token) {
   c.panel.startThinking(`${who} is thinking`, budget, ctx);
   // With the analysis on, the bar shows the position's value: a proven one
   // carried from the analysis of the move played, else the search's.
-  const carried = c.carried && c.carried.at === `${g.kind}:${ctx.moves}` ? c.carried.value : null;
-  if (c.analysisOn && carried) c.evalBar.set(g.kind, carried, g.plies, side, c.names);
+  const carried = c.carried && c.carried.at === `${g.board}:${ctx.moves}` ? c.carried.value : null;
+  if (c.analysisOn && carried) c.evalBar.set(g.board, carried, g.plies, side, c.names);
   let reply;
   try {
     [reply] = await Promise.all([
-      c.engine.request({ type: 'search', game: g.kind, moves: g.moveString(), ...fields,
+      c.engine.request({ type: 'search', ...g.position, ...fields,
         seed: randomSeed() }, (info) => {
         if (token !== c.token) return;
         c.panel.showInfo(info, ctx);
-        if (c.analysisOn && !carried) c.evalBar.set(g.kind, searchValue(info), g.plies, side, c.names);
+        if (c.analysisOn && !carried) c.evalBar.set(g.board, searchValue(info), g.plies, side, c.names);
       }),
       c.landing,
       sleep(minMs),
@@ -119,7 +123,11 @@ export async function step(c, token) {
   if (!reply || token !== c.token) return;
   c.panel.stopThinking();
   c.panel.showInfo(reply, ctx);
-  c.panel.setWho(`${who} played ${g.def.noun} ${reply.move}`);
+  // Perfect plays the proven best move where the solver proves it in time;
+  // where it cannot (a large board early in the game), it says so.
+  const unproven = c.settings.level === 'perfect' && c.settings.algorithm !== 'mcts' && !reply.exact
+    && reply.outcome !== 1 && reply.outcome !== 0 && reply.outcome !== -1;
+  c.panel.setWho(`${who} played ${g.def.noun} ${reply.move}${unproven ? PERFECT_UNPROVEN : ''}`);
   if (!g.canPlay(reply.move)) return c.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
   c.playOnLine(reply.move);
   c.positionChanged(true);

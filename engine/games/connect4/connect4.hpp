@@ -156,6 +156,10 @@ class Connect4Board {
   // From 10 stones on most win/draw/loss values are proven within a few
   // hundred ms (docs/levels.md), so the player tries the solver from there.
   static constexpr int kSolveFromPlies = 10;
+  // On a board sized at run time the player tries the solver from as few
+  // empty cells as 7x6 has at kSolveFromPlies (32): a small board from its
+  // first move, a large one later (search/player.hpp).
+  static constexpr int kSolveEmptyCells = Connect4Shape7x6::kMaxPlies - kSolveFromPlies;
 
   // --- the board's size (core/game.hpp, capability g) ---------------------
   // On 7x6 the facts above; on a sized board what Connect4RuntimeShape::set
