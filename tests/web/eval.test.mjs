@@ -100,6 +100,8 @@ await runBrowserTest('eval', async ({ browser, url }) => {
   assert.match(await page.textContent('#eval-msg'), /a finished position has no evaluation/);
   await page.goto(`${url}#view=eval&game=chess&moves=4`);
   await page.waitForFunction(() => /game "chess"/.test(document.querySelector('#eval-link-note').textContent));
+  await page.goto(`${url}#view=eval&game=connect4&moves=448&size=8x7`);
+  await page.waitForFunction(() => /size "8x7": this view shows the 7x6 board only/.test(document.querySelector('#eval-link-note').textContent));
 
   // The horizon lesson: without quiescence the 3-move search plays the move
   // that loses, with it one that wins (the engine's own searches and solver).

@@ -158,7 +158,9 @@ function start() {
   // game's link has its game and moves).
   $('why-score').addEventListener('click', (e) => {
     const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-    /** @type {HTMLAnchorElement} */ (e.currentTarget).href = `#${new URLSearchParams({ view: 'eval', game: p.get('game') || 'connect4', moves: p.get('moves') || '' })}`;
+    const link = new URLSearchParams({ view: 'eval', game: p.get('game') || 'connect4', moves: p.get('moves') || '' });
+    if (p.get('size')) link.set('size', p.get('size'));   // (the view names a board it cannot show)
+    /** @type {HTMLAnchorElement} */ (e.currentTarget).href = `#${link}`;
   });
   const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m), keys: $('board-keys') });
 

@@ -225,8 +225,12 @@ export function mountEvalView(container, { hash, engine, onChange }) {
       errors.push(`game "${clip(g)}" is not one of ${games.map((x) => x.id).join(', ')}`);
       g = 'connect4';
     }
+    // (the engine's evaluate reads the game's own board: Connect Four's 7x6)
+    const size = p.get('size');
+    const otherBoard = size !== null && size !== '7x6';
+    if (otherBoard) errors.push(`size "${clip(size)}": this view shows the 7x6 board only, so the moves were not used`);
     note.say(errors);
-    showPosition(g, p.get('moves') || '');
+    showPosition(g, otherBoard ? '' : p.get('moves') || '');
   }
   load(hash);
   return { load, destroy: () => { asked = -1; root.remove(); } };
