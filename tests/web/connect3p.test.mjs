@@ -70,7 +70,7 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   await page.reload();
   await waitTurn(page);
   assert.equal(await page.textContent('#c3-status'),
-    'This link\'s moves cannot be read (invalid character \'x\' at position 3 (moves are digits 1-9)); a new game started instead.');
+    'This link\'s moves cannot be read: invalid character \'x\' at position 3 (moves are digits 1-9). A new game started instead.');
 
   console.log('  bad fields are named:');
   await page.goto(`${url}#game=connect3p&moves=55&seats=xyz&time=-1`);

@@ -263,7 +263,8 @@ function linkOf(demo, moves, seats, time) {
   return `#${p.toString()}`;
 }
 
-// The page. options: {hash, workerUrl, onChange(hash)}.
+// The page. options: {hash, workerUrl, onChange(hash), fromSaved (the hash is the saved game, not a link),
+// savedProblem (why the saved game could not be shown: said in the note)}.
 export function mountGamePage(container, options = {}) {
   const settings = readHash(options.hash ?? location.hash);
   let moves = settings.moves;
@@ -376,9 +377,10 @@ export function mountGamePage(container, options = {}) {
     setPhase('loading');
     const s = await load(moves);
     note.say(settings.errors);   // (once the page is there: the live region announces it)
+    if (options.savedProblem) note.el.textContent = options.savedProblem;
     if (s && !s.ok) {
       await newGame();
-      status.textContent = `This link's moves cannot be read (${s.error}); a new game started instead.`;
+      status.textContent = `${options.fromSaved ? 'Your saved game' : 'This link'}'s moves cannot be read: ${s.error}. A new game started instead.`;
       return;
     }
     if (s) step();
