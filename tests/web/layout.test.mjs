@@ -81,7 +81,7 @@ await runBrowserTest('the result over the board, pause and step, the best line',
   await clickMove(page, 'connect4', 7);
   await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.textContent('#result-title'), 'Red wins');
-  assert.equal(await page.textContent('#result-detail'), '4 in a row after 7 moves.');
+  assert.equal(await page.textContent('#result-detail'), 'Four in a row after 7 moves.');
   assert.ok(await page.isHidden('#result-swap'), 'no sides to swap between two players');
   assert.equal(await page.getAttribute('#player-1', 'data-winner'), '', 'the winner\'s card says so');
   assert.equal(await page.textContent('#player-1-turn'), 'wins');

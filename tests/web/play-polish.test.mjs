@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { runBrowserTest, SHOTS } from './lib.mjs';
-import { open, watchErrors } from './page-helpers.mjs';
+import { clickMove, moves, open, watchErrors } from './page-helpers.mjs';
 
 // The result card's box and the boxes of the winning line's discs (or marks),
 // in page pixels.
@@ -112,5 +112,59 @@ await runBrowserTest('a damaged saved game of EinStein or the three-player game 
       status, { timeout: 15000 }).catch(async () => assert.fail(await page.textContent(status)));
     assert.doesNotMatch(await page.textContent(status), /\(.*\(.*\).*\)/, 'no brackets inside brackets');
   }
+  assert.deepEqual(errors, []);
+});
+
+await runBrowserTest('a link never replaces a game in progress without "Restore the game"', async ({ browser, url }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const notice = (p) => p.evaluate(() => (document.getElementById('notice').hidden ? ''
+    : `${document.getElementById('notice-text').textContent} [${document.getElementById('notice-action').hidden ? '' : document.getElementById('notice-action').textContent}]`));
+  await open(page, url, '#game=connect4&moves=4453&ai=none');
+  await clickMove(page, 'connect4', 6);
+  await page.waitForFunction(() => document.getElementById('moves').textContent === '44536');
+  await page.close();
+
+  // Another tab opens a link with a position: the saved game is offered back, and stays offered once a move is played.
+  const tab = await context.newPage();
+  await open(tab, url, '#game=connect4&moves=11&ai=none');
+  assert.equal(await notice(tab), 'Another position was opened. The game you were playing (5 moves) can be restored. [Restore the game]');
+  await clickMove(tab, 'connect4', 2);
+  await tab.waitForFunction(() => document.getElementById('moves').textContent === '112');
+  await tab.reload();
+  await tab.waitForFunction(() => document.body.dataset.engine === 'ready');
+  assert.match(await notice(tab), /The game you were playing \(5 moves\) can be restored\. \[Restore the game\]$/, 'the offer is kept over a reload');
+  await tab.click('#notice-action');
+  assert.equal(await moves(tab), '44536', 'Restore the game brings it back');
+  assert.match(await notice(tab), /^The game was restored; the one it replaced \(3 moves\) can be restored in turn\./);
+
+  // A link with no usable position does not claim more than it did.
+  await tab.evaluate(() => { location.hash = '#game=connect4&moves=4x&ai=none'; });
+  await tab.waitForFunction(() => document.getElementById('moves').textContent === '');
+  assert.match(await notice(tab), /^This link could not be used: the moves '4x' .*\. It shows a new game\. The game you were playing \(5 moves\) can be restored\. \[Restore the game\]$/);
+  // The same position again (Back to the game, a reload): nothing to offer.
+  await tab.click('#notice-action');
+  await tab.reload();
+  await tab.waitForFunction(() => document.body.dataset.engine === 'ready');
+  assert.equal(await moves(tab), '44536');
+  assert.doesNotMatch(await notice(tab), /Another position/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+await runBrowserTest('counts have thousands separators in the explorers', async ({ browser, url }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const errors = watchErrors(page);
+  // A run of 4 digits or more, outside a position or a share of 1000: a count written without separators.
+  const bare = (text) => (text.match(/\b\d{4,}\b/g) || []).filter((n) => n !== '1000');
+  await page.goto(`${url}#view=tree&game=tictactoe&moves=`);
+  await page.waitForFunction(() => /549,946/.test(document.getElementById('tree-stats')?.textContent || ''), null, { timeout: 30000 })
+    .catch(async () => assert.fail(await page.textContent('#tree-stats')));
+  assert.deepEqual(bare(await page.textContent('#tree-stats')), [], 'Tic-Tac-Toe, empty board: minimax 549,946 nodes');
+  await page.goto(`${url}#view=tree&game=connect3p&moves=&depth=3`);
+  await page.waitForSelector('.tv-mstat-count', { timeout: 30000 });
+  const counts = await page.$$eval('.tv-mstat-count', (els) => els.map((e) => e.textContent));
+  assert.ok(counts.every((c) => /^\d{1,3}(,\d{3})*$/.test(c)), `three-player counts: ${counts}`);
   assert.deepEqual(errors, []);
 });

@@ -130,17 +130,17 @@ export class Controller {
   // Loads settings and position from a URL hash; a bad hash gives a notice
   // and a clean game. `ahead`: moves after the position (a saved game's
   // moves undone or stepped back over), kept when they are legal there.
-  load(hash, ahead = []) {
+  // `replaced`: a restorer() of the game in progress the hash may replace
+  // (by default the one shown; main.js passes the saved game on the first
+  // load, null for Reset): a link to another position offers it back, so a
+  // link never takes a game away without "Restore the game".
+  load(hash, ahead = [], replaced = this.inProgress()) {
     this.active = true;
     this.panel.hideNotice('line');  // (a game offered back is not the one a link or Reset brings)
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
-    if (errors.length && settings.moves) {
-      this.panel.showNotice(`Part of this link could not be used: ${errors.join('; ')}. The rest was, the moves included.`, 'link');
-    } else if (errors.length) {
-      this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`, 'link');
-    } else {
-      this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
-    }
+    const linkNote = !errors.length ? ''
+      : settings.moves ? `Part of this link could not be used: ${errors.join('; ')}. The rest was, the moves included.`
+        : `This link could not be used: ${errors.join('; ')}. It shows a new game.`;
     this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level,
       algorithm: settings.algorithm === 'mcts' ? 'mcts' : 'alphabeta' };
     this.analysisOn = Boolean(settings.analysis);
@@ -156,6 +156,21 @@ export class Controller {
     // finished game (jumpTo): it waits again.
     const g = this.game;
     this.positionChanged(false, Boolean(line) && line.over && !g.over && this.isComputer(g.sideToMove));
+    const kept = replaced && replaced.saved.game === g.kind && replaced.saved.moves === g.moveString();
+    if (replaced && !kept) {
+      this.offerBack(`${linkNote || 'Another position was opened.'} `
+        + `The game you were playing (${replaced.moves} moves) can be restored.`, replaced);
+    } else if (linkNote) this.panel.showNotice(linkNote, 'link');
+    else this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
+  }
+
+  // A restorer() of the game shown if it is in progress (two moves or more,
+  // not over), else null; or of the game `kind` with `played` and `ahead`
+  // (a saved one).
+  inProgress(kind = this.game?.kind, played = this.game?.moveString(), ahead = this.game ? this.future : []) {
+    const g = kind && Game.fromMoves(kind, played).game;
+    if (!g || g.over || g.plies + ahead.length < 2) return null;
+    return this.restorer(kind, played, ahead);
   }
 
   // --- user actions ---------------------------------------------------------
