@@ -1,11 +1,14 @@
 // The small defects of issue 42's trial, each reproduced here first: the
 // result card that hid the winning four (1) and its "7 in a row" (2); views
 // that dropped a bad link field in silence (3); a damaged saved game of
-// EinStein or the three-player game replaced in silence (4).
+// EinStein or the three-player game replaced in silence (4); a link that
+// replaced a game in progress with no offer (5); counts without thousands
+// separators (9). And the game's evaluation graph under Play's moves.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
-import { runBrowserTest, SHOTS } from './lib.mjs';
-import { clickMove, moves, open, watchErrors } from './page-helpers.mjs';
+import { ROOT, runBrowserTest, SHOTS } from './lib.mjs';
+import { axeViolations, clickMove, moves, open, watchErrors } from './page-helpers.mjs';
 
 // The result card's box and the boxes of the winning line's discs (or marks),
 // in page pixels.
@@ -166,5 +169,86 @@ await runBrowserTest('counts have thousands separators in the explorers', async 
   await page.waitForSelector('.tv-mstat-count', { timeout: 30000 });
   const counts = await page.$$eval('.tv-mstat-count', (els) => els.map((e) => e.textContent));
   assert.ok(counts.every((c) => /^\d{1,3}(,\d{3})*$/.test(c)), `three-player counts: ${counts}`);
+  assert.deepEqual(errors, []);
+});
+
+await runBrowserTest('the game\'s evaluation graph: the review\'s values, marks on the points, keys, a table, axe', async ({ browser, url }) => {
+  const axeSource = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  const game = '5233355662226635335444';   // Yellow wins after 22 moves; the review marks 1. 5?, 2… 3? and 4. 5??
+  for (const [width, height] of [[1280, 800], [390, 844], [1920, 1080]]) {
+    const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await open(page, url, `#game=connect4&moves=${game}&ai=none`);
+    await page.click('#result-review');
+    await page.waitForFunction(() => document.body.dataset.review === 'done', null, { timeout: 60000 });
+    await page.waitForSelector('#eval-graph .gs-points > *');
+    const labels = () => page.$$eval('#eval-graph .gs-points > *', (p) => p.map((x) => x.getAttribute('aria-label')));
+    await page.waitForFunction((n) => document.querySelectorAll('#eval-graph .gs-points > *').length === n, game.length);
+    const shown = await labels();
+    if (width === 1280) {
+      // The same review asked of a worker of the test's own, and its values in the page's words.
+      const want = await page.evaluate(async (moves) => {
+        const { EngineClient } = await import('./engine/engine-client.js');
+        const { valueInWords, markOf } = await import('./play/analysis-view.js');
+        const client = new EngineClient(new URL('worker.js', location.href), { spare: false });
+        const reply = await client.request({ type: 'review', game: 'connect4', moves, timeMs: 30000 });
+        client.terminate();
+        const names = { 1: 'Red', 2: 'Yellow' };
+        return reply.moves.map((m, j) => ({ words: j + 1 === moves.length ? 'Yellow has won'
+          : valueInWords('connect4', reply.positions[j + 1], j + 1, ((j + 1) % 2) + 1, names), mark: m.mark, symbol: markOf(m.mark).symbol }));
+      }, game);
+      assert.equal(shown.length, want.length, 'a point per move');
+      // (how far a win is, the review proves within its time: one run may have a distance the other has not)
+      const outcome = (t) => /: (Red wins|Yellow wins|Red has won|Yellow has won|draw)/.exec(t)?.[1];
+      const distance = (t) => /wins (in \d+ moves?|with the next move)/.exec(t)?.[1];
+      shown.forEach((label, j) => {
+        assert.equal(outcome(label), outcome(`: ${want[j].words}`), `move ${j + 1}: "${label}" against the review's "${want[j].words}"`);
+        if (distance(label) && distance(want[j].words)) assert.equal(distance(label), distance(want[j].words), `move ${j + 1}`);
+        if (['win-to-loss', 'win-to-draw', 'draw-to-loss'].includes(want[j].mark)) assert.ok(label.endsWith(`(${want[j].symbol})`), `move ${j + 1} marked: ${label}`);
+      });
+      assert.deepEqual(want.filter((w) => w.symbol).length, 3);
+      // The marks as text on the chart, one per marked move.
+      assert.deepEqual((await page.$$eval('#eval-graph svg text', (t) => t.map((x) => x.textContent))).filter((t) => /^\?+$/.test(t)).sort(), ['?', '?', '??']);
+    }
+    // Proven values are filled, and the heights: Yellow's wins below the middle, coming closer (lower) to the end.
+    const ys = await page.$$eval('#eval-graph .gs-points > *', (p) => p.map((x) => x.getBoundingClientRect().top));
+    assert.ok(ys[21] > ys[7] && ys[7] > ys[0] && ys[3] < ys[0], `heights: ${ys.map(Math.round)}`);
+    // Keyboard: Tab reaches the graph's point of the position shown; ← reads the move before; Enter goes to it.
+    await page.focus('#eval-graph .gs-points > [tabindex="0"]');
+    assert.match(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), /^11… Yellow column 4: Yellow has won/);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.match(await page.textContent('#eval-graph .gs-chart-tip'), /^10… Yellow column 4: Yellow wins with the next move/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('moves').textContent.length === 20);
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')?.slice(0, 3)), '10…', 'the focus stays on the point');
+    // A click on a point goes to that move.
+    await page.click('#eval-graph .gs-points > :nth-child(8)');
+    await page.waitForFunction(() => document.getElementById('moves').textContent === '52333556');
+    // Hover shows the numbers too (Plot's tip).
+    const box = await page.locator('#eval-graph .gs-points > :nth-child(4)').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => /2… Yellow column 3/.test(document.querySelector('#eval-graph svg [aria-label="tip"]')?.textContent || ''));
+    // The table alternative: a row per move.
+    await page.click('#eval-graph summary');
+    assert.equal(await page.locator('#eval-graph tbody tr').count(), game.length);
+    await page.addScriptTag({ content: axeSource });
+    assert.deepEqual(await axeViolations(page), [], `axe at ${width}x${height}`);
+    await page.locator('.movelog').screenshot({ path: path.join(SHOTS, `eval-graph-${width}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+
+  // During play: the computer's own value of the position it moved from, hollow while it is an estimate.
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const errors = watchErrors(page);
+  await open(page, url, '#game=connect4&moves=&ai=2&level=casual');
+  await clickMove(page, 'connect4', 4);
+  await page.waitForFunction(() => document.getElementById('moves').textContent.length === 2, null, { timeout: 20000 });
+  await page.waitForSelector('#eval-graph .gs-points > *');
+  const first = await page.$eval('#eval-graph .gs-points > *', (m) => ({ label: m.getAttribute('aria-label'), fill: m.getAttribute('fill') }));
+  assert.match(first.label, /^1\. Red column 4: /, 'the position after the first move has the computer\'s value');
+  assert.ok(/estimate/.test(first.label) ? first.fill === 'none' : first.fill !== 'none', `filled only when proven: ${JSON.stringify(first)}`);
   assert.deepEqual(errors, []);
 });

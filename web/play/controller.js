@@ -26,7 +26,7 @@ import { Game } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
 import { WAIT_FOR_COMPUTER, clearAnalysis, requestHint, setAnalysis, setAnalysisTime, showAnalysis, showFinalValue, showHint,
   startAnalysis } from './analysis-flow.js';
-import { showMoves, startReview, stopReview } from './review-flow.js';
+import { showGraph, showMoves, startReview, stopReview } from './review-flow.js';
 import { cancelSolve, endSolve, startSolve, stopSolve } from './solve-flow.js';
 import { finish, step } from './turn-flow.js';
 
@@ -48,6 +48,10 @@ export class Controller {
     this.makeReviewEngine = reviewEngine;
     this.reviewEngine = null;
     this.review = null;      // {line, reply, done, failed}: the review of the line `line`
+    // What the page learnt of positions while the game was played (an
+    // analysis, the computer's search): "kind:moves" -> value, the side to
+    // move's view; the evaluation graph reads it (eval-graph.js).
+    this.values = new Map();
     this.analysis = null;    // the latest analysis reply of the current position
     this.analysisMs = 10000; // the analysis' budget per position
     this.hintFollows = false; // the hint shows the running analysis' best move
@@ -513,6 +517,17 @@ export class Controller {
   startReview() { return startReview(this); }
   stopReview() { return stopReview(this); }
   showMoves() { return showMoves(this); }
+  // A value of the position after `moves` (not a pending one) for the evaluation graph.
+  noteValue(kind, moves, v) {
+    if (!v || (v.kind !== 'exact' && v.kind !== 'wdl' && v.kind !== 'estimate')) return;
+    const key = `${kind}:${moves}`;
+    const had = this.values.get(key);
+    // (a proven value is not replaced by an estimate)
+    if (had && (had.kind === 'exact' || (had.kind === 'wdl' && v.kind === 'estimate'))) return;
+    if (this.values.size > 2000) this.values.clear();
+    this.values.set(key, v);
+    showGraph(this);
+  }
 
   engineFailed(e) {
     this.panel.showNotice(`The engine failed: ${e && e.message ? e.message : e}. Start a new game to retry.`);

@@ -121,6 +121,8 @@ export async function step(c, token) {
   c.panel.showInfo(reply, ctx);
   c.panel.setWho(`${who} played ${g.def.noun} ${reply.move}`);
   if (!g.canPlay(reply.move)) return c.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
+  // (its value of the position it moved from, for the evaluation graph; MCTS's is a share of playouts, not a score)
+  if (c.settings.algorithm !== 'mcts') c.noteValue(g.kind, ctx.moves, searchValue(reply));
   c.playOnLine(reply.move);
   c.positionChanged(true);
 }
