@@ -252,3 +252,39 @@ await runBrowserTest('the game\'s evaluation graph: the review\'s values, marks 
   assert.ok(/estimate/.test(first.label) ? first.fill === 'none' : first.fill !== 'none', `filled only when proven: ${JSON.stringify(first)}`);
   assert.deepEqual(errors, []);
 });
+
+await runBrowserTest('a projector at 1920x1080: the demo\'s board fills the height, 18 px trees, the header lined up', async ({ browser, url }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}#view=demo&game=connect4&moves=5233355662226635335444`);
+  await page.waitForSelector('.dm[data-state="game-over"]', { timeout: 20000 });
+  const board = await page.locator('#demo-board svg').boundingBox();
+  assert.ok(board.height >= 700 && board.y + board.height <= 1080, `the demo's board: ${Math.round(board.height)} px high, bottom at ${Math.round(board.y + board.height)}`);
+  await page.waitForSelector('#demo-chart svg');
+  const axes = await page.$$eval('#demo-chart svg [aria-label$="axis label"]', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(axes, ['↑ Depth', 'Move →', '↑ Red better · Yellow better ↓', 'Move →'], 'the demo\'s charts have labelled axes');
+  await page.screenshot({ path: path.join(SHOTS, 'projector-demo.png') });
+
+  await page.goto(`${url}#view=tree&game=tictactoe&moves=1659`);
+  await page.waitForSelector('.tv[data-ready="true"]', { timeout: 20000 });
+  const smallest = await page.$$eval('.tv-row *, .tv-code *', (els) => Math.min(...els.filter((e) => e.getClientRects().length)
+    .map((e) => parseFloat(getComputedStyle(e).fontSize))));
+  assert.ok(smallest >= 18, `the tree's and the pseudocode's text: ${smallest} px at the least`);
+  await page.screenshot({ path: path.join(SHOTS, 'projector-tree.png') });
+
+  // With Large text (and without), the header's title starts where the view's content does.
+  for (const large of [false, true]) {
+    for (const hash of ['#view=tree&game=tictactoe&moves=1659', '#view=demo&game=connect4', '#view=menace']) {
+      await page.goto(`${url}${hash}`);
+      await page.evaluate((l) => { if (l) document.documentElement.dataset.type = 'large'; else delete document.documentElement.dataset.type; }, large);
+      await page.waitForSelector('#tree-view-root .tv');
+      const [title, content] = await page.evaluate(() => {
+        const tv = document.querySelector('#tree-view-root .tv');
+        return [document.querySelector('.top h1').getBoundingClientRect().left,
+          tv.getBoundingClientRect().left + parseFloat(getComputedStyle(tv).paddingLeft)];
+      });
+      assert.ok(Math.abs(title - content) <= 2, `${hash}${large ? ', Large text' : ''}: the title at ${title}, the content at ${content}`);
+    }
+  }
+  assert.deepEqual(errors, []);
+});
