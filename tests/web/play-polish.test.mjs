@@ -288,3 +288,21 @@ await runBrowserTest('a projector at 1920x1080: the demo\'s board fills the heig
   }
   assert.deepEqual(errors, []);
 });
+
+await runBrowserTest('every demo opened without a position starts by itself, Connect Four\'s too', async ({ browser, url }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${url}#view=demo&game=connect4&time1=100&time2=100`);
+  await page.waitForFunction(() => /^\d{2,}$/.test(document.getElementById('demo-moves')?.textContent || ''), null, { timeout: 20000 });
+  assert.equal(await page.getAttribute('#demo-pause', 'disabled'), null, 'Pause is there to stop it');
+  // A link that names a position shows it and waits for Start.
+  await page.goto(`${url}#view=demo&game=connect4&moves=44&time1=100&time2=100`);
+  await page.waitForSelector('.dm[data-state="paused"]');
+  await page.waitForTimeout(1000);
+  assert.equal(await page.textContent('#demo-moves'), '44');
+  await page.goto(`${url}#view=demo&game=connect3p&time=100`);
+  await page.waitForFunction(() => /^\d{2,}/.test(document.getElementById('c3-moves')?.textContent || ''), null, { timeout: 20000 });
+  await page.goto(`${url}#view=demo&game=einstein`);
+  await page.waitForFunction(() => /:\S+/.test(new URLSearchParams(location.hash.slice(1)).get('position') || ''), null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
+});

@@ -154,7 +154,7 @@ await runBrowserTest('views', async ({ browser, url }) => {
   assert.ok(await moves(page) === '4453' && /moves=4453/.test(await hash(page)), `Play returns to the game: ${await hash(page)}`);
   await page.goto('about:blank');
   await page.goto(`${url}#view=tree&game=tictactoe&moves=`);
-  await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
+  await page.waitForFunction(() => /minimax 549,946/.test((document.querySelector('#tree-stats') || {}).textContent || ''),
     null, { timeout: 30000 });
   assert.ok(true, 'a link to #view=tree&game=tictactoe&moves= opens the explorer directly');
   await page.keyboard.press('n');

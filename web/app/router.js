@@ -199,7 +199,8 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         if (viewOf() !== 'menace') history.replaceState(null, '', '#view=menace');
       } else {
         const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-        const opts = { game: p.get('game') || 'connect4', moves: p.get('moves') || '', time1: p.get('time1') || 500, time2: p.get('time2') || 500 };
+        const opts = { game: p.get('game') || 'connect4', moves: p.get('moves') || '', hasMoves: p.has('moves'),
+          time1: p.get('time1') || 500, time2: p.get('time2') || 500 };
         view = mod.mountDemoView(section.lastChild, {
           ...opts,
           workerUrl: new URL('../worker.js', import.meta.url),
