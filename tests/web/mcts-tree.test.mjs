@@ -143,7 +143,7 @@ await runBrowserTest('MCTS in the tree explorer', async ({ browser, url }) => {
   const c4 = M.mctsTrace('connect4', '4453', 2000, 1);
   await page.waitForFunction((n) => /game=connect4/.test(location.hash) && document.querySelector('.tv')?.dataset.mcts === 'ready'
     && /minimax \d+/.test(document.querySelector('#tree-stats').textContent)
-    && new RegExp(`mcts ${n} playouts`).test(document.querySelector('#tree-stats').textContent), c4.playouts, { timeout: 30000 });
+    && new RegExp(`mcts ${n} playouts`).test(document.querySelector('#tree-stats').textContent), c4.playouts.toLocaleString('en-US'), { timeout: 30000 });
   assert.match(await statsText(page), new RegExp(`mcts ${c4.playouts.toLocaleString('en-US')} playouts`));
   await page.screenshot({ path: path.join(SHOTS, 'tree-mcts-connect4.png') });
   await page.goto(`${url}#view=tree&game=tictactoe&moves=15&algo=mcts&playouts=99999`);
