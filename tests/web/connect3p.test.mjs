@@ -40,7 +40,7 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
       await waitTurn(page);
       const m = await moves(page);
       assert.equal(await page.textContent('#c3-status'), 'Red to move: choose a column.');
-      assert.deepEqual(await page.$$eval('#c3-log li', (li) => li.map((x) => x.textContent)),
+      assert.deepEqual(await page.$$eval('#c3-log p', (li) => li.map((x) => x.textContent)),
         [`Red played column ${m[0]}.`, `Yellow played column ${m[1]}.`, `Green played column ${m[2]}.`]);
       assert.equal(await page.getAttribute('#c3-log', 'role'), 'log');
     }
@@ -53,7 +53,7 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   const end = await moves(page);
   console.log(`  ${end.length} stones: ${end}`);
   assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row.*|A draw: the board is full)\.$/);
-  const log = await page.$$eval('#c3-log li', (li) => li.map((x) => x.textContent));
+  const log = await page.$$eval('#c3-log p', (li) => li.map((x) => x.textContent));
   assert.equal(log.at(-2), `${['Red', 'Yellow', 'Green'][(end.length - 1) % 3]} played column ${end.at(-1)}.`, 'the last move is logged');
   assert.equal(log.at(-1), await page.textContent('#c3-status'), 'then the end');
   assert.ok(await page.isDisabled('#c3-columns button[data-col="5"]'), 'no move after the end');

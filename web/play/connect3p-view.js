@@ -69,7 +69,8 @@ function buildPage(settings) {
   const computerDetail = h('p', { id: 'c3-computer-detail', class: 'es-computer-detail' });
   const movesOut = h('code', { id: 'c3-moves', class: 'es-position' });
   // Every move in words as it is played (a live region: the status line changes too fast to follow).
-  const log = h('ol', { id: 'c3-log', class: 'c3-log', role: 'log', 'aria-label': 'Moves as they are played' });
+  // (a <div> of lines: a list with role=log would no longer be a list for its items)
+  const log = h('div', { id: 'c3-log', class: 'c3-log', role: 'log', 'aria-label': 'Moves as they are played' });
   // The explorer's max^n and paranoid trees of the position shown (multi-view.js).
   const treeLink = h('a', { id: 'c3-tree', href: '#view=tree&game=connect3p', text: 'Search trees of this position (max^n and paranoid)' });
   const seatFields = NAMES.map((name, i) => h('label', { class: 'field' }, h('span', { text: name }),
@@ -215,7 +216,7 @@ function renderPage(ui, state, moves, { seat, redo, paused }) {
 // the log again. The last LOG_LINES lines are kept.
 const LOG_LINES = 9;
 function logMoves(log, before, moves, state, seat) {
-  const line = (text) => log.append(h('li', { text }));
+  const line = (text) => log.append(h('p', { text }));
   if (!moves) log.replaceChildren();
   else if (moves.length === before.length + 1 && moves.startsWith(before)) {
     line(`${NAMES[(moves.length - 1) % 3]} played column ${moves[moves.length - 1]}.`);
