@@ -43,7 +43,7 @@ const countsOf = (m, position, depth) => {
 
 // {expectimax, star1, star2} as #tree-stats shows them ("expectiminimax 102 nodes …").
 function statsOf(text) {
-  const get = (name) => Number((new RegExp(`${name} (\\d+) nodes`).exec(text) || [])[1]);
+  const get = (name) => Number((new RegExp(`${name} ([\\d,]+) nodes`).exec(text) || [])[1]?.replaceAll(',', ''));
   return { expectimax: get('expectiminimax'), star1: get('star1'), star2: get('star2') };
 }
 
@@ -67,7 +67,7 @@ runBrowserTest('chance view: EinStein expectiminimax tree with chance nodes, Sta
   const shown = statsOf(await page.textContent('#tree-stats'));
   assert.deepEqual(shown, truth, '#tree-stats = the engine\'s node counts (expectiminimax, star1, star2)');
   assert.ok(truth.star1 < truth.expectimax, `Star1 prunes on the lesson position (${truth.star1} < ${truth.expectimax})`);
-  assert.match(await page.textContent('#tree-stats'), /expectiminimax \d+ nodes[\s\S]*star1 \d+ nodes/, 'names each algorithm with its count');
+  assert.match(await page.textContent('#tree-stats'), /expectiminimax [\d,]+ nodes[\s\S]*star1 [\d,]+ nodes/, 'names each algorithm with its count');
   assert.ok((await page.textContent('.tv-tree-title')).includes(`star1, ${truth.star1} nodes`), 'the tree title gives Star1\'s count');
   await page.screenshot({ path: path.join(SHOTS, 'chance-tree-desktop.png') });
 

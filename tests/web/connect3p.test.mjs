@@ -36,10 +36,13 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
     await page.waitForFunction((b) => document.getElementById('c3-moves').textContent !== (b || '(none yet)'), before);
     assert.ok((await moves(page)).startsWith(before + col), `column ${col} was played`);
     if (turns === 1) {
-      // The status (a live region) says the computers' moves, then whose turn it is.
+      // The move log (a live region) says every move, the status whose turn it is (issue 42, defect 6).
       await waitTurn(page);
       const m = await moves(page);
-      assert.equal(await page.textContent('#c3-status'), `Green played column ${m[2]}. Red to move: choose a column.`);
+      assert.equal(await page.textContent('#c3-status'), 'Red to move: choose a column.');
+      assert.deepEqual(await page.$$eval('#c3-log p', (li) => li.map((x) => x.textContent)),
+        [`Red played column ${m[0]}.`, `Yellow played column ${m[1]}.`, `Green played column ${m[2]}.`]);
+      assert.equal(await page.getAttribute('#c3-log', 'role'), 'log');
     }
     if (turns === 2) {
       assert.match(await page.textContent('#c3-computer'),
@@ -49,7 +52,10 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   assert.equal(await phase(page), 'over');
   const end = await moves(page);
   console.log(`  ${end.length} stones: ${end}`);
-  assert.match(await page.textContent('#c3-status'), /^(Red|Yellow|Green) played column \d\. ((Red|Yellow|Green) wins with four in a row.*|A draw: the board is full)\.$/);
+  assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row.*|A draw: the board is full)\.$/);
+  const log = await page.$$eval('#c3-log p', (li) => li.map((x) => x.textContent));
+  assert.equal(log.at(-2), `${['Red', 'Yellow', 'Green'][(end.length - 1) % 3]} played column ${end.at(-1)}.`, 'the last move is logged');
+  assert.equal(log.at(-1), await page.textContent('#c3-status'), 'then the end');
   assert.ok(await page.isDisabled('#c3-columns button[data-col="5"]'), 'no move after the end');
 
   console.log('  the link shows the same game; undo takes back the computers\' moves too:');
@@ -70,7 +76,7 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   await page.reload();
   await waitTurn(page);
   assert.equal(await page.textContent('#c3-status'),
-    'This link\'s moves cannot be read (invalid character \'x\' at position 3 (moves are digits 1-9)); a new game started instead.');
+    'This link\'s moves cannot be read: invalid character \'x\' at position 3 (moves are digits 1-9). A new game started instead.');
 
   console.log('  bad fields are named:');
   await page.goto(`${url}#game=connect3p&moves=55&seats=xyz&time=-1`);
@@ -97,7 +103,7 @@ await runBrowserTest('Connect Four for three: the demo plays a whole game by its
   await page.goto(`${url}#view=demo&game=connect3p&time=100`);
   await page.waitForFunction(() => document.body.dataset.connect3p === 'over', null, { timeout: 60000 });
   assert.equal(await page.getAttribute('#nav-demo', 'aria-current'), 'page');
-  assert.match(await page.textContent('#c3-status'), /^(Red|Yellow|Green) played column \d\. ((Red|Yellow|Green) wins with four in a row \((max\^n|paranoid)\)|A draw: the board is full)\.$/);
+  assert.match(await page.textContent('#c3-status'), /^((Red|Yellow|Green) wins with four in a row \((max\^n|paranoid)\)|A draw: the board is full)\.$/);
   assert.equal(await page.getAttribute('#c3-pause', 'aria-disabled'), 'true', 'a finished game has nothing to pause');
   assert.equal(await page.textContent('#c3-player-1 .pname'), 'Red · Computer (max^n)');
   assert.equal(await page.textContent('#c3-player-2 .pname'), 'Yellow · Computer (paranoid)');

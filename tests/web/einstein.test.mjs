@@ -131,7 +131,7 @@ await runBrowserTest('EinStein: a whole game by clicking', async ({ browser, url
   await page.reload();
   await waitTurn(page);
   assert.match(await page.textContent('#es-status'),
-    /^This link's position cannot be read \(turn 1 at position 15: die 6 lets Red move only cube 6, not cube 3\); a new game started instead\.$/);
+    /^This link's position cannot be read: turn 1 at position 15: die 6 lets Red move only cube 6, not cube 3\. A new game started instead\.$/);
   assert.equal(await position(page), `${setupFor(5, 0)}/${setupFor(5, 1)}`);
   console.log('  bad fields are named, the rest of the link is used (algorithm= as on the Connect Four page):');
   await page.goto(`${url}#game=einstein&seed=abc&level=godlike&ai=7&algorithm=mcts`);

@@ -329,7 +329,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   assert.ok(inline.length === 0, `${htmls.length} pages ship the policy, no inline script or handler ${inline.join(', ')}`);
   // The explorer and the study under the same policy (the game ran above).
   await open(page, url, '#view=tree&game=tictactoe&moves=');
-  await page.waitForFunction(() => /minimax 549946/.test((document.querySelector('#tree-stats') || {}).textContent || ''), null, { timeout: 30000 });
+  await page.waitForFunction(() => /minimax 549,946/.test((document.querySelector('#tree-stats') || {}).textContent || ''), null, { timeout: 30000 });
   await page.goto(`${url}#view=study`);
   await page.waitForSelector('.study-table');
   await page.selectOption('#study-time-a', '1');

@@ -81,7 +81,7 @@ await runBrowserTest('the result over the board, pause and step, the best line',
   await clickMove(page, 'connect4', 7);
   await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.textContent('#result-title'), 'Red wins');
-  assert.equal(await page.textContent('#result-detail'), '4 in a row after 7 moves.');
+  assert.equal(await page.textContent('#result-detail'), 'Four in a row after 7 moves.');
   assert.ok(await page.isHidden('#result-swap'), 'no sides to swap between two players');
   assert.equal(await page.getAttribute('#player-1', 'data-winner'), '', 'the winner\'s card says so');
   assert.equal(await page.textContent('#player-1-turn'), 'wins');
@@ -218,7 +218,7 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
     ['fourinarow.game', JSON.stringify({ version: 1, data: { game: 'connect4', moves: '4444444', ahead: '' } })]]);
   await open(page, url, '');
   assert.match(await page.textContent('#notice-text'),
-    /^Your saved settings could not be used \(it was damaged \(not readable\)\); and your saved game could not be used \(it was damaged: its moves are not a game\)\. The page starts afresh/);
+    /^Your saved settings could not be used \(it was damaged: not readable\); and your saved game could not be used \(it was damaged: its moves are not a game\)\. The page starts afresh/);
   assert.equal(await moves(page), '', 'a clean start');
   assert.equal(await page.inputValue('#players-select'), '2');
   assert.equal(await page.inputValue('#level-select'), 'casual', 'the default level');

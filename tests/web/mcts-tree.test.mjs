@@ -76,7 +76,7 @@ await runBrowserTest('MCTS in the tree explorer', async ({ browser, url }) => {
     && document.querySelector('.tv')?.dataset.mcts === 'ready', null, { timeout: 30000 });
   const want = M.mctsTrace('tictactoe', '1659', 1000, 1);
   const stats = await statsText(page);
-  assert.match(stats, new RegExp(`mcts ${want.playouts} playouts`), stats);
+  assert.match(stats, new RegExp(`mcts ${want.playouts.toLocaleString('en-US')} playouts`), stats);
   assert.match(stats, new RegExp(`${want.nodes.toLocaleString('en-US')} nodes in its tree`), 'the tree size of the module\'s own run');
   assert.match(stats, /minimax 162\b.*alpha-beta 49\b/s, 'the alpha-beta counts stay beside it');
   assert.match(await page.evaluate(() => location.hash), /algo=mcts&playouts=1000&seed=1$/, 'the run is in the link');
@@ -124,14 +124,14 @@ await runBrowserTest('MCTS in the tree explorer', async ({ browser, url }) => {
   await page.waitForFunction(() => /mcts \d+ playouts/.test(document.querySelector('#tree-stats').textContent)
     && /playouts=200/.test(location.hash) && /of 200|of \d+ \(of 200/.test(document.querySelector('.tv-mcts-treecard').textContent + document.querySelector('#mcts-count').textContent));
   const small = M.mctsTrace('tictactoe', '1659', 200, 1);
-  assert.match(await statsText(page), new RegExp(`mcts ${small.playouts} playouts`));
+  assert.match(await statsText(page), new RegExp(`mcts ${small.playouts.toLocaleString('en-US')} playouts`));
   await page.click('#mcts-first');
   await page.click('#mcts-step');
   await page.click('#mcts-step');
   await page.click('#tree-stats [data-algorithm="alphabeta"]');
   await page.waitForFunction(() => document.querySelector('.tv').dataset.algorithm === 'alphabeta');
   assert.ok(await page.isHidden('.tv-mcts-treecard') && await page.isVisible('#tree-first'), 'alpha-beta: its own step-through');
-  assert.match(await statsText(page), new RegExp(`mcts ${small.playouts} playouts`), 'the mcts count stays in the stats');
+  assert.match(await statsText(page), new RegExp(`mcts ${small.playouts.toLocaleString('en-US')} playouts`), 'the mcts count stays in the stats');
   await page.click('#tree-stats [data-algorithm="mcts"]');
   await page.waitForFunction(() => !document.querySelector('.tv-mcts-treecard').hidden);
   assert.equal(await rootVisits(), 'n 2', 'back at the same playout');
@@ -143,8 +143,8 @@ await runBrowserTest('MCTS in the tree explorer', async ({ browser, url }) => {
   const c4 = M.mctsTrace('connect4', '4453', 2000, 1);
   await page.waitForFunction((n) => /game=connect4/.test(location.hash) && document.querySelector('.tv')?.dataset.mcts === 'ready'
     && /minimax \d+/.test(document.querySelector('#tree-stats').textContent)
-    && new RegExp(`mcts ${n} playouts`).test(document.querySelector('#tree-stats').textContent), c4.playouts, { timeout: 30000 });
-  assert.match(await statsText(page), new RegExp(`mcts ${c4.playouts} playouts`));
+    && new RegExp(`mcts ${n} playouts`).test(document.querySelector('#tree-stats').textContent), c4.playouts.toLocaleString('en-US'), { timeout: 30000 });
+  assert.match(await statsText(page), new RegExp(`mcts ${c4.playouts.toLocaleString('en-US')} playouts`));
   await page.screenshot({ path: path.join(SHOTS, 'tree-mcts-connect4.png') });
   await page.goto(`${url}#view=tree&game=tictactoe&moves=15&algo=mcts&playouts=99999`);
   await page.waitForFunction(() => document.querySelector('.tv')?.dataset.mcts === 'ready'

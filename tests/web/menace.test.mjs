@@ -222,7 +222,7 @@ await runBrowserTest('MENACE: keyboard play, colour-blind beads, kept across rel
   }
 
   console.log('a damaged or old save: a message and a clean start');
-  for (const [text, why] of [['{garbage', /it was damaged \(not readable\)/],
+  for (const [text, why] of [['{garbage', /it was damaged: not readable/],
     [JSON.stringify({ version: 1, data: { ...file.data, boxes: { '.........': [-3, 0, 0, 0, 0, 0, 0, 0, 0] } } }), /its contents did not make sense/],
     [JSON.stringify({ version: 0, data: {} }), /older version of the page/]]) {
     await page.evaluate((t) => localStorage.setItem('fourinarow.menace', t), text);

@@ -49,9 +49,10 @@ function truthOf(m, moves, depth) {
 
 // "maxn 353 · paranoid 198 · maxn-plain 820 nodes" -> numbers.
 function statsOf(text) {
-  const m = /^maxn (\d+) · paranoid (\d+) · maxn-plain (\d+) nodes$/.exec(text.trim());
+  const m = /^maxn ([\d,]+) · paranoid ([\d,]+) · maxn-plain ([\d,]+) nodes$/.exec(text.trim());
   assert.ok(m, `#tree-stats reads "maxn N · paranoid M · maxn-plain P nodes" (${text})`);
-  return { maxn: Number(m[1]), paranoid: Number(m[2]), 'maxn-plain': Number(m[3]) };
+  const count = (x) => Number(x.replaceAll(',', ''));
+  return { maxn: count(m[1]), paranoid: count(m[2]), 'maxn-plain': count(m[3]) };
 }
 
 const ready = (page) => page.waitForSelector('.tv-multi[data-ready="true"]', { timeout: 30000 });

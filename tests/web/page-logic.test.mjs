@@ -221,6 +221,8 @@ test('saved parts: round trip, and damaged, old or refused storage is dropped wi
       const r = part.load();
       assert.equal(r.data, null, text);
       assert.match(r.problem, why, text);
+      // The pages put the reason in brackets ("could not be used (...)"): none of its own (issue 42, defect 10).
+      assert.doesNotMatch(r.problem, /[()]/, text);
       assert.ok(!map.has('fourinarow.test'), `${text} is removed`);
     }
     assert.ok(storageAvailable());

@@ -80,7 +80,7 @@ const isTreeHashText = (h) => new URLSearchParams(h.replace(/^#/, '')).get('view
 
 function statsOf(text) {
   const out = {};
-  for (const m of text.matchAll(/(minimax|alpha-beta|ordered|table) (\d+)/g)) out[m[1]] = Number(m[2]);
+  for (const m of text.matchAll(/(minimax|alpha-beta|ordered|table) (\d[\d,]*)/g)) out[m[1]] = Number(m[2].replaceAll(',', ''));
   return out;
 }
 
@@ -120,7 +120,7 @@ test('tree explorer, MENACE and demo mode', async () => {
     assert.ok(await page.locator('.tv-chip-cut').count() > 0, 'cut-offs show below the root');
     assert.ok(await page.isHidden('#tree-ordering'), 'ordering needs no excuse here (48 nodes against 49)');
     await page.click('#tree-empty');
-    await page.waitForFunction(() => /minimax 549946/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 20000 });
+    await page.waitForFunction(() => /minimax 549,946/.test(document.querySelector('#tree-stats')?.textContent ?? ''), null, { timeout: 20000 });
     assert.ok(/moves=(&|$)/.test(await page.evaluate(() => location.hash)) && await page.inputValue('#tree-moves') === '',
       `"Start from the empty board": one click, and the link names the empty board (${await page.evaluate(() => location.hash)})`);
     await page.click('#tree-lesson-open');
@@ -133,7 +133,7 @@ test('tree explorer, MENACE and demo mode', async () => {
     const stats = await page.textContent('#tree-stats');
     const explore = await lowestContrast(page, '.tv-primary');
     assert.ok(explore >= 4.5 && explore < Infinity, `the Explore button: text contrast ${explore.toFixed(2)}:1 (at least 4.5)`);
-    assert.ok(stats.includes('minimax 549946'), `#tree-stats shows "minimax 549946" (${stats.slice(0, 60)}…)`);
+    assert.ok(stats.includes('minimax 549,946'), `#tree-stats shows "minimax 549,946" (${stats.slice(0, 60)}…)`);
     const s = statsOf(stats);
     assert.ok(s['alpha-beta'] < s.minimax && s.ordered < s['alpha-beta'] && s.table < s.ordered,
       `each refinement needs fewer nodes: ${JSON.stringify(s)}`);
@@ -262,7 +262,7 @@ test('tree explorer, MENACE and demo mode', async () => {
 
     console.log('Connect Four, depth 4');
     await page.evaluate(() => { location.hash = '#view=tree&game=connect4&moves=&depth=4'; });
-    await page.waitForFunction(() => /minimax 2801\b/.test((document.querySelector('#tree-stats')?.textContent ?? '')), null, { timeout: 20000 });
+    await page.waitForFunction(() => /minimax 2,801\b/.test((document.querySelector('#tree-stats')?.textContent ?? '')), null, { timeout: 20000 });
     await waitReady(page);
     const c4 = statsOf(await page.textContent('#tree-stats'));
     assert.ok(c4.minimax === truth.c4.minimax && c4.table === truth.c4.table, `Connect Four depth 4 counts equal the engine's (${JSON.stringify(c4)})`);
@@ -293,7 +293,7 @@ test('tree explorer, MENACE and demo mode', async () => {
       await page.goto(`${server.url}index.html#view=tree&game=tictactoe&moves=`);
       await waitReady(page);
       const mainStats = await page.textContent('#tree-stats');
-      assert.ok(mainStats.includes('minimax 549946'), `the main page at #view=tree shows the explorer with "minimax 549946" (${mainStats.slice(0, 40)}, ${await page.evaluate(() => location.hash)})`);
+      assert.ok(mainStats.includes('minimax 549,946'), `the main page at #view=tree shows the explorer with "minimax 549,946" (${mainStats.slice(0, 40)}, ${await page.evaluate(() => location.hash)})`);
       assert.ok(await page.locator('main.layout').isHidden(), 'the game layout is hidden meanwhile');
       assert.ok(isTreeHashText(await page.evaluate(() => location.hash)), 'the hash keeps view=tree (a reload comes back here)');
       await page.screenshot({ path: path.join(SHOTS, 'tree-in-app.png') });

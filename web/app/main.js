@@ -100,7 +100,10 @@ function installViews(root, controller) {
     }
     let ahead = [];
     let offer = null;
+    // The game in progress a link may replace: on the first load, the saved one.
+    let replaced = controller.inProgress();
     if (!started && saved) {
+      replaced = controller.inProgress(saved.game, saved.moves, saved.ahead, saved.size);
       if (location.hash === '' || location.hash === '#') history.replaceState(null, '', saved.hash);
       // A reload keeps the saved game's moves ahead, and the offer to restore
       // the game before it, when the address shows its position.
@@ -110,7 +113,7 @@ function installViews(root, controller) {
     }
     saved = null;
     started = true;
-    controller.load(location.hash, ahead);
+    controller.load(location.hash, ahead, replaced);
     if (offer) controller.offerSaved(offer);
   };
 
@@ -247,7 +250,7 @@ function start() {
     ui.analysisTime.value = first.value;
     controller.setAnalysisTime(Number(first.value));
     solve.setting = 'auto';
-    controller.load('');
+    controller.load('', [], null);
     panel.hideNotice('saved');
     $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
   });

@@ -49,9 +49,13 @@ export function forgetSavedPages() {
 }
 
 // The hash to show for a game page's `hash`: its saved game when the hash
-// names the game alone.
+// names the game alone; {hash, problem}: a saved game that cannot be used
+// (damaged, another version) is named in `problem`, as Play names its own.
 function withSavedGame(kind, hash) {
-  return (gameAlone(hash) && savedPages[kind].load().data) || hash;
+  if (!gameAlone(hash)) return { hash, problem: '' };
+  const { data, problem } = savedPages[kind].load();
+  return { hash: data || hash,
+    problem: problem ? `Your saved game could not be used (${problem}). A new game was started.` : '' };
 }
 // The moves played in a game page's hash (EinStein's turns after the set-ups,
 // the three-player game's stones): a link to another game is kept only once
@@ -111,10 +115,14 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     // one) and keeps it from the start; one opened from a full link, only
     // once a move is played in it.
     let keeping = false;
+    let fromSaved = false;   // the game page shows its saved game
+    let savedProblem = '';   // why the saved game could not be shown
     if (hasGamePage(kind)) {
       const asked = location.hash;
       const saved = withSavedGame(kind, asked);
-      if (saved !== asked) history.replaceState(null, '', saved);
+      fromSaved = saved.hash !== asked;
+      savedProblem = saved.problem;
+      if (fromSaved) history.replaceState(null, '', saved.hash);
       keeping = Boolean(gameAlone(asked));
     }
     const want = readHash();  // now: the game's own start-up may rewrite the hash meanwhile
@@ -171,6 +179,8 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         };
         view = mod.mountGamePage(section.lastChild, {
           hash,
+          fromSaved,
+          savedProblem,
           onChange: (h) => {
             // (a late change of a page the hash has already left, before the
             // hashchange took it down, must not write the hash back)
@@ -191,11 +201,12 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
           onChange: (h) => { if (viewOf() === 'eval' && h !== location.hash) history.replaceState(null, '', h); } });
       } else if (kind === 'menace') {
         engine = engine || en.createTreeEngine();
-        view = mod.mountMenaceView(section.lastChild, { engine });
+        view = mod.mountMenaceView(section.lastChild, { engine, hash: location.hash });
         if (viewOf() !== 'menace') history.replaceState(null, '', '#view=menace');
       } else {
         const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-        const opts = { game: p.get('game') || 'connect4', moves: p.get('moves') || '', time1: p.get('time1') || 500, time2: p.get('time2') || 500 };
+        const opts = { game: p.get('game') || 'connect4', moves: p.get('moves') || '', hasMoves: p.has('moves'),
+          time1: p.get('time1') || 500, time2: p.get('time2') || 500 };
         view = mod.mountDemoView(section.lastChild, {
           ...opts,
           workerUrl: new URL('../worker.js', import.meta.url),

@@ -14,6 +14,7 @@ if (GAME_PAGE_IDS.includes(p.get('game') ?? '')) {
 } else mountDemoView(document.getElementById('demo-view'), {
   game: p.get('game') || 'connect4',
   moves: p.get('moves') || '',
+  hasMoves: p.has('moves'),
   time1: p.get('time1') || 500,
   time2: p.get('time2') || 500,
   workerUrl: new URL('../worker.js', import.meta.url),

@@ -58,7 +58,8 @@ function readDemoLink(options) {
       + `using ${timeLabel(t)}`);
     return t;
   };
-  return { game, start, times: [timeOf(0), timeOf(1)], linkErrors };
+  // (a link that names a position, even the empty board's moves=, shows it and waits)
+  return { game, start, times: [timeOf(0), timeOf(1)], linkErrors, hasMoves: Boolean(options.hasMoves) };
 }
 
 // The demo's elements, by name (ui.boardBox, ui.status, ...); ui.root holds them all.
@@ -321,7 +322,8 @@ export function mountDemoView(container, options = {}) {
     options.onChange?.({ game, moves, time1: times[0], time2: times[1] });
   }
 
-  startBtn.addEventListener('click', () => { if (!running) { running = true; draw(); if (!thinking) loop(); } });
+  const run = () => { if (!running) { running = true; draw(); if (!thinking) loop(); } };
+  startBtn.addEventListener('click', run);
   pauseBtn.addEventListener('click', () => { running = false; draw(); });
   stepBtn.addEventListener('click', async () => {
     if (running || thinking) return;
@@ -351,6 +353,10 @@ export function mountDemoView(container, options = {}) {
   engine = new EngineClient(workerUrl, { spare: false });
   newGame(start);
   note.say(linkErrors);
+  // Opened without a position (the navigation's Demo), it plays by itself,
+  // as EinStein's and the three-player game's demos do; a link with a
+  // position (moves=, a reload too) shows it and waits for Start.
+  if (!link.hasMoves) run();
   engine.ready().then(() => { root.dataset.ready = 'true'; }, (e) => { status.textContent = `The engine did not load: ${e.message}`; });
 
   return {

@@ -81,6 +81,9 @@ function symbolPath(name) {
  * @property {{label: string, dash: string}[]} [extraLegend]  legend lines for marks without points (dash: an SVG
  *                                   stroke-dasharray, '' for a solid line)
  * @property {{caption: string, head: string[], row: (d: any) => string[]}} table
+ * @property {string[]} [hollowSeries]     series drawn as hollow symbols (an outline in the series' colour)
+ * @property {(d: any) => void} [onSelect]  a click on a point, or Enter or Space on the focused one
+ * @property {number} [focusPoint]          the point Tab reaches first (default the first)
  */
 
 // A <figure> with the chart of `spec` (see ChartSpec), drawn once the figure
@@ -98,7 +101,8 @@ export function chartFigure(spec) {
   const legend = h('ul', { class: 'gs-chart-legend', 'aria-label': 'Legend' });
   const table = dataTable(spec);
   const figure = h('figure', { class: 'gs-figure', id: spec.id }, h('figcaption', { text: spec.title }), box, legend, table);
-  let focusIndex = 0;   // the point that Tab reaches (the last one focused)
+  const hollow = (d) => (spec.hollowSeries || []).includes(series(d));
+  let focusIndex = spec.focusPoint || 0;   // the point that Tab reaches (the last one focused)
   let drawnWidth = 0;
 
   function draw(Plot) {
@@ -118,8 +122,12 @@ export function chartFigure(spec) {
       symbol: { domain: names, range: names.map(symbol) },
       marks: [
         ...(spec.marks ? spec.marks(Plot, { colour }) : []),
-        Plot.dot(spec.points, { x: spec.x, y: spec.y, fill: series, symbol: series, r: 5, className: 'gs-points' }),
-        Plot.tip(spec.points, Plot.pointer({ x: spec.x, y: spec.y, title: spec.describe, fontSize: FONT_PX })),
+        Plot.dot(spec.points, { x: spec.x, y: spec.y, symbol: series, r: 5, className: 'gs-points',
+          ...(spec.hollowSeries ? { fill: (d) => (hollow(d) ? 'none' : colour(series(d))), stroke: (d) => colour(series(d)), strokeWidth: 2 }
+            : { fill: series }) }),
+        // (hidden from screen readers: Plot draws it anew under the pointer, and its name on a <g> is not allowed;
+        // the points carry the same words)
+        Plot.tip(spec.points, Plot.pointer({ x: spec.x, y: spec.y, title: spec.describe, fontSize: FONT_PX, ariaHidden: true })),
       ],
     });
     // The policy refuses Plot's <style>: charts.css has its rules.
@@ -144,6 +152,7 @@ export function chartFigure(spec) {
       m.setAttribute('aria-label', spec.describe(d));
       m.addEventListener('focus', () => showTip(m, spec.describe(d), k));
       m.addEventListener('blur', () => { tip.hidden = true; });
+      if (spec.onSelect) m.addEventListener('click', () => spec.onSelect?.(d));
     });
     svg.addEventListener('keydown', (e) => moveFocus(e, marks));
     if (hadFocus && marks.length) marks[Math.min(focusIndex, marks.length - 1)].focus();
@@ -167,6 +176,11 @@ export function chartFigure(spec) {
   function moveFocus(e, marks) {
     const k = marks.indexOf(/** @type {Element} */ (e.target));
     if (k < 0) return;
+    if (spec.onSelect && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      spec.onSelect(spec.points[pointIndex(marks[k], k)]);
+      return;
+    }
     const next = { ArrowRight: k + 1, ArrowDown: k + 1, ArrowLeft: k - 1, ArrowUp: k - 1, Home: 0, End: marks.length - 1 }[e.key];
     if (next === undefined) return;
     e.preventDefault();
@@ -174,7 +188,8 @@ export function chartFigure(spec) {
   }
 
   const ready = loadPlot().then((Plot) => {
-    legend.replaceChildren(...names.filter((n) => n).map((n) => h('li', {}, swatch(colour(n), symbol(n), ''), n)),
+    legend.replaceChildren(...names.filter((n) => n).map((n) => h('li', {},
+      swatch(colour(n), symbol(n), '', (spec.hollowSeries || []).includes(n)), n)),
       ...(spec.extraLegend || []).map((x) => h('li', {}, swatch('currentColor', null, x.dash), x.label)));
     return new Promise((resolve) => {
       new ResizeObserver(() => { draw(Plot); if (drawnWidth) resolve(undefined); }).observe(box);
@@ -198,12 +213,16 @@ function pointIndex(mark, fallback) {
   return Number.isInteger(i) ? i : fallback;
 }
 
-// A legend swatch: the series' line and symbol, or a line alone (dashed
-// with `dash`, an SVG stroke-dasharray).
-function swatch(colour, symbolName, dash) {
+// A legend swatch: the series' line and symbol (an outline when `hollow`),
+// or a line alone (dashed with `dash`, an SVG stroke-dasharray).
+function swatch(colour, symbolName, dash, hollow = false) {
   const svg = svgEl('svg', { viewBox: '-14 -8 28 16', width: 28, height: 16, 'aria-hidden': 'true' });
   svg.append(svgEl('line', { x1: -13, x2: 13, y1: 0, y2: 0, stroke: colour, 'stroke-width': 2, ...(dash ? { 'stroke-dasharray': dash } : {}) }));
-  if (symbolName) svg.append(svgEl('path', { d: symbolPath(symbolName), fill: colour }));
+  if (symbolName) {
+    const p = svgEl('path', { d: symbolPath(symbolName), fill: colour, ...(hollow ? { stroke: colour, 'stroke-width': 2 } : {}) });
+    if (hollow) p.style.fill = 'var(--surface, #fff)';   // (the page's background: a hollow symbol)
+    svg.append(p);
+  }
   return svg;
 }
 

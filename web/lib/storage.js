@@ -49,11 +49,11 @@ export class SavedPart {
       parsed = JSON.parse(text);
     } catch {
       this.clear();
-      return { data: null, problem: 'it was damaged (not readable)' };
+      return { data: null, problem: 'it was damaged: not readable' };
     }
     if (!parsed || typeof parsed !== 'object' || !('data' in parsed)) {
       this.clear();
-      return { data: null, problem: 'it was damaged (not in the expected form)' };
+      return { data: null, problem: 'it was damaged: not in the expected form' };
     }
     if (parsed.version !== this.version) {
       this.clear();
@@ -69,7 +69,7 @@ export class SavedPart {
     }
     if (data === null || data === undefined) {
       this.clear();
-      return { data: null, problem: 'it was damaged (its contents did not make sense)' };
+      return { data: null, problem: 'it was damaged: its contents did not make sense' };
     }
     return { data, problem: null };
   }

@@ -6,4 +6,4 @@ import { mountMenaceView } from './menace-view.js';
 // The games' descriptions come with the link module (lib/games.js).
 await loadLinkParser('../engine/');
 const engine = createTreeEngine(new URL('../worker.js?book=off', import.meta.url));
-mountMenaceView(document.getElementById('menace-view'), { engine });
+mountMenaceView(document.getElementById('menace-view'), { engine, hash: location.hash });

@@ -1,5 +1,6 @@
 // MENACE, the matchbox learner (menace.js), as a view:
-// mountMenaceView(container, {engine}) with the worker's trace requests
+// mountMenaceView(container, {engine, hash}) (hash: the link, whose opponent=minimax|random|human
+// picks the opponent) with the worker's trace requests
 // (engine/trace-engine.js) as the perfect opponent: its values() gives the exact value of
 // every move, and the minimax player picks at random among the best.
 // Train MENACE against the minimax player, a random player or yourself (with
@@ -16,7 +17,7 @@
 import { Menace, emptyCells, winner } from './menace.js';
 import { buildMenaceSkeleton, cellName, drawCurve, drawMatchbox, drawMenaceBoard } from './menace-drawing.js';
 import { OPPONENTS, exportFile, menaceOf, readExportFile, savedMenace, stateOf } from './menace-saved.js';
-import { h } from '../lib/dom.js';
+import { clip, h, linkNote } from '../lib/dom.js';
 import { storageAvailable } from '../lib/storage.js';
 
 const RESULT_TEXT = {
@@ -243,11 +244,26 @@ function restoreSaved({ opponent, status, savedMsg }, replace) {
     : 'This browser does not let the page keep MENACE: export it to keep it.';
 }
 
+// The link's opponent (#view=menace&opponent=random) chosen over the kept
+// one; one the view does not have is named in a note under the status, as
+// the other views name a link's bad fields.
+function linkOpponent({ opponent, status }, hash) {
+  const note = linkNote('menace-link-note');
+  status.after(note.el);
+  const asked = new URLSearchParams(String(hash || '').replace(/^#/, '')).get('opponent');
+  if (asked === null) return;
+  if (Object.hasOwn(OPPONENTS, asked)) opponent.value = asked;
+  else {
+    const ids = Object.keys(OPPONENTS);
+    note.say([`opponent '${clip(asked)}' must be ${ids.slice(0, -1).join(', ')} or ${ids.at(-1)}: keeping ${OPPONENTS[opponent.value]}`]);
+  }
+}
+
 /**
  * @param {HTMLElement} container
- * @param {{engine?: any}} [options]
+ * @param {{engine?: any, hash?: string}} [options]
  */
-export function mountMenaceView(container, { engine } = {}) {
+export function mountMenaceView(container, { engine, hash = '' } = {}) {
   let menace = new Menace();
   // The game on the board: its cells ('.', 'X', 'O', row by row) and its
   // moves as 1-based cells (for the engine).
@@ -386,6 +402,7 @@ export function mountMenaceView(container, { engine } = {}) {
   wireBoardKeys(cellGroup, cells);
 
   restoreSaved(ui, replaceMenace);
+  linkOpponent(ui, hash);
   renderAll();
   root.dataset.ready = 'true';
 

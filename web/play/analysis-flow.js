@@ -162,6 +162,7 @@ export function showAnalysis(c, a, done) {
   c.panel.showAnalysisList(a.scores, g, c.names);
   c.panel.showAnalysis(a, c.searchContext());
   c.evalBar.set(g.board, a.position, g.plies, side, c.names);
+  c.noteValue(g.board, g.moveString(), a.position);
   if (c.hintFollows) c.showHint(a);
   document.body.dataset.analysis = done ? 'done' : 'running';
   const name = c.names[side];

@@ -101,7 +101,8 @@ export class EvalBar {
 // The review's mark of a move: a symbol, a tone and a sentence.
 const MARKS = Object.freeze({
   'keeps': { symbol: '', tone: 'good', words: 'kept the value' },
-  'slower-win': { symbol: '?!', tone: 'slow', words: 'still wins, but more slowly than it could' },
+  // (not a mistake: left unmarked in the move list and the graph, named in words)
+  'slower-win': { symbol: '', tone: 'slow', words: 'a slower win: it still wins, more slowly than it could (not a mistake)' },
   'win-to-draw': { symbol: '?', tone: 'mistake', words: 'threw the win away: now a draw' },
   'draw-to-loss': { symbol: '?', tone: 'mistake', words: 'turned a draw into a loss' },
   'win-to-loss': { symbol: '??', tone: 'blunder', words: 'threw the win away: now a loss' },

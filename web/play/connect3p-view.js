@@ -68,6 +68,9 @@ function buildPage(settings) {
   const computer = h('p', { id: 'c3-computer', class: 'es-computer', text: 'After each computer move, its reasoning is here.' });
   const computerDetail = h('p', { id: 'c3-computer-detail', class: 'es-computer-detail' });
   const movesOut = h('code', { id: 'c3-moves', class: 'es-position' });
+  // Every move in words as it is played (a live region: the status line changes too fast to follow).
+  // (a <div> of lines: a list with role=log would no longer be a list for its items)
+  const log = h('div', { id: 'c3-log', class: 'c3-log', role: 'log', 'aria-label': 'Moves as they are played' });
   // The explorer's max^n and paranoid trees of the position shown (multi-view.js).
   const treeLink = h('a', { id: 'c3-tree', href: '#view=tree&game=connect3p', text: 'Search trees of this position (max^n and paranoid)' });
   const seatFields = NAMES.map((name, i) => h('label', { class: 'field' }, h('span', { text: name }),
@@ -88,7 +91,7 @@ function buildPage(settings) {
     h('aside', { class: 'side' },
       h('section', { class: 'card players', 'aria-label': 'Players' }, ...players),
       h('section', { class: 'card', 'aria-label': 'Computer' }, h('h2', { text: 'Computer' }), computer, computerDetail),
-      h('section', { class: 'card', 'aria-label': 'Moves' }, h('h2', { text: 'Moves' }), h('p', { class: 'es-position-line' }, movesOut), h('p', {}, treeLink)),
+      h('section', { class: 'card', 'aria-label': 'Moves' }, h('h2', { text: 'Moves' }), log, h('p', { class: 'es-position-line' }, movesOut), h('p', {}, treeLink)),
       h('details', { class: 'card settings', open: true }, h('summary', {}, h('h2', { text: 'Settings' })),
         h('label', { class: 'field' }, h('span', { text: 'Game' }), gameSel),
         ...seatFields,
@@ -97,7 +100,7 @@ function buildPage(settings) {
         h('p', { text: 'Red, Yellow and Green drop stones in turn into 9 columns of 6. The first to make four in a row (across, down or diagonally) wins; a full board is a draw.' }),
         h('p', { text: 'max^n gives every position a value for each player (shares of 1000) and assumes each player picks what is best for itself.' }),
         h('p', { text: 'Paranoid search assumes the two others play together against it, which turns the game into a two-sided one that alpha-beta can prune.' }))));
-  return { status, note, canvas, columns, newBtn, undoBtn, redoBtn, pauseBtn, players, computer,
+  return { status, note, canvas, columns, newBtn, undoBtn, redoBtn, pauseBtn, players, computer, log,
     computerDetail, movesOut, treeLink, seatFields, timeSel, gameSel, layout };
 }
 
@@ -207,11 +210,19 @@ function renderPage(ui, state, moves, { seat, redo, paused }) {
   drawBoard(canvas, layout, state, moves);
 }
 
-// The status line (a live region): the last move, so that a screen reader
-// hears the computers' moves, then what comes next.
-function statusWords(state, moves, seat) {
-  const last = moves ? `${NAMES[(moves.length - 1) % 3]} played column ${moves[moves.length - 1]}. ` : '';
-  return last + nextWords(state, seat);
+// The move log (ui.log, a live region), from the moves `before` to `moves`
+// (the engine's reading `state`): a move played is one line, and the game's
+// end another; undo and redo say where the game is now; a new game starts
+// the log again. The last LOG_LINES lines are kept.
+const LOG_LINES = 9;
+function logMoves(log, before, moves, state, seat) {
+  const line = (text) => log.append(h('p', { text }));
+  if (!moves) log.replaceChildren();
+  else if (moves.length === before.length + 1 && moves.startsWith(before)) {
+    line(`${NAMES[(moves.length - 1) % 3]} played column ${moves[moves.length - 1]}.`);
+  } else if (moves !== before) line(`Back to the position after ${moves.length} move${moves.length === 1 ? '' : 's'}.`);
+  if (moves !== before && state.over) line(nextWords(state, seat));
+  while (log.children.length > LOG_LINES) log.firstElementChild?.remove();
 }
 
 // What comes next: whose turn, or how the game ended.
@@ -263,7 +274,8 @@ function linkOf(demo, moves, seats, time) {
   return `#${p.toString()}`;
 }
 
-// The page. options: {hash, workerUrl, onChange(hash)}.
+// The page. options: {hash, workerUrl, onChange(hash), fromSaved (the hash is the saved game, not a link),
+// savedProblem (why the saved game could not be shown: said in the note)}.
 export function mountGamePage(container, options = {}) {
   const settings = readHash(options.hash ?? location.hash);
   let moves = settings.moves;
@@ -296,6 +308,7 @@ export function mountGamePage(container, options = {}) {
     const s = await readState(client, 'connect3p', next);
     if (gen !== generation) return null;
     if (!s.ok) return s;
+    logMoves(ui.log, state ? moves : s.moves, s.moves, s, seat);
     moves = s.moves;
     state = s;
     render();
@@ -307,7 +320,7 @@ export function mountGamePage(container, options = {}) {
 
   async function step() {
     const gen = generation;
-    status.textContent = statusWords(state, moves, seat);
+    status.textContent = nextWords(state, seat);
     if (state.over) { setPhase('over'); return; }
     const p = state.toMove;
     if (!isComputer(p)) { setPhase('move'); return; }
@@ -376,9 +389,10 @@ export function mountGamePage(container, options = {}) {
     setPhase('loading');
     const s = await load(moves);
     note.say(settings.errors);   // (once the page is there: the live region announces it)
+    if (options.savedProblem) note.el.textContent = options.savedProblem;
     if (s && !s.ok) {
       await newGame();
-      status.textContent = `This link's moves cannot be read (${s.error}); a new game started instead.`;
+      status.textContent = `${options.fromSaved ? 'Your saved game' : 'This link'}'s moves cannot be read: ${s.error}. A new game started instead.`;
       return;
     }
     if (s) step();

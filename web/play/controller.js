@@ -26,7 +26,7 @@ import { Game, movesOf, movesText } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
 import { WAIT_FOR_COMPUTER, clearAnalysis, requestHint, setAnalysis, setAnalysisTime, showAnalysis, showFinalValue, showHint,
   startAnalysis } from './analysis-flow.js';
-import { showMoves, startReview, stopReview } from './review-flow.js';
+import { showGraph, showMoves, startReview, stopReview } from './review-flow.js';
 import { cancelSolve, endSolve, startSolve, stopSolve } from './solve-flow.js';
 import { finish, step } from './turn-flow.js';
 
@@ -51,6 +51,10 @@ export class Controller {
     this.makeReviewEngine = reviewEngine;
     this.reviewEngine = null;
     this.review = null;      // {line, reply, done, failed}: the review of the line `line`
+    // What the page learnt of positions while the game was played (an
+    // analysis, the computer's search): "kind:moves" -> value, the side to
+    // move's view; the evaluation graph reads it (eval-graph.js).
+    this.values = new Map();
     this.analysis = null;    // the latest analysis reply of the current position
     this.analysisMs = 10000; // the analysis' budget per position
     this.hintFollows = false; // the hint shows the running analysis' best move
@@ -133,17 +137,17 @@ export class Controller {
   // Loads settings and position from a URL hash; a bad hash gives a notice
   // and a clean game. `ahead`: moves after the position (a saved game's
   // moves undone or stepped back over), kept when they are legal there.
-  load(hash, ahead = []) {
+  // `replaced`: a restorer() of the game in progress the hash may replace
+  // (by default the one shown; main.js passes the saved game on the first
+  // load, null for Reset): a link to another position offers it back, so a
+  // link never takes a game away without "Restore the game".
+  load(hash, ahead = [], replaced = this.inProgress()) {
     this.active = true;
     this.panel.hideNotice('line');  // (a game offered back is not the one a link or Reset brings)
     const { settings, errors } = parseHash(hash, this.levels.map((l) => l.name));
-    if (errors.length && settings.moves) {
-      this.panel.showNotice(`Part of this link could not be used: ${errors.join('; ')}. The rest was, the moves included.`, 'link');
-    } else if (errors.length) {
-      this.panel.showNotice(`This link could not be used: ${errors.join('; ')}. A new game was started instead.`, 'link');
-    } else {
-      this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
-    }
+    const linkNote = !errors.length ? ''
+      : settings.moves ? `Part of this link could not be used: ${errors.join('; ')}. The rest was, the moves included.`
+        : `This link could not be used: ${errors.join('; ')}. It shows a new game.`;
     this.settings = { game: settings.game, time: settings.time, ai: settings.ai, level: settings.level,
       algorithm: settings.algorithm === 'mcts' ? 'mcts' : 'alphabeta' };
     this.analysisOn = Boolean(settings.analysis);
@@ -161,6 +165,22 @@ export class Controller {
     // finished game (jumpTo): it waits again.
     const g = this.game;
     this.positionChanged(false, Boolean(line) && line.over && !g.over && this.isComputer(g.sideToMove));
+    const kept = replaced && replaced.saved.game === g.kind && replaced.saved.moves === g.moveString();
+    if (replaced && !kept) {
+      this.offerBack(`${linkNote || 'Another position was opened.'} `
+        + `The game you were playing (${replaced.moves} moves) can be restored.`, replaced);
+    } else if (linkNote) this.panel.showNotice(linkNote, 'link');
+    else this.panel.hideNotice('link');  // a good link takes back a bad one's notice, not the book's
+  }
+
+  // A restorer() of the game shown if it is in progress (two moves or more,
+  // not over), else null; or of the game `kind` on board `size` with
+  // `played` and `ahead` (a saved one).
+  inProgress(kind = this.game?.kind, played = this.game?.moveString(), ahead = this.game ? this.future : [],
+    size = this.game?.size ?? '') {
+    const g = kind && Game.fromMoves(kind, played, size).game;
+    if (!g || g.over || g.plies + ahead.length < 2) return null;
+    return this.restorer(kind, played, ahead, size);
   }
 
   // --- user actions ---------------------------------------------------------
@@ -524,6 +544,17 @@ export class Controller {
   startReview() { return startReview(this); }
   stopReview() { return stopReview(this); }
   showMoves() { return showMoves(this); }
+  // A value of the position after `moves` (not a pending one) for the evaluation graph.
+  noteValue(kind, moves, v) {
+    if (!v || (v.kind !== 'exact' && v.kind !== 'wdl' && v.kind !== 'estimate')) return;
+    const key = `${kind}:${moves}`;
+    const had = this.values.get(key);
+    // (a proven value is not replaced by an estimate)
+    if (had && (had.kind === 'exact' || (had.kind === 'wdl' && v.kind === 'estimate'))) return;
+    if (this.values.size > 2000) this.values.clear();
+    this.values.set(key, v);
+    showGraph(this);
+  }
 
   engineFailed(e) {
     this.panel.showNotice(`The engine failed: ${e && e.message ? e.message : e}. Start a new game to retry.`);

@@ -53,6 +53,8 @@ class EinsteinGame {
     this.settings = settings;
     this.client = client;
     this.onChange = onChange;
+    this.fromSaved = false;   // the position is the page's saved game, not a link (mountGamePage)
+    this.savedProblem = '';   // why the saved game could not be shown (mountGamePage)
     this.seed = settings.seed || newSeed();
     this.text = settings.position || `${setupFor(this.seed, 0)}/${setupFor(this.seed, 1)}`;
     this.state = null;       // the engine's reading of `text` (a `state` reply, protocol/einstein_fields.hpp)
@@ -323,8 +325,9 @@ class EinsteinGame {
     this.describeLevel();
     const s = await this.load(this.text);
     this.ui.note.say(this.settings.errors);   // (once the page is there: the live region announces it)
+    if (this.savedProblem) this.ui.note.el.textContent = this.savedProblem;
     if (s && !s.ok) {
-      const linkError = `This link's position cannot be read (${s.error}); a new game started instead.`;
+      const linkError = `${this.fromSaved ? 'Your saved game' : 'This link'}'s position cannot be read: ${s.error}. A new game started instead.`;
       await this.newGame(true);
       this.ui.status.textContent = linkError;
       return;
@@ -354,13 +357,16 @@ class EinsteinGame {
 
 const sel = (field) => /** @type {HTMLSelectElement} */ (field.querySelector('select'));
 
-// The view. options: {hash, workerUrl, onChange(hash)}.
+// The view. options: {hash, workerUrl, onChange(hash), fromSaved (the hash is the saved game, not a link),
+// savedProblem (why the saved game could not be shown: said in the note)}.
 export function mountGamePage(container, options = {}) {
   const settings = readEinsteinHash(options.hash ?? location.hash);
   const ui = buildEinsteinPage(settings);
   container.replaceChildren(ui.layout);
   const client = gamesWorker(options.workerUrl);
   const game = new EinsteinGame(ui, settings, client, options.onChange);
+  game.fromSaved = Boolean(options.fromSaved);   // (the router's saved game, not a link)
+  game.savedProblem = options.savedProblem || '';
   const { rollBtn, movesBox, canvas, newBtn, undoBtn, redoBtn, hintBtn, pauseBtn, gameField, aiField, levelField, algoField } = ui;
 
   rollBtn.addEventListener('click', () => { game.roll(); });

@@ -9,6 +9,8 @@
 // the empty board (bench/perfect_first.py for Perfect).
 // A missing or malformed file shows nothing (and logs nothing).
 
+import { group } from '../lib/dom.js';
+
 export const levelLabel = (name) => (name === 'custom' ? 'Custom thinking time'
   : String(name).charAt(0).toUpperCase() + String(name).slice(1));
 
@@ -99,7 +101,7 @@ export function resultLines(results, name) {
   const label = (vs) => (vs === name ? 'itself' : levelLabel(vs));
   const lines = rows.filter((r) => !r.first).map((r) => {
     const draws = r.draws ? `, draws ${pct(r.draws, r.games)}` : '';
-    return `wins ${pct(r.wins, r.games)} against ${label(r.vs)}${draws} (${r.games} games)`;
+    return `wins ${pct(r.wins, r.games)} against ${label(r.vs)}${draws} (${group(r.games)} games)`;
   });
   const first = rows.filter((r) => r.first);
   if (first.length) {
@@ -109,7 +111,7 @@ export function resultLines(results, name) {
       .filter(Boolean).join(', ');
     const names = first.map((r) => label(r.vs));
     const against = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-    lines.push(`moving first: wins ${sum('wins')} of ${games} games${others ? `, ${others}` : ''} (against ${against})`);
+    lines.push(`moving first: wins ${group(sum('wins'))} of ${group(games)} games${others ? `, ${others}` : ''} (against ${against})`);
   }
   return lines;
 }

@@ -319,12 +319,15 @@ export class Panel {
     }
     const provenCount = reply.positions.filter((p) => p.kind === 'exact' || p.kind === 'wdl').length;
     const counts = { 1: [], 2: [] };
+    const slower = { 1: [], 2: [] };   // slower wins: not mistakes, said apart
     let unproven = 0;
     reply.moves.forEach((m, j) => {
       if (m.mark === 'unproven') unproven++;
+      else if (m.mark === 'slower-win') slower[(j % 2) + 1].push(`${moveName(j)} ${m.move}`);
       else if (m.mark !== 'keeps') counts[(j % 2) + 1].push(`${moveName(j)} ${m.move}${markOf(m.mark).symbol}`);
     });
-    const side = (n) => `${names[n]}: ${counts[n].length ? counts[n].join(', ') : 'no mistakes'}`;
+    const side = (n) => `${names[n]}: ${counts[n].length ? counts[n].join(', ') : 'no mistakes'}`
+      + (slower[n].length ? ` (slower wins, not mistakes: ${slower[n].join(', ')})` : '');
     const left = review.failed ? ` · the review stopped, ${unproven} moves not proven` : unproven ? ` · ${unproven} moves not proven in time` : '';
     if (review.done) say(`Review: ${side(1)} · ${side(2)}${left}.`);
     else {

@@ -69,7 +69,7 @@ export function resultScreen(getController) {
       const title = !g.winner ? 'Draw' : vs ? (c.isComputer(g.winner) ? 'The computer wins' : 'You win!') : `${c.names[g.winner]} wins`;
       box.dataset.outcome = c.resultTone;
       $('result-title').textContent = title;
-      const how = g.winner ? `${g.winCells.length} in a row` : 'The board is full';
+      const how = g.winner ? `${lineWords(g.def.line)} in a row` : 'The board is full';
       const against = vs && computerLabel(c) ? ` against ${computerLabel(c)}` : '';
       $('result-detail').textContent = `${how} after ${g.plies} moves${against}.`;
       $('result-swap').hidden = !vs;
@@ -79,6 +79,7 @@ export function resultScreen(getController) {
       // columns that can no longer be played.
       const appearing = box.hidden;
       box.hidden = false;
+      placeClear(box, c.board.canvas, g);
       const from = /** @type {HTMLElement | null} */ (document.activeElement && document.activeElement.closest('#board-keys button'));
       if (appearing && from) {
         cameFrom = from;
@@ -87,6 +88,36 @@ export function resultScreen(getController) {
     },
   };
   return result;
+}
+
+// Puts the result card where it hides none of the winning line: over the
+// board's rows above the line or below it, whichever leave more room, or
+// under the board when the line leaves no room for the card (a phone, a
+// vertical four). Draws go at the top.
+function placeClear(box, canvas, g) {
+  const { width, height } = g.def;
+  const rows = g.winCells.map((i) => Math.floor(i / width));
+  const above = rows.length ? Math.min(...rows) : height;
+  const below = rows.length ? height - 1 - Math.max(...rows) : 0;
+  const rowPx = canvas.getBoundingClientRect().height / height;
+  const boardBox = /** @type {HTMLElement} */ (canvas.parentElement);
+  if (box.parentElement !== boardBox) boardBox.append(box);
+  box.classList.remove('result-low', 'result-under');
+  if (below > above) box.classList.add('result-low');
+  // The card's margin from the board's edge (4 %) and its own height, within the free rows.
+  const free = Math.max(above, below) * rowPx - 0.04 * height * rowPx;
+  if (box.getBoundingClientRect().height > free) {
+    // Under the board and its column numbers, in the page's flow.
+    box.classList.remove('result-low');
+    box.classList.add('result-under');
+    /** @type {HTMLElement} */ (boardBox.parentElement).append(box);
+  }
+}
+
+// "Four in a row" (Connect Four), "Three in a row" (Tic-Tac-Toe): the rule's
+// line, not the count of highlighted cells (two fours sharing a disc are 7).
+function lineWords(n) {
+  return ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six'][n] || `${n}`;
 }
 
 // "Show the best line on the board": the engine's best line from the

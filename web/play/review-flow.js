@@ -3,9 +3,10 @@
 // reviewed in a worker of its own, so that stepping through the game goes on
 // while it runs. Functions of the controller `c` (controller.js), which calls them.
 
-import { movesText } from '../lib/rules.js';
+import { Game, movesText } from '../lib/rules.js';
 import { scoreInWords } from '../lib/score-words.js';
 import { markWords, moveName } from './analysis-view.js';
+import { createEvalGraph } from './eval-graph.js';
 
 /** @typedef {import('./controller.js').Controller} Controller */
 
@@ -56,6 +57,25 @@ export function stopReview(c) {
   delete document.body.dataset.review;
 }
 
+// The evaluation graph under the move list (#eval-graph, eval-graph.js),
+// made the first time it is shown.
+let graph = null;
+/** @param {Controller} c */
+export function showGraph(c) {
+  const box = document.getElementById('eval-graph');
+  if (!box || !c.game) return;
+  graph ??= createEvalGraph(box);
+  const kind = c.game.board;   // (the game on its board: 'connect4@8x7', lib/games.js defOf)
+  const line = c.line;
+  const over = /** @type {import('../lib/rules.js').Game} */ (Game.fromMoves(c.game.kind, movesText(line), c.game.size).game);
+  graph.update({
+    kind, line, plies: c.game.plies, names: c.names, onJump: (ply) => c.jumpTo(ply),
+    review: c.review && c.review.line === c.reviewKey ? c.review : null,
+    winner: over && over.over ? over.winner : null,
+    valueOf: (moves) => c.values.get(`${kind}:${moves}`),   // (noteValue's keys: the board's)
+  });
+}
+
 // The move list (with the review's marks) and, for the move that led to
 // the position, what the review says of it, with its better move on the board.
 /** @param {Controller} c */
@@ -63,6 +83,7 @@ export function showMoves(c) {
   const g = c.game;
   const reply = c.review && c.review.reply;
   c.panel.showMoves(g, c.names, c.future, c.review, (ply) => c.jumpTo(ply));
+  showGraph(c);
   c.board.setHint(c.hint > 0 ? c.hint : 0);
   if (!reply || !g.plies) {
     c.panel.setReviewNote('');

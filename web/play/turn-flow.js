@@ -129,6 +129,8 @@ export async function step(c, token) {
     && reply.outcome !== 1 && reply.outcome !== 0 && reply.outcome !== -1;
   c.panel.setWho(`${who} played ${g.def.noun} ${reply.move}${unproven ? PERFECT_UNPROVEN : ''}`);
   if (!g.canPlay(reply.move)) return c.engineFailed(new Error(`the engine chose an illegal move ${reply.move}`));
+  // (its value of the position it moved from, for the evaluation graph; MCTS's is a share of playouts, not a score)
+  if (c.settings.algorithm !== 'mcts') c.noteValue(g.board, ctx.moves, searchValue(reply));
   c.playOnLine(reply.move);
   c.positionChanged(true);
 }

@@ -300,7 +300,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
           : `${group(cuts.beta)} β-cuts · ${group(cuts.star1)} Star1 cuts` + (a.id === 'star2' ? ` · ${group(cuts.star2)} probe cuts` : '');
       const item = h('button', { type: 'button', class: `tv-algo${on ? ' tv-on' : ''}`, 'data-algorithm': a.id, 'aria-pressed': String(on) },
         h('span', { class: 'tv-algo-name', text: a.short }), ' ',
-        h('span', { class: 'tv-algo-count', text: String(c.nodes) }), ' ',
+        h('span', { class: 'tv-algo-count', text: group(c.nodes) }), ' ',
         h('span', { class: 'tv-algo-unit', text: 'nodes' }),
         h('span', { class: 'tv-algo-ratio', text: ratio }), bar,
         h('span', { class: 'tv-algo-label', text: `${a.label} — ${a.blurb}` }),

@@ -208,7 +208,7 @@ function playoutDetail(trace, pos, k, words) {
     h('li', {}, h('strong', { text: 'Playout: ' }), how),
     h('li', {}, h('strong', { text: 'Backpropagation: ' }), `each node on the path counts one more visit, and ${points}.`)];
   const board = boardSvg(pos.game, boardMoves(leafNode).concat(it.playout), { size: pos.game === 'tictactoe' ? 150 : 220,
-    title: `Where playout ${k} ended: ${resultText}` });
+    title: `Where playout ${group(k)} ended: ${resultText}` });
   const boardNote = `Path ${trace.pathMoves(leafNode).map((m, j) => moveText(pos.game, m, plies + j)).join(' ') || '(the root)'}` +
     (it.playout.length ? `, then the playout ${playText}` : '') + `: ${resultText}.`;
   const rows = it.nodes.map((n, j) => h('tr', { class: j === it.nodes.length - 1 ? 'tv-leafrow' : undefined },

@@ -297,7 +297,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
       if (!c) continue;
       if (parts.length) parts.push(' · ');
       parts.push(h('span', { class: 'tv-mstat', title: a.label, 'data-algorithm': a.id },
-        h('span', { class: 'tv-mstat-name', text: a.id }), ' ', h('span', { class: 'tv-mstat-count', text: String(c.nodes) })));
+        h('span', { class: 'tv-mstat-name', text: a.id }), ' ', h('span', { class: 'tv-mstat-count', text: group(c.nodes) })));
     }
     stats.replaceChildren(...parts, ' nodes');
     const { text, me, next, third } = statsWords(r, state.depth);

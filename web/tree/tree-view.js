@@ -33,7 +33,7 @@
 // step-panel.js the step-through, tree-figures.js the two tables; this file
 // loads the traces and counts and passes the shared state (tree-state.js).
 
-import { h, group } from '../lib/dom.js';
+import { clip, h, group } from '../lib/dom.js';
 import { ALGORITHMS, Trace, formatValue, valueWords } from './trace.js';
 import { GAMES } from '../lib/games.js';
 import { hasGameTree } from '../lib/views.js';
@@ -70,6 +70,13 @@ const valuesOf = (v) => (v === 'minimax' ? 'minimax' : 'negamax');
 
 // The algorithms a link may name: the four traced ones and 'mcts'.
 const knownAlgorithm = (id) => id === 'mcts' || ALGORITHMS.some((a) => a.id === id);
+// A link's algorithm that is not one of them, named as normalizePosition
+// names a bad game or depth ('' for a known one or none).
+const algorithmNote = (id) => {
+  if (id === undefined || id === null || knownAlgorithm(id)) return '';
+  const ids = [...ALGORITHMS.map((a) => a.id), 'mcts'];
+  return `Unknown algorithm '${clip(String(id))}' (use ${ids.slice(0, -1).join(', ')} or ${ids.at(-1)}): showing alpha-beta.`;
+};
 
 // MCTS's budget and seed from a link or the form: {playouts, seed, error};
 // playouts null means the game's default (mctsDefaultPlayouts).
@@ -361,6 +368,7 @@ export function mountTreeView(container, options) {
   const onChange = options.onChange || (() => {});
   /** @type {import('./tree-state.js').TreeViewState} */
   const view = { pos: normalizePosition(options), trace: null, values: valuesOf(options.values) };
+  view.pos.error = [view.pos.error, algorithmNote(options.algorithm)].filter(Boolean).join(' ');
   let algorithm = knownAlgorithm(options.algorithm) ? options.algorithm : 'alphabeta';
   let generation = 0;          // bumps on every load: late answers are dropped
   let counts = null;
@@ -456,6 +464,7 @@ export function mountTreeView(container, options) {
   function load(next = {}) {
     const n = normalizePosition({ ...view.pos, ...next });
     n.error ||= view.pos.error || '';  // the first load: what the link asked for that could not be shown
+    if (next.algorithm) n.error = [n.error, algorithmNote(next.algorithm)].filter(Boolean).join(' ');
     const gameChanged = n.game !== view.pos.game;
     view.pos = { game: n.game, moves: n.moves, depth: n.depth, error: '' };
     if (next.algorithm && knownAlgorithm(next.algorithm)) {
