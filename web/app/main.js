@@ -135,6 +135,18 @@ function installViews(root, controller) {
   return { showView, route, started: () => started, setSaved: (s) => { saved = s; }, setReady: () => { ready = true; } };
 }
 
+// "Why this score?": the evaluation view of the position on the board (the
+// game's link has its game and moves).
+/** @param {HTMLElement} link */
+function wireWhyScore(link) {
+  link.addEventListener('click', () => {
+    const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const to = new URLSearchParams({ view: 'eval', game: p.get('game') || 'connect4', moves: p.get('moves') || '' });
+    if (p.get('size')) to.set('size', p.get('size'));   // (the view names a board it cannot show)
+    /** @type {HTMLAnchorElement} */ (link).href = `#${to}`;
+  });
+}
+
 // Builds the page; returns its engine panel.
 function start() {
   const root = document.documentElement;
@@ -157,14 +169,7 @@ function start() {
   const sound = new Sound();
   let controller = null;
   let results = null;   // measured level results (levels.json), or null
-  // "Why this score?": the evaluation view of the position on the board (the
-  // game's link has its game and moves).
-  $('why-score').addEventListener('click', (e) => {
-    const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-    const link = new URLSearchParams({ view: 'eval', game: p.get('game') || 'connect4', moves: p.get('moves') || '' });
-    if (p.get('size')) link.set('size', p.get('size'));   // (the view names a board it cannot show)
-    /** @type {HTMLAnchorElement} */ (e.currentTarget).href = `#${link}`;
-  });
+  wireWhyScore($('why-score'));
   const board = new BoardView($('board'), { onMove: (m) => controller.playHuman(m), keys: $('board-keys') });
 
   const result = resultScreen(() => controller);
