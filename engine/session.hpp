@@ -124,6 +124,7 @@ class Session {
     if (o != searchOptions_) tt_.clear();
     searchOptions_ = o;
   }
+  const SearchOptions& searchOptions() const { return searchOptions_; }
   std::size_t tableBytes() const { return tt_.bytes(); }
 
  private:

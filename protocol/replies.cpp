@@ -103,9 +103,6 @@ void search(Session& session, const Request& r, const std::string& id, const Pos
   limits.randomTies = r.randomTies;
   limits.seed = static_cast<std::uint32_t>(r.seed);
   limits.temperature = r.temperature;
-  SearchOptions options;  // every request sets them: the defaults but quiescence
-  options.quiescence = r.quiescence;
-  session.setSearchOptions(options);
   const SearchResult result = session.think(limits, [&](const SearchInfo& info) {
     Json o = replyStart("info", id);
     searchFields(o, info);
@@ -274,6 +271,11 @@ void runRequest(Session& session, const Request& r, const std::string& id, const
   if (game != session.game() || sized != session.sized()) session.newGame(game, sized);
   const std::string err = session.setMoves(r.moves);
   if (!err.empty()) return post(errorReply(id, err));
+  // Every request sets the search's options: the defaults, but a search's
+  // own quiescence (so an analysis after a search without it has it again).
+  SearchOptions options;
+  options.quiescence = r.type != "search" || r.quiescence;
+  session.setSearchOptions(options);
   if (r.type == "search") return search(session, r, id, post);
   if (r.type == "review") return review(session, r, id, post);
   if (r.type == "solve") return solve(session, r, id, post);

@@ -277,7 +277,7 @@ check("einstein count", code == 0 and fields(out) == [["123456/123456", "1", "18
 for args, what in [(["--game", "einstein", "solve"], "has play, analyze and count (solve needs a game without dice)"),
                    (A + ["--algorithm", "mcts"], "--algorithm mcts is for play"),
                    (["--game", "einstein", "count", "--time-ms", "5"], "--time-ms is not for count (its option: --depth)"),
-                   (["--game", "einstein", "count", "--depth", "11"], "--depth for count must be at most 10"),
+                   (["--game", "einstein", "count", "--depth", "7"], "--depth for count of einstein must be at most 6"),
                    (E + ["--algorithm", "alphabeta"], "--algorithm for einstein must be expectimax, star1, star2 or mcts"),
                    (E + ["--playouts", "100"], "--playouts needs --algorithm mcts"),
                    (E + ["--algorithm", "mcts", "--depth", "3"], "--depth is not for --algorithm mcts"),
@@ -346,8 +346,11 @@ code, out, err = run(C + ["--depth", "2"], b"123123123\n")
 check("connect3p analyze the win in one is exact", code == 0 and fields(out)[0][3] == "1:990,0,0", out + err)
 code, out, err = run(["--game", "connect3p", "count", "--depth", "6"], b"\n")
 check("connect3p count", code == 0 and out.split() == ["1", "9", "81", "729", "4797", "30825", "195741"], out + err)
+code, out2, err = run(["--game", "connect3p", "count"], b"\n")
+check("connect3p count's default depth is 6", code == 0 and out2 == out, out2 + err)
 for args, what in [(["--game", "connect3p", "solve"], "has play, analyze and count (solve needs a two-player game)"),
                    (["--game", "connect3p", "count", "--algorithm", "maxn"], "--algorithm is not for count"),
+                   (["--game", "connect3p", "count", "--depth", "9"], "--depth for count of connect3p must be at most 8"),
                    (T + ["--algorithm", "alphabeta"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
                    (T + ["--algorithm", "star1"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
                    (T + ["--seed", "3"], "--seed is not for connect3p"),

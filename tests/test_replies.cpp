@@ -57,6 +57,11 @@ TEST_CASE("Replies: quiescence false switches it off for that search only (the h
   CHECK(startsWith(run(s, ask + "}", "2").back(), R"({"type":"bestmove","id":2,"move":5,)"));
   CHECK(startsWith(run(s, ask + R"(,"quiescence":true})", "3").back(), R"({"type":"bestmove","id":3,"move":5,)"));
   CHECK(checkRequest(ask + R"(,"quiescence":0})").error == "quiescence must be true or false");
+  // An analysis after a search without quiescence has it again.
+  run(s, ask + R"(,"quiescence":false})", "4");
+  CHECK_FALSE(s.searchOptions().quiescence);
+  run(s, R"({"type":"analyze","game":"connect4","moves":"4453","timeMs":50})", "5");
+  CHECK(s.searchOptions().quiescence);
 }
 
 TEST_CASE("Replies: a Monte Carlo tree search reports its playouts and plays like the engine's own", "[protocol]") {

@@ -53,6 +53,12 @@ struct Config {
 // count keeps every position it finds: about 2.5 GB at depth 10 in Connect
 // Four, 18 GB at 11.
 constexpr int kCountMaxDepth = 10;
+// count for the other kinds (tools/count_kinds.hpp): the default depth and the
+// deepest, by how fast their positions grow (the dice game about x10 a move,
+// 33,958 after 4; the game for three about x6 a ply, 195,741 after 6), so
+// that the positions kept stay within about a gigabyte.
+constexpr int kChanceCountDepth = 4, kChanceCountMaxDepth = 6;
+constexpr int kPlayersCountDepth = 6, kPlayersCountMaxDepth = 8;
 
 // Parses the command line; prints the help or the version and exits 0, or a
 // usage error and exits 2.

@@ -38,8 +38,8 @@ bool isMctsOption(const std::string& o) {
 }
 
 // The commands of the games of another kind than two players: play, analyze
-// and count; count reads --depth alone (at most kCountMaxDepth).
-void checkKindCommand(const Config& c, const GameInfo& g, const char* needs) {
+// and count; count reads --depth alone (at most `countMax`).
+void checkKindCommand(const Config& c, const GameInfo& g, const char* needs, int countMax) {
   if (c.command != "play" && c.command != "analyze" && c.command != "count")
     usageError(std::string(g.displayName) + " has play, analyze and count (" + c.command + " needs " + needs +
                "): gamesearch --game " + g.name + " play");
@@ -47,14 +47,15 @@ void checkKindCommand(const Config& c, const GameInfo& g, const char* needs) {
   for (const std::string& opt : c.given)
     if (opt != "--game" && opt != "--depth" && opt != "--seed")
       usageError(opt + " is not for count (its option: --depth)");
-  if (c.depth > kCountMaxDepth)
-    usageError("--depth for count must be at most " + std::to_string(kCountMaxDepth) + " (it keeps every position it finds)");
+  if (c.depth > countMax)
+    usageError("--depth for count of " + std::string(g.name) + " must be at most " + std::to_string(countMax) +
+               " (it keeps every position it finds)");
 }
 
 // A game of more than two players: play and analyze with max^n or paranoid
 // search, count.
 void checkPlayers(Config& c, const GameInfo& g) {
-  checkKindCommand(c, g, "a two-player game");
+  checkKindCommand(c, g, "a two-player game", kPlayersCountMaxDepth);
   if (c.gave("--algorithm") && !parseMultiAlgorithm(c.algorithm, c.multi))
     usageError(std::string("--algorithm for ") + g.name + " must be " + either(g.algorithms, " or "));
   for (const std::string& opt : c.given)
@@ -66,7 +67,7 @@ void checkPlayers(Config& c, const GameInfo& g) {
 // A game with chance: play with expectiminimax or MCTS, analyze with
 // expectiminimax, count.
 void checkChance(Config& c, const GameInfo& g, int maxDepth) {
-  checkKindCommand(c, g, "a game without dice");
+  checkKindCommand(c, g, "a game without dice", kChanceCountMaxDepth);
   c.mcts = c.algorithm == "mcts";
   if (c.mcts && c.command != "play") usageError("--algorithm mcts is for play");
   if (!c.algorithm.empty() && !c.mcts && !parseChanceAlgorithm(c.algorithm, c.chance.algorithm))

@@ -59,9 +59,9 @@ inline std::string chanceUsage() {
             move), no mark the exact expectation. Deepens until every move
             is exact, --depth or --time-ms (default 1000).
   count     prints: <position> <count at 0> <count at 1> ... <count at D>
-            the distinct positions after 0..D moves (--depth D, default 8),
-            every die roll expanded; a position after k moves is counted
-            before its next roll.
+            the distinct positions after 0..D moves (--depth D, default 4,
+            at most 6), every die roll expanded; a position after k moves
+            is counted before its next roll.
 )";
 }
 
@@ -163,7 +163,7 @@ int runChance(const Config& cfg) {
     const std::string position = Notation::text(rec);
     if (cfg.command == "count") {
       std::cout << position;
-      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : 8)) std::cout << " " << n;
+      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : kChanceCountDepth)) std::cout << " " << n;
       std::cout << "\n";
       return;
     }

@@ -53,7 +53,8 @@ inline std::string playersUsage() {
             mark the game's value. Deepens until every move's value is the
             game's, --depth or --time-ms (default 1000).
   count     prints: <moves> <count at 0> <count at 1> ... <count at D>
-            the distinct positions after 0..D plies (--depth D, default 8).
+            the distinct positions after 0..D plies (--depth D, default 6,
+            at most 8).
   Options: --algorithm maxn|maxn-plain|paranoid (default maxn: max^n with
   shallow pruning; maxn-plain: without, the same value), --time-ms N,
   --depth D (count: --depth only).
@@ -111,7 +112,7 @@ int runPlayers(const Config& cfg) {
     const std::string moves = Notation::text(rec);
     if (cfg.command == "count") {
       std::cout << moves;
-      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : 8)) std::cout << " " << n;
+      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : kPlayersCountDepth)) std::cout << " " << n;
       std::cout << "\n";
       return;
     }

@@ -78,12 +78,16 @@ await runBrowserTest('eval', async ({ browser, url }) => {
   await page.focus('#eval-table tr[data-feature="threat"]');
   assert.equal(await page.$$eval('#eval-board .ev-ring.ev-theirs', (l) => l.length), 2, 'threat: two spots of Red');
   assert.match(await page.textContent('#eval-board title'),
-    /marked: threat, 0 for Yellow, 2 for Red/, 'the board says in words what is marked');
+    /Red: column 4 row 1, column 5 row 1, column 6 row 1\. Marked: threat, 0 for Yellow, 2 for Red \(column 3 row 1; column 7 row 1\)/,
+    'the board says in words where the discs are and what is marked');
   await page.screenshot({ path: path.join(SHOTS, 'eval-desktop.png') });
 
-  // Moves: a button plays one, Take back takes it back; the link follows.
-  await page.click('[data-eval-move="3"]');
+  // Moves: a button plays one (by the keyboard: the focus stays on the
+  // buttons), Take back takes it back; the link follows.
+  await page.focus('[data-eval-move="3"]');
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.querySelector('#eval-moves')).value === '445563');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-eval-move')), '3', 'the focus stays on column 3');
   assert.match(await page.evaluate(() => location.hash), /moves=445563/, 'the link has the new move');
   await page.click('text=Take back');
   await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.querySelector('#eval-moves')).value === '44556');

@@ -139,12 +139,15 @@ function installViews(root, controller) {
 // game's link has its game and moves).
 /** @param {HTMLElement} link */
 function wireWhyScore(link) {
-  link.addEventListener('click', () => {
+  const update = () => {
     const p = new URLSearchParams(location.hash.replace(/^#/, ''));
     const to = new URLSearchParams({ view: 'eval', game: p.get('game') || 'connect4', moves: p.get('moves') || '' });
     if (p.get('size')) to.set('size', p.get('size'));   // (the view names a board it cannot show)
     /** @type {HTMLAnchorElement} */ (link).href = `#${to}`;
-  });
+  };
+  // On a click, and ahead of it for "open in a new tab" and "copy link"
+  // (the game rewrites its hash without a hashchange, so also on focus and hover).
+  for (const event of ['click', 'focus', 'mouseenter', 'contextmenu']) link.addEventListener(event, update);
 }
 
 // Builds the page; returns its engine panel.

@@ -29,6 +29,13 @@ function centreOf(game, k) {
   return [col * CELL + CELL / 2, y * CELL + CELL / 2];
 }
 
+// A cell of the engine in words: "column 4 row 1" (rows from the bottom) for
+// a game with gravity, "cell 5" otherwise.
+function cellWords(game, k) {
+  const g = GAMES[game];
+  return g.gravity ? `${g.noun} ${(k % g.width) + 1} row ${Math.floor(k / g.width) + 1}` : `${g.noun} ${k + 1}`;
+}
+
 // The board of `state` with the marks of `feature` (one of the evaluation's
 // features, or null): the side to move's groups solid, the opponent's dashed.
 function drawBoard(svg, game, state, feature) {
@@ -51,10 +58,14 @@ function drawBoard(svg, game, state, feature) {
       if (who === 1) svg.append(svgEl('path', { d: `M${cx - 2.8} ${cy - 2.8}L${cx + 2.8} ${cy + 2.8}M${cx + 2.8} ${cy - 2.8}L${cx - 2.8} ${cy + 2.8}`, class: 'tv-x' }));
       if (who === 2) svg.append(svgEl('circle', { cx, cy, r: 3, class: 'tv-o' }));
     }
-    if (who) stones[who - 1].push(`${g.noun} ${k % g.width + 1}`);
+    if (who) stones[who - 1].push(cellWords(game, k));
   });
-  title.textContent = `${g.name}, ${state.plies} move${state.plies === 1 ? '' : 's'} played, ${g.sides[state.toMove]} to move`
-    + (feature ? `; marked: ${feature.name}, ${feature.mine} for ${g.sides[state.toMove]}, ${feature.theirs} for ${g.sides[1 - state.toMove]}` : '');
+  const where = stones.map((list, p) => `${g.sides[p]}: ${list.length ? list.join(', ') : 'none'}`).join('; ');
+  const groupWords = (groups) => groups.map((cells) => cells.map((k) => cellWords(game, k)).join(' to ')).join('; ');
+  title.textContent = `${g.name}, ${state.plies} move${state.plies === 1 ? '' : 's'} played, ${g.sides[state.toMove]} to move. ${where}.`
+    + (feature ? ` Marked: ${feature.name}, ${feature.mine} for ${g.sides[state.toMove]}`
+      + `${feature.mine ? ` (${groupWords(feature.marks.mine)})` : ''}, ${feature.theirs} for ${g.sides[1 - state.toMove]}`
+      + `${feature.theirs ? ` (${groupWords(feature.marks.theirs)})` : ''}.` : '');
   if (!feature) return;
   for (const [side, groups] of [['theirs', feature.marks.theirs], ['mine', feature.marks.mine]]) {
     groups.forEach((group, i) => {
@@ -164,8 +175,14 @@ export function mountEvalView(container, { hash, engine, onChange }) {
     fillTable(tbody, game, ev, show);
     drawBoard(board, game, state, null);
     marked.textContent = '';
+    // (a move button pressed keeps the keyboard's place: the same column's, or the first)
+    const pressed = /** @type {HTMLElement | null} */ (document.activeElement)?.getAttribute?.('data-eval-move');
     moveRow.replaceChildren(...state.legal.map((m) => h('button', { type: 'button', class: 'tv-ctl', 'data-eval-move': String(m),
       'aria-label': `Play ${g.noun} ${m}`, text: String(m) })));
+    if (pressed) {
+      const again = /** @type {HTMLElement | null} */ (moveRow.querySelector(`[data-eval-move="${pressed}"]`) || moveRow.firstElementChild);
+      again?.focus();
+    }
     links.replaceChildren(h('a', { href: `#${new URLSearchParams({ game, moves })}`, text: 'Play from here' }), ' · ',
       h('a', { href: `#${new URLSearchParams({ view: 'tree', game, moves })}`, text: 'Search tree of this position' }));
   }
@@ -210,9 +227,10 @@ export function mountEvalView(container, { hash, engine, onChange }) {
   });
   board.addEventListener('click', (e) => {
     const g = GAMES[game];
-    const box = board.getBoundingClientRect();
-    const col = Math.floor(((e.clientX - box.left) / box.width) * g.width);
-    const row = Math.floor(((e.clientY - box.top) / box.height) * g.height);
+    // (the click in the drawing's own units: its margin and scale taken out)
+    const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(board.getScreenCTM().inverse());
+    const col = Math.floor(at.x / CELL);
+    const row = Math.floor(at.y / CELL);
     const slot = g.gravity ? col + 1 : row * g.width + col + 1;
     if (state && state.legal.includes(slot)) showPosition(game, moves + String(slot));
   });

@@ -15,8 +15,9 @@ import { h } from '../lib/dom.js';
 const LESSON = { game: 'connect4', moves: '3222255354', depth: 3 };
 const SIDES = ['Red', 'Yellow'];
 
-// "win", "loss" or "draw" of an analysis score for the side to move.
-const valueWord = (s) => (s.kind === 'pending' ? 'not proven in time' : s.score > 0 ? 'wins' : s.score < 0 ? 'loses' : 'draws');
+// What the solver proved of a move (an analysis score's outcome for the side
+// to move: 1 win, 0 draw, -1 loss, null not proven; an estimate is no proof).
+const valueWord = (s) => ({ 1: 'wins', 0: 'draws', [-1]: 'loses' })[s.outcome] || 'not proven in time';
 
 export function horizonLesson({ engine, show }) {
   const mover = SIDES[LESSON.moves.length % 2];
@@ -32,7 +33,10 @@ export function horizonLesson({ engine, show }) {
   const tree = h('a', { href: `#${new URLSearchParams({ view: 'tree', game: LESSON.game, moves: LESSON.moves, depth: String(LESSON.depth) })}`,
     text: `Open this position's ${LESSON.depth}-move tree in the tree explorer` });
 
+  let running = false;
   run.addEventListener('click', async () => {
+    if (running) return;   // (one run at a time: a double click asks once)
+    running = true;
     run.setAttribute('aria-disabled', 'true');
     said.textContent = 'Searching…';
     try {
@@ -46,13 +50,17 @@ export function horizonLesson({ engine, show }) {
         h('td', { text: value(r.move) }), h('td', { class: 'ev-line-moves', text: r.pv.join(' ') }));
       results.replaceChildren(row('without quiescence', plain), row('with quiescence', quiet));
       table.hidden = false;
-      const losing = solved.scores.filter((s) => s.legal && s.score < 0).map((s) => s.move);
-      said.textContent = `The solver: ${losing.length ? `column${losing.length > 1 ? 's' : ''} ${losing.join(', ')} lose${losing.length > 1 ? '' : 's'}` : 'no move loses'}`
-        + `, every other column ${valueWord(solved.scores.find((s) => s.legal && s.score >= 0) || { score: 0 })}. `
-        + `Without quiescence the search plays ${plain.move}, with it ${quiet.move}.`;
+      const legal = solved.scores.filter((s) => s.legal);
+      const losing = legal.filter((s) => s.outcome === -1).map((s) => s.move);
+      const others = legal.filter((s) => s.outcome !== -1);
+      const same = others.every((s) => s.outcome === others[0]?.outcome);
+      said.textContent = `The solver: ${losing.length ? `column${losing.length > 1 ? 's' : ''} ${losing.join(', ')} lose${losing.length > 1 ? '' : 's'}` : 'no move is proven to lose'}`
+        + (others.length && same ? `, every other column ${valueWord(others[0])}` : '')
+        + `. Without quiescence the search plays ${plain.move}, with it ${quiet.move}.`;
     } catch (err) {
       said.textContent = `The searches could not run: ${err.message || err}`;
     } finally {
+      running = false;
       run.setAttribute('aria-disabled', 'false');
     }
   });

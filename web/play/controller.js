@@ -165,7 +165,8 @@ export class Controller {
     // finished game (jumpTo): it waits again.
     const g = this.game;
     this.positionChanged(false, Boolean(line) && line.over && !g.over && this.isComputer(g.sideToMove));
-    const kept = replaced && replaced.saved.game === g.kind && replaced.saved.moves === g.moveString();
+    const kept = replaced && replaced.saved.game === g.kind && replaced.saved.moves === g.moveString()
+      && (replaced.saved.size || '') === g.size;   // (the same moves on another board are another game)
     if (replaced && !kept) {
       this.offerBack(`${linkNote || 'Another position was opened.'} `
         + `The game you were playing (${replaced.moves} moves) can be restored.`, replaced);

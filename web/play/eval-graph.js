@@ -129,6 +129,8 @@ function graphSpec(points, { length, plies, names, onJump }) {
 // focus goes to the point of the position shown (the one just chosen).
 export function createEvalGraph(box) {
   let shown = '';
+  let shownPoints = [];   // the points drawn, and the position shown then
+  let shownPlies = -1;
   const legend = h('p', { class: 'eval-graph-legend', text: 'Filled: proven; hollow: an estimate. The farther from the middle, '
     + 'the sooner the win: the edge is a win at once, "wins" a win with the last moves (or not yet timed). '
     + '?? threw a win away, ? turned a win into a draw or a draw into a loss; a slower win is not a mistake and is left unmarked.' });
@@ -141,13 +143,19 @@ export function createEvalGraph(box) {
     box.hidden = points.length === 0;
     if (!points.length) { box.replaceChildren(); return; }
     const focused = /** @type {HTMLElement | null} */ (box.contains(document.activeElement) ? document.activeElement : null);
+    // A point focused keeps the focus on its move while values stream in; a
+    // jump to another position moves it there.
+    const before = focused ? [...box.querySelectorAll('.gs-points > *')].indexOf(focused) : -1;
+    const keepPly = state.plies === shownPlies && before >= 0 ? shownPoints[before]?.ply : state.plies;
+    shownPoints = points;
+    shownPlies = state.plies;
     const { figure, ready } = chartFigure(graphSpec(points, { length: state.line.length, plies: state.plies, names: state.names, onJump: state.onJump }));
     box.replaceChildren(figure, legend);
     box.dataset.points = String(points.length);
     if (focused) {
       ready.then(() => {
         const marks = [...figure.querySelectorAll('.gs-points > *')];
-        const at = points.findIndex((d) => d.ply === state.plies);
+        const at = points.findIndex((d) => d.ply === keepPly);
         /** @type {HTMLElement | undefined} */ (marks[at >= 0 ? at : 0])?.focus();
       }, () => {});
     }
