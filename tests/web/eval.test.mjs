@@ -78,7 +78,7 @@ await runBrowserTest('eval', async ({ browser, url }) => {
   await page.focus('#eval-table tr[data-feature="threat"]');
   assert.equal(await page.$$eval('#eval-board .ev-ring.ev-theirs', (l) => l.length), 2, 'threat: two spots of Red');
   assert.match(await page.textContent('#eval-board title'),
-    /Red: column 4 row 1, column 5 row 1, column 6 row 1\. Marked: threat, 0 for Yellow, 2 for Red \(column 3 row 1; column 7 row 1\)/,
+    /Red: column 4 row 1, column 5 row 1, column 6 row 1; Yellow: column 4 row 2, column 5 row 2\. Marked: threat, 0 for Yellow, 2 for Red \(column 3 row 1; column 7 row 1\)/,
     'the board says in words where the discs are and what is marked');
   await page.screenshot({ path: path.join(SHOTS, 'eval-desktop.png') });
 
