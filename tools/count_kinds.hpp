@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iostream>
 #include <string>
 #include <type_traits>
 #include <unordered_set>
@@ -83,6 +84,14 @@ std::vector<std::uint64_t> countByMoves(const G& g, int depth) {
   std::vector<std::uint64_t> counts;
   for (const auto& ids : seen) counts.push_back(ids.size());
   return counts;
+}
+
+// The count line: `text` (the position as read), then the counts.
+template <class G>
+void printCounts(const std::string& text, const G& g, int depth) {
+  std::cout << text;
+  for (std::uint64_t n : countByMoves(g, depth)) std::cout << " " << n;
+  std::cout << "\n";
 }
 
 }  // namespace gs::cli

@@ -161,12 +161,7 @@ int runChance(const Config& cfg) {
       return;
     }
     const std::string position = Notation::text(rec);
-    if (cfg.command == "count") {
-      std::cout << position;
-      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : kChanceCountDepth)) std::cout << " " << n;
-      std::cout << "\n";
-      return;
-    }
+    if (cfg.command == "count") return printCounts(position, g, cfg.depth > 0 ? cfg.depth : kChanceCountDepth);
     if (g.lastMoverWon()) {
       reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % playersOf<Game>()] +
              " won), there is no move to " + (cfg.command == "play" ? "play" : "analyze"));

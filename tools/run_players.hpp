@@ -110,12 +110,7 @@ int runPlayers(const Config& cfg) {
       return;
     }
     const std::string moves = Notation::text(rec);
-    if (cfg.command == "count") {
-      std::cout << moves;
-      for (std::uint64_t n : countByMoves(g, cfg.depth > 0 ? cfg.depth : kPlayersCountDepth)) std::cout << " " << n;
-      std::cout << "\n";
-      return;
-    }
+    if (cfg.command == "count") return printCounts(moves, g, cfg.depth > 0 ? cfg.depth : kPlayersCountDepth);
     const std::string verb = cfg.command == "play" ? "play" : "analyze";
     if (g.lastMoverWon()) {
       reject(std::string("the game is already over (") + Game::kSides[(g.plies() - 1) % Game::kPlayers] +
