@@ -200,8 +200,7 @@ class ExpectimaxSearcher {
     assert(!root.atChance() && !root.lastMoverWon());
     ExpectimaxResult result;
     start(deadline, -1);
-    const int maxDepth = std::min({limits.maxDepth > 0 ? limits.maxDepth : kMaxDepth, kMaxDepth,
-                                   std::max(1, Game::kMaxPlies - root.plies())});
+    const int maxDepth = depthCap(root, limits);
     for (int depth = 1; depth <= maxDepth; ++depth) {
       horizon_ = false;
       checkClock_ = depth > 1;
@@ -229,8 +228,7 @@ class ExpectimaxSearcher {
     assert(!root.atChance() && !root.lastMoverWon());
     ExpectimaxAnalysis result;
     start(deadline, -1);
-    const int maxDepth = std::min({limits.maxDepth > 0 ? limits.maxDepth : kMaxDepth, kMaxDepth,
-                                   std::max(1, Game::kMaxPlies - root.plies())});
+    const int maxDepth = depthCap(root, limits);
     const MoveList<int, Game::kMoveSlots> order = orderMoves(root, 0);
     for (int depth = 1; depth <= maxDepth; ++depth) {
       checkClock_ = depth > 1;
@@ -258,6 +256,13 @@ class ExpectimaxSearcher {
 
  private:
   static constexpr Value kInf = Value{1} << 61;
+
+  // The deepest iteration of think and analyze: the limit asked for (none:
+  // kMaxDepth), at most kMaxDepth and the moves the game can still last.
+  static int depthCap(const Game& root, const ExpectimaxLimits& limits) {
+    return std::min({limits.maxDepth > 0 ? limits.maxDepth : kMaxDepth, kMaxDepth,
+                     std::max(1, Game::kMaxPlies - root.plies())});
+  }
 
   void start(const Deadline& d, int rootFirst) {
     deadline_ = d;
