@@ -30,31 +30,34 @@ const VIEWS = [
 
 await runBrowserTest('accessibility', async ({ browser, url }) => {
   console.log('axe-core on every view:');
-  for (const scheme of ['light', 'dark']) {
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
-      // The strict CSP refuses the injected script: bypassed for the test only.
-      const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
-      const page = await context.newPage();
-      for (const [name, hash, ready] of VIEWS) {
-        await page.goto(`${url}${hash}`);
-        await page.waitForSelector(ready, { timeout: 15000 });
-        await page.waitForTimeout(800);
-        await page.addScriptTag({ content: AXE });
-        const violations = await axeViolations(page);
-        assert.deepEqual(violations, [], `${name}, ${scheme}, ${viewport.width}x${viewport.height}`);
-        // Every tree with rows is one Tab stop (↑ ↓ move inside it).
-        const stops = await page.evaluate(() => [...document.querySelectorAll('[role="tree"]')]
-          .filter((t) => t.querySelector('[role="treeitem"]'))
-          .map((t) => `${t.id}: ${t.querySelectorAll('[role="treeitem"][tabindex="0"]').length}`));
-        assert.deepEqual(stops, stops.map((s) => s.replace(/\d+$/, '1')), `${name}: one Tab stop per tree`);
-        // (a best practice that the A/AA rules do not check: one main landmark shown)
-        assert.equal(await page.evaluate(() => [...document.querySelectorAll('main, [role="main"]')]
-          .filter((e) => e.getClientRects().length > 0).length), 1, `${name}: one main landmark`);
-      }
-      console.log(`  ${scheme} ${viewport.width}x${viewport.height}: ${VIEWS.length} views, no violation`);
-      await context.close();
+  // The four passes (light and dark, phone and desktop) run two at a time
+  // (a phone and a desktop): most of each is waiting for a view to load and
+  // settle, and a 2-core machine still has a core per pass.
+  const pass = async ({ scheme, viewport }) => {
+    // The strict CSP refuses the injected script: bypassed for the test only.
+    const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+    const page = await context.newPage();
+    for (const [name, hash, ready] of VIEWS) {
+      await page.goto(`${url}${hash}`);
+      await page.waitForSelector(ready, { timeout: 15000 });
+      await page.waitForTimeout(800);
+      await page.addScriptTag({ content: AXE });
+      const violations = await axeViolations(page);
+      assert.deepEqual(violations, [], `${name}, ${scheme}, ${viewport.width}x${viewport.height}`);
+      // Every tree with rows is one Tab stop (↑ ↓ move inside it).
+      const stops = await page.evaluate(() => [...document.querySelectorAll('[role="tree"]')]
+        .filter((t) => t.querySelector('[role="treeitem"]'))
+        .map((t) => `${t.id}: ${t.querySelectorAll('[role="treeitem"][tabindex="0"]').length}`));
+      assert.deepEqual(stops, stops.map((s) => s.replace(/\d+$/, '1')), `${name}: one Tab stop per tree`);
+      // (a best practice that the A/AA rules do not check: one main landmark shown)
+      assert.equal(await page.evaluate(() => [...document.querySelectorAll('main, [role="main"]')]
+        .filter((e) => e.getClientRects().length > 0).length), 1, `${name}: one main landmark`);
     }
-  }
+    console.log(`  ${scheme} ${viewport.width}x${viewport.height}: ${VIEWS.length} views, no violation`);
+    await context.close();
+  };
+  for (const scheme of ['light', 'dark'])
+    await Promise.all([{ width: 390, height: 844 }, { width: 1440, height: 900 }].map((viewport) => pass({ scheme, viewport })));
 
   console.log('a whole game with the keyboard alone:');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,6 +1,6 @@
 // Hardening tests of the page in headless Chromium, against
 // build/site served on a loopback port:
-//  (a) cancel and race: CANCELS (default 100) times a long computer think is
+//  (a) cancel and race: CANCELS (default 40: each action 8 times) times a long computer think is
 //      cancelled at a random moment (new game, undo, game switch, a new time,
 //      a new level); no stale move may land, the state stays consistent, and a
 //      restarted think still ends within its budget plus a margin;
@@ -17,14 +17,14 @@
 //      measured around (a), where every cancel replaces the engine worker.
 //
 //   node tests/web/hardening.test.mjs
-//   SOAK_GAMES=1000 CANCELS=100 node tests/web/hardening.test.mjs   (the full soak)
+//   SOAK_GAMES=1000 CANCELS=200 node tests/web/hardening.test.mjs   (the full soak)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runBrowserTest, SITE } from './lib.mjs';
 import { clickMove, moves, open, pickMove, settle, state, watchErrors } from './page-helpers.mjs';
 
-const CANCELS = Number(process.env.CANCELS || 100);
+const CANCELS = Number(process.env.CANCELS || 40);
 const SOAK_GAMES = Number(process.env.SOAK_GAMES || 50);
 const LONG_STEP = 10;            // index of 5000 ms on the time slider
 const SHORT = { index: 1, ms: 100 };
