@@ -190,13 +190,14 @@ MctsResult Session::thinkMcts(const MctsOptions& options, const MctsLimits& limi
 }
 
 Analysis Session::analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange,
-                          int threads) {
+                          int threads, int lines) {
   assert(threads >= 1);
   return withPosition([&](const auto& g) {
     using Game = std::decay_t<decltype(g)>;
     Analyzer<Game> analyzer(tt_, solverTt_);
     analyzer.setSearchOptions(searchOptions_);
     analyzer.setThreads(threads);
+    analyzer.setLines(lines);
     if (const Book* book = bookInUse()) analyzer.setBook(book);
     Analysis a;
     if constexpr (hasRuntimeSize<Game>) {

@@ -81,10 +81,11 @@ class Session {
   // until `deadline` or until every move's exact score is proven; onChange
   // follows every change. Analysis::moves[i] is the move i + 1. The
   // solver's proofs are searched by `threads` threads (ParallelSolver; a
-  // build without threads runs one). Precondition: the game is not over,
-  // threads >= 1.
+  // build without threads runs one); `lines` (0..5) asks for the lines of
+  // the best that many moves (Analyzer::setLines). Precondition: the game
+  // is not over, threads >= 1.
   Analysis analyze(const Deadline& deadline, const std::function<void(const Analysis&)>& onChange = {},
-                   int threads = 1);
+                   int threads = 1, int lines = 0);
   // Reviews the moves played so far (search/review.hpp) until `deadline`.
   // Review::moves[i].move and .better are 0-based. Precondition: info().hasSolver.
   Review review(const Deadline& deadline, const std::function<void(const Review&)>& onChange = {});

@@ -148,6 +148,19 @@ void analysisFields(Json& o, const Analysis& a, double ms) {
   o["nodes"] = a.nodes;
   o["timeMs"] = jsonNumber(ms);
   o["threads"] = a.threads;
+  if (!a.lines.empty()) {
+    Json lines = Json::array();
+    for (int m : a.lines) {
+      Json l;
+      l["move"] = m + 1;
+      Json moves = Json::array();
+      for (int x : a.moves[static_cast<std::size_t>(m)].line) moves.push_back(x + 1);
+      l["moves"] = std::move(moves);
+      valueFields(l, a.moves[static_cast<std::size_t>(m)]);
+      lines.push_back(std::move(l));
+    }
+    o["lines"] = std::move(lines);
+  }
 }
 
 // A request answered by a stream: `run(deadline, onChange)` works until the
@@ -169,7 +182,7 @@ void analyze(Session& session, const Request& r, const std::string& id, const Po
   if (session.outcome() != Outcome::kOngoing)
     return post(errorReply(id, "the game is over: there is no move to analyse"));
   streamed<Analysis>(r, id, post, "analysisinfo", "analysis", analysisFields,
-                     [&](const Deadline& d, const auto& onChange) { return session.analyze(d, onChange, r.threads); });
+                     [&](const Deadline& d, const auto& onChange) { return session.analyze(d, onChange, r.threads, r.lines); });
 }
 
 // The fields reviewinfo and review share.

@@ -75,6 +75,14 @@ std::string gameField(const Json* game, Request& r, bool anyKind = false) {
   return "unknown game '" + (isText ? clipped(text(*game), 24) : std::string("")) + "'";
 }
 
+// The optional lines field (analyze: 0-5, default 0). "" or the message.
+std::string linesField(const Json& req, Request& r) {
+  double lines = 0;
+  if (field(req, "lines") && !intField(field(req, "lines"), 0, 5, lines)) return "lines must be an integer from 0 to 5";
+  r.lines = static_cast<int>(lines);
+  return "";
+}
+
 // The optional threads field (solve, analyze: 1-64, default 1). "" or the message.
 std::string threadsField(const Json& req, Request& r) {
   double threads = 1;
@@ -425,6 +433,7 @@ Request checkRequest(const std::string& json) {
     double timeMs = 0;
     r.error = timeField(req, 1, timeMs);
     if (r.error.empty() && r.type == "analyze") r.error = threadsField(req, r);
+    if (r.error.empty() && r.type == "analyze") r.error = linesField(req, r);
     if (r.error.empty()) r.error = position(req, r);
     r.timeMs = static_cast<int>(timeMs);
     r.engineMs = engineBudgetMs(r.timeMs);

@@ -41,6 +41,7 @@ struct Request {
   std::string algorithm = "alphabeta";
   double playouts = 0;  // mcts: the playout budget (0: the time only)
   int threads = 1;      // solve, analyze: the threads asked for (1-64; the worker may give fewer)
+  int lines = 0;        // analyze: the lines of the best this many moves (0-5; 0: none)
   // The tree explorer's requests (trace, counts, deepening, values, mcts,
   // chanceCounts, chanceTrace, multiTree): the traced search's depth (0: to
   // the end, where the game allows it) and, for trace, the most nodes

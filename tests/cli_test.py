@@ -111,6 +111,15 @@ check("analyze --time-ms with the book", code == 0 and out.split() == ["L", "L",
 code, out, err = run(["analyze", "--time-ms", "20"], b"\n")
 check("analyze --time-ms marks what it could not prove", code == 0 and len(out.split()) == 7
       and set(out.split()) <= {"W", "L", "?", "0"} and "?" in out.split(), out + err)
+# --lines N: after the values, "lines" and the best N moves' lines, best
+# first, each in the game's notation (here X wins at once with 3).
+code, out, err = run(["--game", "tictactoe", "analyze", "--lines", "2"], b"1425\n")
+f = out.split()
+check("analyze --lines 2", code == 0 and f[:4] == ["1425", "x", "x", "3"] and f[10] == "lines" and len(f) == 13
+      and f[11] == "3" and f[12][0] in "6789", out + err)
+code, out, err = run(["analyze", "--lines", "1"], b"44533444\n")
+f = out.split()
+check("analyze --lines 1: the proof's line", code == 0 and f[8] == "lines" and len(f) == 10 and f[9][0] == "4", out + err)
 code, out, err = run(["--game", "tictactoe", "analyze"], b"1425\n")
 check("analyze tictactoe", code == 0 and out.split() == ["1425", "x", "x", "3", "x", "x", "-2", "-2", "-2", "-2"]
       or (code == 0 and out.split()[3] == "3"), out + err)
@@ -183,6 +192,8 @@ for args, what in [(["frobnicate"], "unknown command"), (["solve", "--time-ms", 
                    (["play", "--algorithm", "nope"], "--algorithm must be alphabeta, minimax or mcts"),
                    (["play", "--threads", "2"], "--threads is for solve and analyze"),
                    (["analyze", "--probes"], "--probes is for solve"),
+                   (["analyze", "--lines", "6"], "--lines must be a whole number from 0 to 5"),
+                   (["play", "--lines", "2"], "--lines is for analyze, not play"),
                    (["solve", "--threads", "0"], "--threads must be a whole number"),
                    # An option that does nothing for the command is refused, not ignored.
                    (["solve", "--time-ms", "100"], "--time-ms is for play and analyze, not solve"),

@@ -182,6 +182,98 @@ TEST_CASE("an analysis out of time leaves no move without a value", "[analysis]"
   }
 }
 
+// Every line of `a` (Analyzer::setLines) is legal, starts with its move, and
+// keeps the move's proven value all along: an exact score's line is played
+// at that exact score by both sides (the solver's scoreMove of each move on
+// it), a win/draw/loss's keeps the sign for the side that holds it. A line
+// ends at the game's end or at kMaxLinePlies (no deadline here).
+template <class Game>
+void checkLines(const Game& pos, const Analysis& a, std::size_t wanted, const std::string& what) {
+  TranspositionTable tt(1 << 20);
+  Solver<Game> solver(tt);
+  std::size_t legal = 0;
+  for (int m = 0; m < Game::kMoveSlots; ++m) legal += pos.canPlay(m);
+  REQUIRE(a.lines.size() == std::min(wanted, legal));
+  CHECK(a.lines.front() == bestMoveOf(a));
+  for (std::size_t i = 0; i < a.lines.size(); ++i) {
+    const int m = a.lines[i];
+    const Value& v = a.moves[m];
+    if (i > 0) CHECK(rankOf(a.moves[a.lines[i - 1]]) >= rankOf(v));
+    INFO(what << " line of move " << m + 1 << " (" << valueKindName(v.kind) << " " << v.score << ")");
+    REQUIRE(!v.line.empty());
+    CHECK(v.line.front() == m);
+    Game p = pos;
+    int score = v.score;
+    for (std::size_t k = 0; k < v.line.size(); ++k) {
+      INFO("ply " << k << " of the line");
+      REQUIRE(!isOver(p));
+      REQUIRE(p.canPlay(v.line[k]));
+      if (v.proven()) {
+        const int truth = solver.scoreMove(p, v.line[k]);
+        if (v.kind == ValueKind::kExact && v.score != 0) CHECK(truth == score);
+        else if (score >= 0) CHECK(signOf(truth) == signOf(score));  // (the loser's moves are free)
+      }
+      p.play(v.line[k]);
+      score = -score;
+    }
+    if (v.proven() && !isOver(p)) CHECK(static_cast<int>(v.line.size()) == Analyzer<Game>::kMaxLinePlies);
+  }
+}
+
+TEST_CASE("analysis lines keep each move's proven value to the end, best moves first", "[analysis]") {
+  TranspositionTable searchTt(1 << 20), solverTt(1 << 22);
+  SECTION("Connect Four, exact scores") {
+    Analyzer<Connect4> analyzer(searchTt, solverTt);
+    analyzer.setLines(5);
+    for (const auto& [moves, score] : gs_test::readBenchmark("Test_L2_R1", 6)) {
+      const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+      solverTt.clear();
+      const Analysis a = analyzer.analyze(g, Deadline());
+      checkLines(g, a, 5, moves);
+    }
+  }
+  SECTION("Connect Four, win/draw/loss only") {
+    Analyzer<Connect4> analyzer(searchTt, solverTt);
+    analyzer.setLines(3);
+    analyzer.setExactScores(false);
+    for (const auto& [moves, score] : gs_test::readBenchmark("Test_L2_R1", 6)) {
+      const Connect4 g = gs_test::fromMoves<Connect4>(moves);
+      solverTt.clear();
+      const Analysis a = analyzer.analyze(g, Deadline());
+      checkLines(g, a, 3, moves + " (weak)");
+    }
+  }
+  SECTION("Tic-Tac-Toe, a line per legal move") {
+    Analyzer<TicTacToe> analyzer(searchTt, solverTt);
+    analyzer.setLines(5);
+    for (const char* moves : {"", "5", "51", "159"}) {
+      const TicTacToe g = gs_test::fromMoves<TicTacToe>(moves);
+      checkLines(g, analyzer.analyze(g, Deadline()), 5, moves);
+    }
+  }
+  SECTION("no lines unless asked for") {
+    Analyzer<Connect4> analyzer(searchTt, solverTt);
+    const Analysis a = analyzer.analyze(gs_test::fromMoves<Connect4>("4453"), Deadline::fromNow(50));
+    CHECK(a.lines.empty());
+  }
+  SECTION("an estimate's line is its search's principal variation") {
+    Analyzer<Connect4> analyzer(searchTt, solverTt);
+    analyzer.setLines(2);
+    const Connect4 g = gs_test::fromMoves<Connect4>("4453");
+    const Analysis a = analyzer.analyze(g, Deadline::fromNow(100));
+    for (int m : a.lines) {
+      INFO("move " << m + 1);
+      if (a.moves[m].kind == ValueKind::kEstimate) CHECK(a.moves[m].line.size() >= 2);
+      Connect4 p = g;
+      for (int x : a.moves[m].line) {
+        REQUIRE(!isOver(p));
+        REQUIRE(p.canPlay(x));
+        p.play(x);
+      }
+    }
+  }
+}
+
 TEST_CASE("a position's value follows from its moves", "[analysis]") {
   Analysis a;
   auto set = [&](std::vector<Value> v) { a.moves = std::move(v); };

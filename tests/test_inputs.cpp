@@ -192,6 +192,9 @@ TEST_CASE("Requests: malformed requests are rejected with a reason", "[inputs]")
         "threads must be an integer from 1 to 64");
   CHECK(error(R"({"type":"analyze","game":"connect4","moves":"4","timeMs":10,"threads":65})") ==
         "threads must be an integer from 1 to 64");
+  for (const char* lines : {"6", "-1", "2.5", "\"2\"", "true"})
+    CHECK(error(std::string(R"({"type":"analyze","game":"connect4","moves":"4","timeMs":10,"lines":)") + lines + "}") ==
+          "lines must be an integer from 0 to 5");
   CHECK(error(R"({"type":"solve","game":"connect4","moves":"48"})") == "column 8 at position 2 is out of range 1-7");
   CHECK(error(std::string(70000, ' ')) == "the request is too large");
 }

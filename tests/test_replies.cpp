@@ -161,6 +161,21 @@ TEST_CASE("Replies: an analysis streams every change and ends with the whole ana
   CHECK(r.back().find(R"(,"threads":1})") != std::string::npos);
 }
 
+TEST_CASE("Replies: an analysis asked for lines gives the best moves' lines, best first", "[protocol]") {
+  Session s(0, 1 << 20);
+  // O to move after 159: the edges draw; the final reply has two lines, the
+  // first the best move's (2), each from its move to the game's end.
+  const auto r = run(s, R"({"type":"analyze","game":"tictactoe","moves":"159","timeMs":1000,"lines":2})", "3");
+  INFO(r.back());
+  const auto at = r.back().find(R"("lines":[{"move":2,"moves":[2,)");
+  REQUIRE(at != std::string::npos);
+  CHECK(r.back().find(R"("kind":"exact","score":0,"exact":true,"outcome":0,)", at) != std::string::npos);
+  CHECK(r.back().find(R"(},{"move":4,"moves":[4,)", at) != std::string::npos);
+  // Without `lines`, no such field.
+  CHECK(run(s, R"({"type":"analyze","game":"tictactoe","moves":"159","timeMs":1000})", "4").back().find("lines") ==
+        std::string::npos);
+}
+
 TEST_CASE("Replies: an analysis with 2 threads proves what one thread proves", "[protocol][threads]") {
   // Connect Four after 44533444 (issue 17's example): every column exact
   // within the budget, the solver's proofs searched by 1 and by 2 threads.

@@ -193,6 +193,11 @@ void declareSolverOptions(Declarations& d, Config& c) {
            "scores, node counts that vary from run to run with more than one",
            c.threads)
       ->transform(wholeNumber("--threads", 1, 256));
+  d.option("--lines", "analyze",
+           "also print the lines of the best N moves (0-5, default 0), best first: each move's principal "
+           "variation, the proof's for a proven value (engine/search/analysis.hpp, step 6), after the word 'lines'",
+           c.lines)
+      ->transform(wholeNumber("--lines", 0, 5));
   d.optionFunction<long>("--tt-mb", "solve analyze play",
                          "transposition table size in MiB (default 64); play has two tables of this size (its "
                          "search's and its solver's). solve and analyze clear the table before each line, which "

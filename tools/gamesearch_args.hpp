@@ -37,6 +37,7 @@ struct Config {
   std::string bookFile;     // play, analyze: opening book
   std::size_t ttBytes = std::size_t{64} << 20;
   int threads = 1;          // solve, analyze: the solver's threads
+  int lines = 0;            // analyze: print the lines of the best this many moves (0-5)
   std::string algorithm;    // as given; "" = the game's default
   bool mcts = false;        // --algorithm mcts
   MctsOptions mctsOpt;

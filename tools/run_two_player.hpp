@@ -135,6 +135,7 @@ int runTwoPlayer(const Config& cfg) {
             analyzer.setThreads(cfg.threads);
             analyzer.setSearchOptions(cfg.search);
             analyzer.setExactScores(!cfg.weak);
+            analyzer.setLines(cfg.lines);
             if (book.size()) analyzer.setBook(&book);
             a = analyzer.analyze(g, cfg.timeGiven ? Deadline::fromNow(cfg.timeMs) : Deadline());
           }
@@ -145,6 +146,14 @@ int runTwoPlayer(const Config& cfg) {
             else if (cfg.weak) std::cout << " " << v.sign();
             else if (v.kind == ValueKind::kExact) std::cout << " " << v.score;
             else std::cout << (v.score > 0 ? " W" : " L");
+          }
+          // --lines: " lines" and each line in the game's move notation.
+          if (cfg.lines > 0 && !over) {
+            std::cout << " lines";
+            for (int m : a.lines) {
+              std::cout << " ";
+              for (int x : a.moves[m].line) std::cout << moveSymbol(x);
+            }
           }
           std::cout << "\n";
         }

@@ -238,6 +238,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("algorithm", &gs::Request::algorithm)
       .field("playouts", &gs::Request::playouts)
       .field("threads", &gs::Request::threads)
+      .field("lines", &gs::Request::lines)
       .field("depth", &gs::Request::depth)
       .field("cap", &gs::Request::cap)
       .field("runner", &gs::Request::runner);

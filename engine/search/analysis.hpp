@@ -35,6 +35,16 @@
 //      heuristic search alone, the time shared between the moves.
 // With a deadline that never expires, 3 and 4 run each proof to its end
 // (gamesearch analyze without --time-ms).
+//   6. lines (setLines(n), the page's "several lines"): the best n moves'
+//      lines. An estimate's line is its search's principal variation. A
+//      proven move's line is the proof's principal variation, walked from
+//      the move: at each position a move that keeps the proven value (the
+//      exact score: the solver's bestMove-style probe, the table's move
+//      first; a win/draw/loss alone: the book, then a probe that the move
+//      reaches the sign), up to kMaxLinePlies moves or the game's end. With
+//      a deadline, steps 1-5 end at (1 - kLineShare) of it when lines are
+//      asked for, and the walk has the rest; a line the deadline cuts short
+//      ends where it was cut.
 //
 // The callback is called after every change of a move's result, with the
 // whole analysis so far: the page fills in the board move by move.
@@ -77,6 +87,10 @@ struct Value {
   int score = 0;
   int depth = 0;  // estimate: plies searched, counting the move itself
   Source source = Source::kSearch;
+  // The move's line (0-based moves, the move itself first), when known: an
+  // estimate's principal variation, or (Analyzer::setLines) a proven value's
+  // line from the solver; empty when none was found.
+  std::vector<int> line;
 
   bool proven() const { return kind == ValueKind::kExact || kind == ValueKind::kWdl; }
   // Win/draw/loss, when proven.
@@ -119,6 +133,9 @@ struct Analysis {
   std::vector<int> order;  // the move slots, the game's centre first (ties in bestMoveOf)
   std::uint64_t nodes = 0;
   int threads = 1;  // the solver's threads (a build without threads: 1)
+  // Analyzer::setLines: the best moves whose lines were asked for, best first
+  // (each one's Value::line); empty when none were.
+  std::vector<int> lines;
   // Every legal move has its exact score.
   bool complete() const {
     for (const Value& v : moves)
@@ -230,6 +247,10 @@ class Analyzer {
   static constexpr double kLateEstimateMinMs = 20;
   // Without a deadline and without a solver: this long per move.
   static constexpr double kUnlimitedEstimateMs = 1000;
+  // Lines (step 6): at most this many moves, and this share of the budget.
+  static constexpr int kMaxLinePlies = 16;
+  static constexpr double kLineShare = 0.2;
+  static constexpr int kMaxLines = 5;
 
   // searchTt: the heuristic search's table; solverTt: the solver's (kept
   // between analyses and moves: what one proved helps the next).
@@ -246,10 +267,49 @@ class Analyzer {
   }
   // Stop at win/draw/loss: no exact scores of wins and losses (gamesearch --weak).
   void setExactScores(bool on) { exactScores_ = on; }
+  // The lines of the best `n` moves (0..kMaxLines; 0: none, the default):
+  // step 6 above.
+  void setLines(int n) {
+    assert(n >= 0 && n <= kMaxLines);
+    lines_ = n;
+  }
 
   // Analyses every move of `pos` until `deadline` (or until every move is
   // exact). Precondition: the game is not over.
   Analysis analyze(const Game& pos, const Deadline& deadline, const Callback& onChange = {}) {
+    if (lines_ == 0) return analyzeMoves(pos, deadline, onChange);
+    const Deadline moves = deadline.limited() ? deadline.slice(deadline.remainingMs() * (1 - kLineShare)) : deadline;
+    // While steps 1-5 run, each change is reported with the lines known so
+    // far: the best moves as ranked now, an estimate's principal variation,
+    // a proven move alone until step 6 walks its line.
+    Callback withLines;
+    if (onChange) {
+      withLines = [&](const Analysis& now) {
+        Analysis shown = now;
+        shown.lines = best(now);
+        for (int m : shown.lines)
+          if (shown.moves[m].line.empty()) shown.moves[m].line.push_back(m);
+        onChange(shown);
+      };
+    }
+    Analysis a = analyzeMoves(pos, moves, withLines);
+    addLines(a, pos, deadline);
+    if (onChange) onChange(a);
+    return a;
+  }
+
+  // The moves ranked as bestMoveOf ranks them (the best first; ties: the
+  // centre first), legal moves only.
+  static std::vector<int> ranked(const Analysis& a) {
+    std::vector<int> out;
+    for (int m : a.order)
+      if (a.moves[m].kind != ValueKind::kIllegal) out.push_back(m);
+    std::stable_sort(out.begin(), out.end(), [&](int x, int y) { return rankOf(a.moves[x]) > rankOf(a.moves[y]); });
+    return out;
+  }
+
+ private:
+  Analysis analyzeMoves(const Game& pos, const Deadline& deadline, const Callback& onChange) {
     Analysis a;
     a.moves.assign(Game::kMoveSlots, Value{});
     for (int i = 0; i < Game::kMoveSlots; ++i) a.order.push_back(centreOrder<Game>(i));
@@ -317,7 +377,97 @@ class Analyzer {
     return a;
   }
 
- private:
+  // The best lines_ moves of `a`, best first.
+  std::vector<int> best(const Analysis& a) const {
+    std::vector<int> out = ranked(a);
+    if (out.size() > static_cast<std::size_t>(lines_)) out.resize(lines_);
+    return out;
+  }
+
+  // Step 6: the lines of the best lines_ moves, until `deadline`.
+  void addLines(Analysis& a, const Game& pos, const Deadline& deadline) {
+    a.lines = best(a);
+    for (std::size_t i = 0; i < a.lines.size(); ++i) {
+      const int m = a.lines[i];
+      Value& v = a.moves[m];
+      // Each line has an equal share of the time left.
+      const double share = deadline.remainingMs() / static_cast<double>(a.lines.size() - i);
+      if (v.proven()) v.line = provenLine(a, pos, m, deadline.slice(share));
+      if (v.line.empty()) v.line.push_back(m);
+    }
+  }
+
+  // The line of proven move `m`: moves that keep its value, from `pos`.
+  std::vector<int> provenLine(Analysis& a, const Game& pos, int m, const Deadline& deadline) {
+    std::vector<int> line{m};
+    Value v = a.moves[m];
+    Game p = pos;
+    p.play(m);
+    if constexpr (hasSolverBounds<Game>) {
+      Solver<Game> solver(solverTt_);
+      solver.setOptions(solverOptions_);
+      solver.setDeadline(deadline);
+      // The value for p's side to move: the negation of the move's.
+      int score = -v.score, sign = -v.sign();
+      // (A draw's exact score is its sign: the book can walk it too.)
+      const bool exact = v.kind == ValueKind::kExact && v.score != 0;
+      while (!p.lastMoverWon() && !p.isFull() && static_cast<int>(line.size()) < kMaxLinePlies && !deadline.expired()) {
+        const int next = exact ? keepingMove(solver, p, [&](int c) { return solver.moveScoresAtLeast(p, c, score); })
+                               : signKeepingMove(solver, p, sign);
+        if (next < 0 || solver.aborted()) break;
+        line.push_back(next);
+        p.play(next);
+        score = -score;
+        sign = -sign;
+      }
+      a.nodes += solver.nodes();
+    }
+    return line;
+  }
+
+  // A move of `p` that `keeps` says keeps the value: the table's move first,
+  // then the centre first; -1 if none (or the deadline stopped the probes).
+  template <class Keeps>
+  static int keepingMove(Solver<Game>& solver, const Game& p, const Keeps& keeps) {
+    const int hint = solver.hintMove(p);
+    if (hint >= 0 && keeps(hint)) return hint;
+    for (int i = 0; i < Game::kMoveSlots && !solver.aborted(); ++i) {
+      const int c = centreOrder<Game>(i);
+      if (c != hint && p.canPlay(c) && keeps(c)) return c;
+    }
+    return -1;
+  }
+
+  // A move of `p` that keeps its win/draw/loss `sign` (p's side to move):
+  // a move that wins at once, one the book proves, else one the solver
+  // proves reaches the sign. In a lost position every move keeps it: the
+  // table's move, else one that does not let the opponent win at once.
+  int signKeepingMove(Solver<Game>& solver, const Game& p, int sign) const {
+    for (int i = 0; i < Game::kMoveSlots; ++i) {
+      const int c = centreOrder<Game>(i);
+      if (!p.canPlay(c)) continue;
+      if (p.isWinningMove(c)) return c;
+      Game child = p;
+      child.play(c);
+      if (const int s = bookSign(book_, child); s != kNoSign && -s == sign) return c;
+    }
+    if (sign < 0) {
+      const int hint = solver.hintMove(p);
+      if (hint >= 0 && p.canPlay(hint)) return hint;
+      int any = -1;
+      for (int i = 0; i < Game::kMoveSlots; ++i) {
+        const int c = centreOrder<Game>(i);
+        if (!p.canPlay(c)) continue;
+        Game child = p;
+        child.play(c);
+        if (!child.canWinNext()) return c;
+        if (any < 0) any = c;
+      }
+      return any;
+    }
+    return keepingMove(solver, p, [&](int c) { return solver.moveReaches(p, c, sign); });
+  }
+
   // Proves the moves of `todo` in rounds of growing slices until all are
   // done or the deadline has passed: their win/draw/loss, or (exactPhase)
   // their exact score, knowing their sign. earlyEstimates: the moves still
@@ -396,6 +546,8 @@ class Analyzer {
         v.score = -r.info.score;
         v.depth = r.info.depth + 1;
         v.source = Source::kSearch;
+        v.line.assign(1, m);
+        v.line.insert(v.line.end(), r.info.pv.begin(), r.info.pv.end());
       }
       changed();
     }
@@ -408,6 +560,7 @@ class Analyzer {
   SolverOptions solverOptions_;
   bool exactScores_ = true;
   int threads_ = 1;
+  int lines_ = 0;
 };
 
 }  // namespace gs

@@ -5,10 +5,12 @@
 // replaced a game in progress with no offer (5); counts without thousands
 // separators (9). And the game's evaluation graph under Play's moves.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, runBrowserTest, SHOTS } from './lib.mjs';
 import { axeViolations, clickMove, moves, open, watchErrors } from './page-helpers.mjs';
+import { NATIVE } from './native.mjs';
 
 // The result card's box and the boxes of the winning line's discs (or marks),
 // in page pixels.
@@ -305,5 +307,66 @@ await runBrowserTest('every demo opened without a position starts by itself, Con
   await page.waitForFunction(() => /^\d{2,}/.test(document.getElementById('c3-moves')?.textContent || ''), null, { timeout: 20000 });
   await page.goto(`${url}#view=demo&game=einstein`);
   await page.waitForFunction(() => /:\S+/.test(new URLSearchParams(location.hash.slice(1)).get('position') || ''), null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
+});
+
+// Several lines (issue 42): the analysis shows the best N lines (the "Best
+// lines shown" setting, 3 by default), best first; each keeps its move's
+// proven value all along (checked move by move with the native solver's
+// analysis); hovering or focusing one draws it on the board; pressing it
+// plays it onto the board.
+await runBrowserTest('the analysis\' best lines: values kept to the end, preview, play', async ({ browser, url }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const errors = watchErrors(page);
+  const start = '44533444';
+  // The native exact score of every column of `moves` ('x': not playable).
+  const nativeScores = (m) => execFileSync(NATIVE, ['analyze'], { input: `${m}\n`, encoding: 'utf8' }).trim().split(/\s+/).slice(m ? 1 : 0);
+  const lines = async () => page.$$eval('#analysis-lines button', (bs) => bs.map((b) => ({
+    moves: /** @type {HTMLElement} */ (b).dataset.moves.split(' ').map(Number), label: b.querySelector('.line-value').textContent })));
+  await open(page, url, `#game=connect4&moves=${start}&ai=none&analysis=1`);
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 30000 });
+  let shown = await lines();
+  assert.equal(shown.length, 3, 'three lines by default');
+  const root = nativeScores(start);
+  const ranks = shown.map((l) => Number(root[l.moves[0] - 1]));
+  assert.deepEqual(ranks, [...ranks].sort((a, b) => b - a), `best first: ${ranks}`);
+  assert.equal(ranks[0], Math.max(...root.filter((s) => s !== 'x').map(Number)), 'the first line is the best move\'s');
+  // Line 1, move by move: each move has the exact score the line's value says
+  // (the side to move's view, so it alternates).
+  let played = start;
+  let score = ranks[0];
+  for (const m of shown[0].moves) {
+    assert.equal(Number(nativeScores(played)[m - 1]), score, `${played} + ${m} keeps the value ${score}`);
+    played += String(m);
+    score = -score;
+  }
+  console.log(`  line 1 (${shown[0].label}): ${shown[0].moves.join('')}, ${shown[0].moves.length} moves, each at its exact score`);
+  // Hovered, then focused: drawn on the board (its first 8 moves).
+  await page.hover('#analysis-lines li:nth-child(2) button');
+  assert.equal(await page.$eval('#board', (c) => c.dataset.line), shown[1].moves.slice(0, 8).join(''), 'hover draws line 2');
+  await page.focus('#analysis-lines li:nth-child(3) button');
+  assert.equal(await page.$eval('#board', (c) => c.dataset.line), shown[2].moves.slice(0, 8).join(''), 'focus draws line 3');
+  // Five lines.
+  await page.selectOption('#analysis-lines-select', '5');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines button').length === 5
+    && document.body.dataset.analysis === 'done', null, { timeout: 30000 });
+  shown = await lines();
+  // Pressed (by keyboard): the line is played onto the board; Undo steps back.
+  await page.focus('#analysis-lines li:nth-child(1) button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((m) => document.getElementById('moves').textContent === m, start + shown[0].moves.join(''));
+  await page.click('#undo');
+  assert.equal(await moves(page), start + shown[0].moves.slice(0, -1).join(''), 'Undo steps back through the line');
+  // Against the computer: the board stops where the person is to move.
+  await open(page, url, `#game=connect4&moves=${start}&ai=2&analysis=1`);
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done' && document.querySelector('#analysis-lines button'),
+    null, { timeout: 30000 });
+  shown = await lines();
+  await page.click('#analysis-lines li:nth-child(1) button');
+  const n = shown[0].moves.length;
+  // (after an odd number of the line's moves the computer would be to move)
+  const expected = start + shown[0].moves.slice(0, n % 2 ? n - 1 : n).join('');
+  await page.waitForFunction((m) => document.getElementById('moves').textContent === m, expected);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'human-turn');
   assert.deepEqual(errors, []);
 });

@@ -19,6 +19,7 @@ import { gameAlone, isGamePage, isTreeHash, viewKind } from '../lib/views.js';
 import { $, $button, $select, bindPlayKeys, bookStatus, playControls, renderLevel, syncControls, wirePlayControls } from '../play/play-controls.js';
 import { restoreSaved, saveBoardLine, savedBoards, savedGame, savedLine, savedSettings } from '../play/play-saved.js';
 import { bestLineOnBoard, resultScreen } from '../play/result-screen.js';
+import { analysisLines } from '../play/analysis-lines.js';
 import { forgetSavedPages, installTreeRoute } from './router.js';
 
 // The view a hash asks for: the explorer's views (tree, and whatever else
@@ -188,7 +189,7 @@ function start() {
     if (keepSavedGame && !force) return;
     savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
       algorithm: controller.settings.algorithm, threads: solve.setting,
-      analysis: controller.analysisOn, analysisMs: controller.analysisMs, engine: ui.engine.checked,
+      analysis: controller.analysisOn, analysisMs: controller.analysisMs, lines: controller.analysisLines, engine: ui.engine.checked,
       numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
     if (!keepSavedGame) {
       const g = controller.game;
@@ -224,6 +225,12 @@ function start() {
     reviewEngine: () => new EngineClient(workerUrl(controller.game.size), { spare: false }),
     workerUrl,
   });
+  // The analysis' best lines: a line hovered or focused is drawn on the board
+  // in place of the engine's best line, which comes back after.
+  controller.linesView = analysisLines(/** @type {HTMLOListElement} */ ($('analysis-lines')), {
+    preview: (moves) => (moves ? board.setLine(moves) : bestLine.update(panel.line)),
+    play: (moves) => controller.playLine(moves),
+  });
 
   const solve = mountSolve({ controller, engine, button: $button('solve'), result: $('solve-result'),
     select: $select('threads-select'), buildText: $('engine-build'), onSetting: () => save(true) });
@@ -257,6 +264,9 @@ function start() {
     const first = [...ui.analysisTime.options].find((o) => o.defaultSelected) || ui.analysisTime.options[0];
     ui.analysisTime.value = first.value;
     controller.setAnalysisTime(Number(first.value));
+    const lines = [...ui.analysisLines.options].find((o) => o.defaultSelected) || ui.analysisLines.options[0];
+    ui.analysisLines.value = lines.value;
+    controller.setAnalysisLines(Number(lines.value));
     solve.setting = 'auto';
     controller.load('', [], null);
     panel.hideNotice('saved');

@@ -7,6 +7,7 @@
 // (controller.js), which calls them.
 
 import { moveLabel, valueInWords } from './analysis-view.js';
+import { Game, movesText } from '../lib/rules.js';
 
 /** @typedef {import('./controller.js').Controller} Controller */
 
@@ -50,9 +51,44 @@ export function setAnalysisTime(c, ms) {
   if (c.analysisOn && c.state === 'human-turn') c.positionChanged(false);
 }
 
+// How many best lines the analysis shows (1-5; the engine's `lines`).
+/** @param {Controller} c */
+export function setAnalysisLines(c, n) {
+  c.analysisLines = n;
+  if (c.analysisOn && c.state === 'human-turn') c.positionChanged(false);
+}
+
+// Plays one of the analysis' lines onto the board: its moves become the
+// moves ahead of the position, and the board steps to its end (as the move
+// list's steps do: against the computer, to the last position where a person
+// is to move). Undo and ← step back. A finished game's later moves that the
+// line replaces are offered back, as a new move there does.
+/** @param {Controller} c */
+export function playLine(c, moves) {
+  const g = c.game;
+  const usable = c.state === 'human-turn' || (c.state === 'paused' && c.browsing);
+  const text = movesText(moves);
+  if (!usable || !moves.length || !Game.fromMoves(g.kind, g.moveString() + text, g.size).game) {
+    c.sayForAMoment(c.state === 'thinking' ? WAIT_FOR_COMPUTER : 'This line cannot be played here.');
+    return false;
+  }
+  const ahead = movesText(c.future);
+  if (!ahead.startsWith(text)) {
+    if (ahead && c.lineOver) {
+      const n = c.future.length;
+      c.offerBack(`The line replaced the finished game's ${n === 1 ? 'last move' : `last ${n} moves`} `
+        + `after move ${g.plies}.`);
+    }
+    c.redo = c.groupMoves(moves);
+  }
+  c.jumpTo(g.plies + moves.length);
+  return true;
+}
+
 /** @param {Controller} c */
 export function clearAnalysis(c) {
   c.analysis = null;
+  c.linesView.clear();
   c.board.setLabels(null);
   c.panel.setLegend('');
   c.panel.showAnalysisList(null);
@@ -132,7 +168,7 @@ export async function startAnalysis(c, token) {
   let reply;
   try {
     reply = await c.engine.request({ type: 'analyze', ...g.position, timeMs: c.analysisMs,
-      threads: c.threads },
+      threads: c.threads, lines: c.analysisLines },
       (info) => { if (token === c.token && c.analysisOn) c.showAnalysis(info, false); });
   } catch (e) {
     return c.engineFailed(e);
@@ -160,6 +196,7 @@ export function showAnalysis(c, a, done) {
   }
   c.board.setLabels(labels);
   c.panel.showAnalysisList(a.scores, g, c.names);
+  c.linesView.show(a.lines, { kind: g.board, plies: g.plies, side, names: c.names, noun: g.def.noun });
   c.panel.showAnalysis(a, c.searchContext());
   c.evalBar.set(g.board, a.position, g.plies, side, c.names);
   c.noteValue(g.board, g.moveString(), a.position);

@@ -24,8 +24,8 @@
 import { sideNames } from '../lib/games.js';
 import { Game, movesOf, movesText } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
-import { WAIT_FOR_COMPUTER, clearAnalysis, requestHint, setAnalysis, setAnalysisTime, showAnalysis, showFinalValue, showHint,
-  startAnalysis } from './analysis-flow.js';
+import { WAIT_FOR_COMPUTER, clearAnalysis, playLine, requestHint, setAnalysis, setAnalysisLines, setAnalysisTime, showAnalysis,
+  showFinalValue, showHint, startAnalysis } from './analysis-flow.js';
 import { showGraph, showMoves, startReview, stopReview } from './review-flow.js';
 import { cancelSolve, endSolve, startSolve, stopSolve } from './solve-flow.js';
 import { finish, step } from './turn-flow.js';
@@ -57,6 +57,10 @@ export class Controller {
     this.values = new Map();
     this.analysis = null;    // the latest analysis reply of the current position
     this.analysisMs = 10000; // the analysis' budget per position
+    this.analysisLines = 3;  // the best lines it shows (1-5)
+    // The best lines' buttons (analysis-lines.js; main.js sets them).
+    /** @type {{show: (lines: any, ctx: any) => void, clear: () => void}} */
+    this.linesView = { show() {}, clear() {} };
     this.hintFollows = false; // the hint shows the running analysis' best move
     this.refusal = null;     // {before, timer}: the status a refused move's reason replaced
     this.onChange = onChange || (() => {});
@@ -528,6 +532,8 @@ export class Controller {
   // --- the analysis and the hint (analysis-flow.js)
   setAnalysis(on) { return setAnalysis(this, on); }
   setAnalysisTime(ms) { return setAnalysisTime(this, ms); }
+  setAnalysisLines(n) { return setAnalysisLines(this, n); }
+  playLine(moves) { return playLine(this, moves); }
   startAnalysis(token) { return startAnalysis(this, token); }
   showAnalysis(a, done) { return showAnalysis(this, a, done); }
   clearAnalysis() { return clearAnalysis(this); }

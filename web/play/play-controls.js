@@ -133,6 +133,7 @@ export function syncControls(ui, c, results) {
   setUsable(ui.hint, c.canHint);
   ui.analysis.checked = c.analysisOn;
   ui.analysisTime.closest('.field').hidden = !c.analysisOn;
+  ui.analysisLines.closest('.field').hidden = !c.analysisOn;
   // Two people playing: no computer, so no level or thinking time.
   const computer = c.settings.ai !== 'none';
   ui.algorithm.value = c.settings.algorithm;
@@ -256,6 +257,7 @@ export function playControls() {
     game: $select('game-select'), size: $select('size-select'), players: $select('players-select'), level: $select('level-select'), time: $input('time-range'),
     timeOut: $('time-value'), levelAbout: $('level-about'), levelResults: $('level-results'),
     analysis: $input('analysis-toggle'), engine: $input('engine-toggle'), analysisTime: $select('analysis-time'), newGame: $button('new-game'),
+    analysisLines: $select('analysis-lines-select'),
     undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
     algorithm: $select('algorithm-select'), pause: $button('pause'), stepMove: $button('step-move'), pvShow: $button('pv-show'),
     numbers: $input('numbers-toggle'), sound: $input('sound-toggle'), large: $input('large-toggle'),
@@ -292,6 +294,7 @@ export function wirePlayControls(ui, controller, onSize = (size) => controller.n
     document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
   });
   ui.analysisTime.addEventListener('change', () => controller.setAnalysisTime(Number(ui.analysisTime.value)));
+  ui.analysisLines.addEventListener('change', () => controller.setAnalysisLines(Number(ui.analysisLines.value)));
   ui.review.addEventListener('click', () => controller.startReview());
   ui.newGame.addEventListener('click', () => controller.newGame());
   ui.undo.addEventListener('click', () => controller.undo());

@@ -25,8 +25,10 @@ export const savedSettings = new SavedPart('settings', 1, (d) => {
   if (!flags.every((k) => isBool(d[k]))) return null;
   if (d.algorithm !== undefined && d.algorithm !== 'alphabeta' && d.algorithm !== 'mcts') return null;
   if (d.threads !== undefined && !isThreadsSetting(d.threads)) return null;
+  // (lines: optional, for settings saved before it; 3 then)
+  if (d.lines !== undefined && !(Number.isInteger(d.lines) && d.lines >= 1 && d.lines <= 5)) return null;
   return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs, algorithm: d.algorithm || 'alphabeta',
-    threads: d.threads || 'auto',
+    threads: d.threads || 'auto', lines: d.lines || 3,
     ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
 });
 // A game with its moves ahead; `offer` (optional): the notice's offer to
@@ -127,6 +129,8 @@ export function restoreSaved(ui, controller, panel, solve) {
     ui.settings.open = s.open;
     ui.analysisTime.value = String(s.analysisMs);
     controller.setAnalysisTime(s.analysisMs);
+    ui.analysisLines.value = String(s.lines);
+    controller.setAnalysisLines(s.lines);
     solve.setting = s.threads;
   } else {
     // Settings folded at first on a phone, where they would push the game away.
