@@ -45,7 +45,24 @@ Json treeOf(const Connect3p& g, MultiAlgorithm a, int depth) {
   o["parent"] = arrayOf(n, [&](std::size_t i) { return nodes[i].parent; });
   o["end"] = arrayOf(n, [&](std::size_t i) { return nodes[i].end; });
   o["edge"] = arrayOf(n, [&](std::size_t i) { return nodes[i].move + 1; });
-  o["mover"] = arrayOf(n, [&](std::size_t i) { return rec.position(i).toMove(); });
+  // BRS's positions leave the turn order (toMove() means nothing there): a
+  // node's layer is its distance to the root, the root player's at even
+  // plies, the opponents' (-1: both of them) at odd ones.
+  const bool brs = a == MultiAlgorithm::kBrs;
+  const int root = g.toMove();
+  o["mover"] = arrayOf(n, [&](std::size_t i) {
+    if (!brs) return rec.position(i).toMove();
+    return (depth - nodes[i].depth) % 2 == 0 ? root : -1;
+  });
+  // Who placed the edge's stone (-1 at the root): the stone on top of the
+  // edge's column.
+  o["by"] = arrayOf(n, [&](std::size_t i) {
+    if (nodes[i].move < 0) return -1;
+    const Connect3p& p = rec.position(i);
+    int row = Connect3p::kHeight - 1;
+    while (row > 0 && p.cell(nodes[i].move, row) == 0) --row;
+    return p.cell(nodes[i].move, row) - 1;
+  });
   o["depth"] = arrayOf(n, [&](std::size_t i) { return nodes[i].depth; });
   o["leaf"] = arrayOf(n, [&](std::size_t i) { return static_cast<int>(nodes[i].leaf); });
   o["cut"] = arrayOf(n, [&](std::size_t i) { return static_cast<int>(nodes[i].cut); });
@@ -57,9 +74,9 @@ Json treeOf(const Connect3p& g, MultiAlgorithm a, int depth) {
     return x.hasValues ? x.values[k % Connect3p::kPlayers] : -1;
   });
   o["value"] = arrayOf(n, [&](std::size_t i) { return nodes[i].value; });
-  const bool paranoid = a == MultiAlgorithm::kParanoid;
-  o["alpha"] = arrayOf(n, [&](std::size_t i) { return paranoid ? nodes[i].alpha : -1; });
-  o["beta"] = arrayOf(n, [&](std::size_t i) { return paranoid ? nodes[i].beta : -1; });
+  const bool twoSided = isTwoSided(a);
+  o["alpha"] = arrayOf(n, [&](std::size_t i) { return twoSided ? nodes[i].alpha : -1; });
+  o["beta"] = arrayOf(n, [&](std::size_t i) { return twoSided ? nodes[i].beta : -1; });
   Json cells = Json::array();
   for (std::size_t i = 0; i < n; ++i) cells.push_back(cellsOf(rec.position(i)));
   o["cells"] = std::move(cells);
@@ -84,7 +101,8 @@ std::string connect3pTreeJson(const std::string& moves, int depth) {
   o["players"] = Connect3p::kSides;
   o["maxSum"] = MultiSearcher<Connect3p>::kMaxSum;
   Json algorithms = Json::array();
-  for (MultiAlgorithm a : {MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid, MultiAlgorithm::kMaxn}) {
+  for (MultiAlgorithm a :
+       {MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid, MultiAlgorithm::kMaxn, MultiAlgorithm::kBrs}) {
     MultiSearcher<Connect3p> search(a);
     const auto r = search.searchDepth(g, depth);
     Json x;
@@ -92,8 +110,8 @@ std::string connect3pTreeJson(const std::string& moves, int depth) {
     x["nodes"] = r.nodes;
     x["move"] = r.bestMove + 1;
     x["score"] = r.score;
-    x["values"] = a == MultiAlgorithm::kParanoid ? Json(nullptr)
-                                                 : arrayOf(r.values.size(), [&](std::size_t i) { return r.values[i]; });
+    x["values"] = isTwoSided(a) ? Json(nullptr)
+                                : arrayOf(r.values.size(), [&](std::size_t i) { return r.values[i]; });
     x["shallowCuts"] = r.shallowCuts;
     algorithms.push_back(std::move(x));
   }
@@ -101,6 +119,7 @@ std::string connect3pTreeJson(const std::string& moves, int depth) {
   o["trees"] = Json::array();
   o["trees"].push_back(treeOf(g, MultiAlgorithm::kMaxnShallow, depth));
   o["trees"].push_back(treeOf(g, MultiAlgorithm::kParanoid, depth));
+  o["trees"].push_back(treeOf(g, MultiAlgorithm::kBrs, depth));
   return jsonText(o);
 }
 

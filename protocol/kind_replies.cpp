@@ -191,7 +191,8 @@ std::string chanceSearch(const Request& r, const std::string& id) {
 // The search of a game of more than two players (search/multiplayer.hpp).
 // {type:'bestmove', id, move (1-based slot), player (the mover), algorithm,
 //  score (the mover's value: max^n its entry, paranoid its value against the
-//  coalition), values (max^n: one per player; paranoid: null), exact,
+//  coalition, brs against the best replies), values (max^n: one per player;
+//  paranoid, brs: null), exact,
 //  depth, nodes, shallowCuts, timeMs}
 template <class G>
 std::string playersSearch(const Request& r, const std::string& id) {
@@ -211,8 +212,7 @@ std::string playersSearch(const Request& r, const std::string& id) {
   o["player"] = g.toMove();
   o["algorithm"] = multiAlgorithmName(algorithm);
   o["score"] = m.score;
-  o["values"] = algorithm == MultiAlgorithm::kParanoid ? Json(nullptr)
-                                                       : Json(std::vector<int>(m.values.begin(), m.values.end()));
+  o["values"] = isTwoSided(algorithm) ? Json(nullptr) : Json(std::vector<int>(m.values.begin(), m.values.end()));
   o["exact"] = m.exact;
   o["depth"] = m.depth;
   o["nodes"] = m.nodes;

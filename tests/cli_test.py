@@ -316,13 +316,14 @@ code, out, err = run(T + ["--depth", "1"], b"\n")
 check("connect3p empty line is the empty board", code == 0 and out.startswith(" bestmove ") and " player Red " in out, out + err)
 # Red has three in column 1 and wins at once (1000 - 10 plies); every algorithm sees it.
 r = {}
-for alg in ["maxn", "maxn-plain", "paranoid"]:
+for alg in ["maxn", "maxn-plain", "paranoid", "brs"]:
     code, out, err = run(T + ["--algorithm", alg, "--depth", "4"], b"123123123\n")
     f = fields(out)
     r[alg] = f[0] if code == 0 and len(f) == 1 else None
 check("connect3p finds the win in one", all(x and x[2] == "1" and x[6] == "990" for x in r.values()), str(r))
 check("connect3p maxn vector", r["maxn"] and r["maxn"][8] == "990,0,0" and r["maxn-plain"][8] == "990,0,0", str(r))
 check("connect3p paranoid has no vector", r["paranoid"] and r["paranoid"][8] == "-", str(r))
+check("connect3p brs has no vector", r["brs"] and r["brs"][8] == "-", str(r))
 # Shallow pruning keeps max^n's value and searches no more nodes; paranoid searches fewer.
 r = {}
 for alg in ["maxn", "maxn-plain", "paranoid"]:
@@ -353,6 +354,15 @@ check("connect3p analyze column 4 is play's", f and f[0][6] == "4:~310,217,471"
 code, out, err = run(C + ["--depth", "3", "--algorithm", "paranoid"], b"996997118\n")
 check("connect3p analyze paranoid", code == 0 and fields(out)[0][3:12] == ["1:~0", "2:~0", "3:~0", "4:~0", "5:~213", "6:~0",
                                                                             "7:~0", "8:~0", "9:~0"], out + err)
+# Best-reply search: Red blocks Green's three (the best reply would win
+# there); analyze's best value is play's score.
+code, out, err = run(T + ["--depth", "3", "--algorithm", "brs"], b"996997118\n")
+f = fields(out)
+check("connect3p brs play", code == 0 and len(f) == 1 and f[0][2] == "5" and f[0][8] == "-" and f[0][12] == "3", out + err)
+code, out2, err = run(C + ["--depth", "3", "--algorithm", "brs"], b"996997118\n")
+a = fields(out2)
+check("connect3p analyze brs", code == 0 and len(a) == 1 and f and a[0][7] == "5:~" + f[0][6]
+      and max(int(t.split(":~")[1]) for t in a[0][3:12]) == int(f[0][6]), out2 + err)
 code, out, err = run(C + ["--depth", "2"], b"123123123\n")
 check("connect3p analyze the win in one is exact", code == 0 and fields(out)[0][3] == "1:990,0,0", out + err)
 code, out, err = run(["--game", "connect3p", "count", "--depth", "6"], b"\n")
@@ -362,8 +372,10 @@ check("connect3p count's default depth is 6", code == 0 and out2 == out, out2 + 
 for args, what in [(["--game", "connect3p", "solve"], "has play, analyze and count (solve needs a two-player game)"),
                    (["--game", "connect3p", "count", "--algorithm", "maxn"], "--algorithm is not for count"),
                    (["--game", "connect3p", "count", "--depth", "9"], "--depth for count of connect3p must be at most 8"),
-                   (T + ["--algorithm", "alphabeta"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
-                   (T + ["--algorithm", "star1"], "--algorithm for connect3p must be maxn, maxn-plain or paranoid"),
+                   (T + ["--algorithm", "alphabeta"], "--algorithm for connect3p must be maxn, maxn-plain, paranoid or brs"),
+                   (T + ["--algorithm", "star1"], "--algorithm for connect3p must be maxn, maxn-plain, paranoid or brs"),
+                   (T + ["--algorithm", "best-reply"], "connect3p: maxn, maxn-plain, paranoid or brs"),
+                   (["play", "--algorithm", "brs"], "--algorithm brs is for a game of three players"),
                    (T + ["--seed", "3"], "--seed is not for connect3p"),
                    (T + ["--depth", "55"], "--depth"),
                    (["play", "--algorithm", "paranoid"], "--algorithm paranoid is for a game of three players"),
@@ -432,6 +444,7 @@ for args, what in [(["--size", "13x4", "solve"], "--size 13x4 does not fit: Conn
 
 code, out, err = run(["--help"], b"")
 check("help documents connect3p", code == 0 and "--game connect3p" in out and "maxn|maxn-plain|paranoid" in out
+      and "maxn|maxn-plain|paranoid|brs" in out
       and "values <r,y,g>" in out, out)
 check("help documents einstein", code == 0 and "--game einstein" in out and "expectimax|star1|star2|mcts" in out
       and "win_pct" in out and "win_pct <p> playouts <p>" in out, out)

@@ -2,7 +2,7 @@
 // (search/multiplayer.hpp): the rules against an independent grid check, the
 // notation's errors, max^n against a brute-force vector computation, shallow
 // pruning against plain max^n, paranoid against plain minimax over the
-// coalition game.
+// coalition game, best-reply search against plain recursive BRS.
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -174,6 +174,33 @@ int bruteParanoid(const Game& g, int depth, int root) {
   return best;
 }
 
+// Best-reply search written from its definition (Schadd and Winands 2011),
+// with no pruning: `root` maximises its entry over its own moves; at an
+// opponents' layer every move of every other player is tried (that player's
+// stone placed, the turn back to `root`) and the least value for `root`
+// kept. `mover` made the last move: a four ends the line, worth kMaxSum -
+// plies to `mover` (to `root` 0 unless `mover` is `root`).
+template <class Game>
+int bruteBrs(const Game& g, int depth, int root, bool rootToMove, int mover, std::uint64_t& nodes) {
+  constexpr int kMaxSum = gs::MultiSearcher<Game>::kMaxSum;
+  ++nodes;
+  if (g.lastMoverWon()) return mover == root ? kMaxSum - g.plies() : 0;
+  if (g.isFull()) return kMaxSum / 3;
+  if (depth == 0) return g.evaluatePlayers()[root];
+  int best = rootToMove ? -1 : kMaxSum + 1;
+  for (int player = 0; player < 3; ++player) {
+    if ((player == root) != rootToMove) continue;
+    for (int m = 0; m < Game::kMoveSlots; ++m) {
+      if (!g.canPlay(m)) continue;
+      Game c = g;
+      c.playAs(player, m);
+      const int v = bruteBrs(c, depth - 1, root, !rootToMove, player, nodes);
+      best = rootToMove ? std::max(best, v) : std::min(best, v);
+    }
+  }
+  return best;
+}
+
 // A game tree with random leaf vectors, for the searches' edge cases: three
 // moves at every node, leaves (the horizon) valued by a hash of the path
 // and `seed`. The vectors are drawn to sit on the bounds shallow pruning
@@ -195,6 +222,8 @@ struct RandomTree {
     path = path * 3 + static_cast<std::uint64_t>(m);
     ++plies_;
   }
+  // The leaves depend on the path only: a move out of turn (BRS) is a move.
+  void playAs(int, int m) { play(m); }
   int plies() const { return plies_; }
   int toMove() const { return plies_ % kPlayers; }
   bool lastMoverWon() const { return false; }
@@ -351,8 +380,64 @@ TEST_CASE("paranoid equals plain minimax over the coalition game", "[connect3p][
   REQUIRE(paranoidNodes < fullNodes);  // alpha-beta did cut
 }
 
+TEST_CASE("best-reply search equals plain recursive BRS", "[connect3p][multiplayer][brs]") {
+  // 160 positions at depths 1-4 and 40 at depth 5, from the start to near the
+  // end: the value, and the chosen move's value, against the brute force.
+  std::mt19937 rng(11);
+  Searcher brs(gs::MultiAlgorithm::kBrs);
+  std::uint64_t brsNodes = 0, bruteNodes = 0;
+  int lost = 0, won = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Connect3p g = randomPosition(rng, static_cast<int>(rng() % 45));
+    const int depth = i < 160 ? 1 + i % 4 : 5;
+    const int root = g.toMove();
+    INFO("position " << i << " depth " << depth << " plies " << g.plies());
+    const auto r = brs.searchDepth(g, depth);
+    REQUIRE(r.values == Values{-1, -1, -1});
+    REQUIRE(r.score == bruteBrs(g, depth, root, true, -1, bruteNodes));
+    // The move it picks is worth that value in the brute force (a tie may
+    // pick another move of the same value).
+    Connect3p c = g;
+    c.play(r.bestMove);
+    std::uint64_t unused = 0;
+    REQUIRE(bruteBrs(c, depth - 1, root, false, root, unused) == r.score);
+    brsNodes += r.nodes;
+    lost += r.score == 0;
+    won += r.score > Connect3p::kEvalMax;
+  }
+  REQUIRE(brsNodes * 4 < bruteNodes);  // alpha-beta did cut, a lot
+  REQUIRE(lost > 10);                  // the set has forced lines both ways,
+  REQUIRE(won > 10);                   // where a wrong cut-off shows
+}
+
+TEST_CASE("best-reply search: a reply by either opponent, then the root player again", "[connect3p][multiplayer][brs]") {
+  // Yellow threatens column 4 (bottom row 1-3), Green column 9 (three in it),
+  // Red to move. At depth 2 each Red move meets a reply that wins (Red can
+  // block one threat; the other opponent's is the best reply): value 0,
+  // whichever opponent it is. At depth 1 no reply is seen.
+  Connect3p g;
+  REQUIRE(gs::parseMoves("619729639", g).ok);
+  Searcher brs(gs::MultiAlgorithm::kBrs);
+  REQUIRE(brs.searchDepth(g, 1).score > 0);
+  REQUIRE(brs.searchDepth(g, 2).score == 0);
+  // Green has three on the bottom row (columns 6-8), Yellow to move: the
+  // root player is Yellow here, and at depth 2 it blocks column 5, else
+  // Green's reply wins.
+  Connect3p h;
+  REQUIRE(gs::parseMoves("9969971184", h).ok);
+  const auto r = brs.searchDepth(h, 2);
+  REQUIRE(r.bestMove == 4);
+  REQUIRE(r.score > 0);
+  // A win in one is taken, as by the other algorithms.
+  Connect3p w;
+  REQUIRE(gs::parseMoves("123123123", w).ok);
+  REQUIRE(brs.searchDepth(w, 3).bestMove == 0);
+  REQUIRE(brs.searchDepth(w, 3).score == Searcher::kMaxSum - 10);
+}
+
 TEST_CASE("multiplayer think: depth limit, exact ends, win in one", "[connect3p][multiplayer]") {
-  for (auto alg : {gs::MultiAlgorithm::kMaxn, gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid}) {
+  for (auto alg : {gs::MultiAlgorithm::kMaxn, gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid,
+                   gs::MultiAlgorithm::kBrs}) {
     Searcher s(alg);
     INFO(gs::multiAlgorithmName(alg));
     gs::MultiLimits lim;
@@ -402,7 +487,8 @@ TEST_CASE("multiplayer analyze: every move's own value, the best is think's", "[
     lim.timeMs = 0;
     lim.maxDepth = depth;
     INFO("position " << i << " depth " << depth);
-    for (auto alg : {gs::MultiAlgorithm::kMaxn, gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid}) {
+    for (auto alg : {gs::MultiAlgorithm::kMaxn, gs::MultiAlgorithm::kMaxnShallow, gs::MultiAlgorithm::kParanoid,
+                     gs::MultiAlgorithm::kBrs}) {
       Searcher s(alg);
       const auto an = s.analyze(g, lim);
       int legal = 0;
@@ -414,8 +500,10 @@ TEST_CASE("multiplayer analyze: every move's own value, the best is think's", "[
         c.play(mv.move);
         std::uint64_t nodes = 0;
         // max^n: the move's vector is the brute-force vector of the position after it.
-        if (alg != gs::MultiAlgorithm::kParanoid) REQUIRE(mv.values == bruteMaxn(c, depth - 1, nodes));
-        else REQUIRE(mv.score == bruteParanoid(c, depth - 1, g.toMove()));
+        if (alg == gs::MultiAlgorithm::kParanoid) REQUIRE(mv.score == bruteParanoid(c, depth - 1, g.toMove()));
+        else if (alg == gs::MultiAlgorithm::kBrs)
+          REQUIRE(mv.score == bruteBrs(c, depth - 1, g.toMove(), false, g.toMove(), nodes));
+        else REQUIRE(mv.values == bruteMaxn(c, depth - 1, nodes));
         best = std::max(best, mv.score);
       }
       if (an.depth == depth) REQUIRE(best == s.think(g, lim).score);
@@ -449,10 +537,10 @@ TEST_CASE("multiplayer think: keepBeforeLoss answers with the depth before a sur
   }
 }
 
-TEST_CASE("max^n, shallow pruning and paranoid on random trees with vectors on the bounds", "[multiplayer]") {
+TEST_CASE("max^n, shallow pruning, paranoid and BRS on random trees with vectors on the bounds", "[multiplayer]") {
   using TreeSearcher = gs::MultiSearcher<RandomTree>;
   TreeSearcher plain(gs::MultiAlgorithm::kMaxn), shallow(gs::MultiAlgorithm::kMaxnShallow),
-      paranoid(gs::MultiAlgorithm::kParanoid);
+      paranoid(gs::MultiAlgorithm::kParanoid), brs(gs::MultiAlgorithm::kBrs);
   std::uint64_t cuts = 0;
   for (std::uint64_t tree = 1; tree <= 3000; ++tree) {
     RandomTree::seed = tree;
@@ -470,6 +558,7 @@ TEST_CASE("max^n, shallow pruning and paranoid on random trees with vectors on t
     REQUIRE(b.bestMove == move);
     cuts += b.shallowCuts;
     REQUIRE(paranoid.searchDepth(root, depth).score == bruteParanoid(root, depth, 0));
+    REQUIRE(brs.searchDepth(root, depth).score == bruteBrs(root, depth, 0, true, -1, nodes));
   }
   REQUIRE(cuts > 1000);
 }

@@ -21,7 +21,7 @@ TEST_CASE("connect3p tree json: the engine's counts and traces", "[connect3p][tr
   REQUIRE(gs::parseMoves("996997118", g).ok);
   const std::string j = gs::connect3pTreeJson("996997118", 3);
   CHECK(has(j, "\"ok\":true,\"moves\":\"996997118\",\"depth\":3,\"maxDepth\":4,\"toMove\":0,"));
-  for (const char* name : {"maxn", "paranoid", "maxn-plain"}) {
+  for (const char* name : {"maxn", "paranoid", "maxn-plain", "brs"}) {
     gs::MultiAlgorithm a = gs::MultiAlgorithm::kMaxn;
     REQUIRE(gs::parseMultiAlgorithm(name, a));
     gs::MultiSearcher<gs::Connect3p> s(a);
@@ -40,6 +40,14 @@ TEST_CASE("connect3p tree json: the engine's counts and traces", "[connect3p][tr
   CHECK(has(j, "\"edge\":[0,"));
   CHECK(has(j, "\"mover\":[0,1,"));
   CHECK(has(j, "\"cells\":[\"100003331200000002"));
+  // Who placed each edge's stone: Red at the root's children, then Yellow.
+  CHECK(has(j, "\"by\":[-1,0,1,"));
+  // BRS's tree: the root (Red) at even plies, the opponents' layer (-1) at
+  // odd ones, and its first reply Yellow's (the next player's moves first).
+  const std::size_t brs = j.find("{\"algorithm\":\"brs\",\"nodes\"", j.find("\"trees\""));
+  REQUIRE(brs != std::string::npos);
+  CHECK(j.find("\"mover\":[0,-1,0,", brs) != std::string::npos);
+  CHECK(j.find("\"by\":[-1,0,1,", brs) != std::string::npos);
   CHECK(has(gs::connect3pTreeJson("996997118", 0), "depth must be from 1 to 4 plies"));
   CHECK(has(gs::connect3pTreeJson("996997118", 5), "depth must be from 1 to 4 plies"));
   CHECK(has(gs::connect3pTreeJson("1111111", 2), "column 1 at position 7 is full"));

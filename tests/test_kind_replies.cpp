@@ -204,7 +204,7 @@ TEST_CASE("kind replies: Connect Four for three's errors", "[connect3p][protocol
   CHECK(has(state("connect3p", "1111111"), "column 1 at position 7 is full"));
   CHECK(has(state("connect3p", std::string(80, '1')), "column 1 at position 7 is full"));
   CHECK(has(ask("connect3p", "5", R"(,"algorithm":"minimax","timeMs":100)"),
-            "unknown algorithm 'minimax' (use maxn, maxn-plain or paranoid)"));
+            "unknown algorithm 'minimax' (use maxn, maxn-plain, paranoid or brs)"));
   CHECK(has(ask("connect3p", "5", R"(,"algorithm":"maxn")"), "timeMs must be an integer from 1 to 60000"));
   CHECK(has(ask("connect3p", "5", R"(,"maxDepth":99)"), "maxDepth must be an integer from 0 to 54"));
   CHECK(has(ask("connect3p", "5", R"(,"level":"casual")"), "level is not for a game of three players"));
@@ -215,7 +215,7 @@ TEST_CASE("kind replies: Connect Four for three's errors", "[connect3p][protocol
 TEST_CASE("kind replies: Connect Four for three's move is the searcher's", "[connect3p][protocol]") {
   Connect3p g;
   REQUIRE(parseMoves("5564", g).ok);
-  for (const char* name : {"maxn", "maxn-plain", "paranoid"}) {
+  for (const char* name : {"maxn", "maxn-plain", "paranoid", "brs"}) {
     MultiAlgorithm a = MultiAlgorithm::kMaxn;
     REQUIRE(parseMultiAlgorithm(name, a));
     MultiSearcher<Connect3p> s(a);
@@ -226,7 +226,7 @@ TEST_CASE("kind replies: Connect Four for three's move is the searcher's", "[con
     CHECK(has(j, "\"score\":" + std::to_string(r.score)));
     CHECK(has(j, "\"nodes\":" + std::to_string(r.nodes)));
     CHECK(has(j, std::string("\"algorithm\":\"") + name + "\""));
-    if (a == MultiAlgorithm::kParanoid) CHECK(has(j, "\"values\":null"));
+    if (isTwoSided(a)) CHECK(has(j, "\"values\":null"));
     else CHECK(has(j, "\"values\":[" + std::to_string(r.values[0]) + "," + std::to_string(r.values[1]) + "," +
                           std::to_string(r.values[2]) + "]"));
   }

@@ -152,6 +152,66 @@ TEST_CASE("multi trace: traced search = untraced search, and a well-formed tree"
   CHECK(cuts[static_cast<int>(MultiAlgorithm::kParanoid)][static_cast<int>(MultiCut::kAlpha)] > 0);
 }
 
+TEST_CASE("multi trace: traced BRS = untraced BRS, and its cut-offs' reasons hold", "[multiplayer][trace][brs]") {
+  // BRS's positions leave the turn order, so whose layer a node is comes
+  // from its distance to the root: the root player's (MAX) at even plies,
+  // the opponents' (MIN, both of them) at odd ones.
+  const std::vector<Connect3p> sample = positions(30, 11);
+  std::uint64_t cuts[4] = {};
+  for (const Connect3p& g : sample) {
+    for (int depth = 1; depth <= 4; ++depth) {
+      INFO("plies " << g.plies() << " depth " << depth);
+      Plain plain(MultiAlgorithm::kBrs);
+      const auto want = plain.searchDepth(g, depth);
+      Recorder rec;
+      Traced traced(rec, MultiAlgorithm::kBrs);
+      const auto got = traced.searchDepth(g, depth);
+      REQUIRE(got.bestMove == want.bestMove);
+      REQUIRE(got.score == want.score);
+      REQUIRE(got.nodes == want.nodes);
+      const auto& n = rec.nodes();
+      REQUIRE(n.size() == want.nodes);
+      const int root = g.toMove();
+      for (std::size_t i = 0; i < n.size(); ++i) {
+        const auto& x = n[i];
+        const Connect3p& p = rec.position(i);
+        const bool maxTurn = (depth - x.depth) % 2 == 0;
+        INFO("node " << i);
+        ++cuts[static_cast<int>(x.cut)];
+        std::vector<int> kids;
+        for (int c = static_cast<int>(i) + 1; c < x.end; c = n[c].end) kids.push_back(c);
+        CHECK((x.leaf != MultiLeaf::kNone) == kids.empty());
+        // A MAX node tries the root player's moves, a MIN node both opponents'.
+        if (!kids.empty()) CHECK(static_cast<int>(kids.size()) + x.pruned == legalMoves(p) * (maxTurn ? 1 : 2));
+        for (int c : kids) {
+          const Connect3p& q = rec.position(c);
+          int top = Connect3p::kHeight - 1;
+          while (top > 0 && q.cell(n[c].move, top) == 0) --top;
+          const int by = q.cell(n[c].move, top) - 1;  // who placed the edge's stone
+          CHECK((by == root) == maxTurn);
+          CHECK(q.plies() == p.plies() + 1);
+        }
+        if (x.leaf != MultiLeaf::kNone) {
+          REQUIRE(x.hasValues);
+          CHECK(x.value == x.values[root]);
+        } else {
+          int chosen = -1;
+          for (int c : kids)
+            if (n[c].chosen) chosen = c;
+          REQUIRE(chosen >= 0);
+          CHECK(n[chosen].value == x.value);
+          for (int c : kids) CHECK((maxTurn ? n[c].value <= x.value : n[c].value >= x.value));
+        }
+        CHECK(x.cut != MultiCut::kShallow);
+        if (x.cut == MultiCut::kBeta) CHECK((maxTurn && x.value >= x.beta && x.pruned > 0));
+        if (x.cut == MultiCut::kAlpha) CHECK((!maxTurn && x.value <= x.alpha && x.pruned > 0));
+      }
+    }
+  }
+  CHECK(cuts[static_cast<int>(MultiCut::kBeta)] > 0);
+  CHECK(cuts[static_cast<int>(MultiCut::kAlpha)] > 0);
+}
+
 TEST_CASE("multi trace: the cap truncates the record, not the search", "[multiplayer][trace]") {
   const Connect3p g;
   Plain plain(MultiAlgorithm::kMaxn);

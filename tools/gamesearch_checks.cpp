@@ -52,7 +52,7 @@ void checkKindCommand(const Config& c, const GameInfo& g, const char* needs, int
                " (it keeps every position it finds)");
 }
 
-// A game of more than two players: play and analyze with max^n or paranoid
+// A game of more than two players: play and analyze with max^n, paranoid or BRS
 // search, count.
 void checkPlayers(Config& c, const GameInfo& g) {
   checkKindCommand(c, g, "a two-player game", kPlayersCountMaxDepth);

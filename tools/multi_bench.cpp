@@ -4,11 +4,13 @@
 //   multi_bench nodes [--positions N] [--depth D] [--seed S]
 //       N seeded random positions (6 to 20 plies, game not over); for each
 //       depth 1..D the total nodes of plain max^n, max^n with shallow
-//       pruning (and its cuts) and paranoid, each one fixed-depth search per
-//       position with the static move order.
+//       pruning (and its cuts), paranoid and best-reply search, each one
+//       fixed-depth search per position with the static move order.
 //   multi_bench match [--games N] (--time-ms T | --depth D) [--seed S]
 //                     [--opening-plies K] [--keep-before-loss | --paranoid-keep-before-loss]
-//       max^n (with shallow pruning) against paranoid over all six seatings
+//                     [--algorithms A,B]
+//       A against B (default maxn,paranoid: max^n with shallow pruning
+//       against paranoid; any two of maxn, maxn-plain, paranoid, brs) over all six seatings
 //       of two algorithms on three seats (two of one, one of the other, in
 //       every seat order), N games per seating, each from the same N seeded
 //       openings of K random plies (default 3: one stone each), the same
@@ -16,12 +18,16 @@
 //       seating's result, then the wins per algorithm (per seat taken: an
 //       equal share is a third of the decided games) and per seat, and each
 //       algorithm's mean depth, nodes per move and share of moves valued 0
-//       (the mover loses whatever it plays, in the algorithm's model).
-//       --keep-before-loss (both) or --paranoid-keep-before-loss: the
-//       players stop deepening at a depth that values every move 0 and play
-//       the previous depth's move (MultiLimits::keepBeforeLoss).
+//       (the mover loses whatever it plays, in the algorithm's model), and
+//       A's share of the decided games with its 95 % Wilson interval (A
+//       takes 9 of the 18 seats over the six seatings: equal strength is
+//       about 50 %).
+//       --keep-before-loss (both) or --paranoid-keep-before-loss (B only):
+//       the players stop deepening at a depth that values every move 0 and
+//       play the previous depth's move (MultiLimits::keepBeforeLoss).
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -41,20 +47,22 @@ using gs::MultiAlgorithm;
 using Searcher = gs::MultiSearcher<Connect3p>;
 
 const char* kAbout =
-    "multi_bench - node counts and matches of max^n and paranoid on Connect Four for three (docs/connect3p.md)";
+    "multi_bench - node counts and matches of max^n, paranoid and best-reply search on Connect Four for three "
+    "(docs/connect3p.md)";
 
 const char* kNodesAbout = R"(N seeded random positions (6 to 20 plies, game not over); for each depth
 1..D the total nodes of plain max^n, max^n with shallow pruning (and its
-cuts) and paranoid, each one fixed-depth search per position with the
-static move order.)";
+cuts), paranoid and best-reply search, each one fixed-depth search per
+position with the static move order.)";
 
-const char* kMatchAbout = R"(Max^n (with shallow pruning) against paranoid over all six seatings of two
-algorithms on three seats, N games per seating, each from the same N seeded
+const char* kMatchAbout = R"(Algorithm A against B (--algorithms A,B; default maxn,paranoid: max^n with
+shallow pruning against paranoid) over all six seatings of two algorithms on three seats, N games per seating, each from the same N seeded
 openings of K random plies, the same time or the same depth per move for
 every player. Prints each seating's result, then the wins per algorithm (per
 seat taken: an equal share is a third of the decided games) and per seat,
 and each algorithm's mean depth, nodes per move and share of moves valued 0
-(the mover loses whatever it plays, in the algorithm's model).)";
+(the mover loses whatever it plays, in the algorithm's model), and A's share
+of the decided games with its 95 % Wilson interval.)";
 
 // `plies` uniformly random moves from the start, the game not over after
 // them (a draw that ends a game is redrawn).
@@ -78,22 +86,24 @@ int runNodes(int positions, int maxDepth, std::uint32_t seed) {
   std::vector<Connect3p> set;
   for (int i = 0; i < positions; ++i) set.push_back(randomOpening(rng, 6 + static_cast<int>(rng() % 15)));
   std::printf("%d positions (seed %u, 6-20 plies), total nodes of one fixed-depth search each\n", positions, seed);
-  std::printf("%5s %14s %14s %10s %14s %8s %8s\n", "depth", "maxn-plain", "maxn(shallow)", "cuts", "paranoid",
-              "shallow%", "paran%");
+  std::printf("%5s %14s %14s %10s %14s %8s %8s %14s %8s\n", "depth", "maxn-plain", "maxn(shallow)", "cuts",
+              "paranoid", "shallow%", "paran%", "brs", "brs%");
   for (int depth = 1; depth <= maxDepth; ++depth) {
-    std::uint64_t n[3] = {0, 0, 0}, cuts = 0;
+    std::uint64_t n[4] = {0, 0, 0, 0}, cuts = 0;
     for (const Connect3p& g : set) {
-      const MultiAlgorithm algs[3] = {MultiAlgorithm::kMaxn, MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid};
-      for (int a = 0; a < 3; ++a) {
+      const MultiAlgorithm algs[4] = {MultiAlgorithm::kMaxn, MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid,
+                                      MultiAlgorithm::kBrs};
+      for (int a = 0; a < 4; ++a) {
         Searcher s(algs[a]);
         const auto r = s.searchDepth(g, depth);
         n[a] += r.nodes;
         if (a == 1) cuts += r.shallowCuts;
       }
     }
-    std::printf("%5d %14llu %14llu %10llu %14llu %7.1f%% %7.1f%%\n", depth, static_cast<unsigned long long>(n[0]),
-                static_cast<unsigned long long>(n[1]), static_cast<unsigned long long>(cuts),
-                static_cast<unsigned long long>(n[2]), 100.0 * n[1] / n[0], 100.0 * n[2] / n[0]);
+    std::printf("%5d %14llu %14llu %10llu %14llu %7.1f%% %7.1f%% %14llu %7.1f%%\n", depth,
+                static_cast<unsigned long long>(n[0]), static_cast<unsigned long long>(n[1]),
+                static_cast<unsigned long long>(cuts), static_cast<unsigned long long>(n[2]), 100.0 * n[1] / n[0],
+                100.0 * n[2] / n[0], static_cast<unsigned long long>(n[3]), 100.0 * n[3] / n[0]);
     std::fflush(stdout);
   }
   return 0;
@@ -111,17 +121,37 @@ struct Tally {
   std::uint64_t nodes[2] = {0, 0};
 };
 
-int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPlies, const bool keepBeforeLoss[2]) {
-  const char* names[2] = {"maxn", "paranoid"};
-  const MultiAlgorithm algs[2] = {MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid};
-  std::printf("max^n (shallow pruning%s) vs paranoid%s, %d games per seating, %s %d per move, openings of %d random "
-              "plies (seed %u)\n",
-              keepBeforeLoss[0] ? ", keep-before-loss" : "", keepBeforeLoss[1] ? " (keep-before-loss)" : "", games,
-              timeMs ? "time_ms" : "depth", timeMs ? timeMs : depth, openingPlies, seed);
+// An algorithm's words in the match's first line: "max^n (shallow pruning,
+// keep-before-loss)".
+std::string describe(MultiAlgorithm a, bool keepBeforeLoss) {
+  const bool maxn = a == MultiAlgorithm::kMaxnShallow || a == MultiAlgorithm::kMaxn;
+  std::string notes = a == MultiAlgorithm::kMaxnShallow ? "shallow pruning" : a == MultiAlgorithm::kMaxn ? "no pruning" : "";
+  if (keepBeforeLoss) notes += std::string(notes.empty() ? "" : ", ") + "keep-before-loss";
+  const std::string name = maxn ? "max^n" : a == MultiAlgorithm::kParanoid ? "paranoid" : "best-reply search";
+  return notes.empty() ? name : name + " (" + notes + ")";
+}
+
+// The 95 % Wilson score interval of `k` successes in `n` trials, in percent.
+void wilson(long k, long n, double& lo, double& hi) {
+  if (n == 0) n = 1;  // no decided game: an interval of no meaning, but a finite one
+  const double z = 1.96, p = static_cast<double>(k) / n, z2n = z * z / n;
+  const double centre = (p + z2n / 2) / (1 + z2n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+  lo = 100 * (centre - half);
+  hi = 100 * (centre + half);
+}
+
+int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPlies, const bool keepBeforeLoss[2],
+             const MultiAlgorithm algs[2]) {
+  const char* names[2] = {gs::multiAlgorithmName(algs[0]), gs::multiAlgorithmName(algs[1])};
+  const std::string first = describe(algs[0], keepBeforeLoss[0]), second = describe(algs[1], keepBeforeLoss[1]);
+  std::printf("%s vs %s, %d games per seating, %s %d per move, openings of %d random plies (seed %u)\n",
+              first.c_str(), second.c_str(), games, timeMs ? "time_ms" : "depth", timeMs ? timeMs : depth, openingPlies,
+              seed);
   Tally t;
   const auto start = std::chrono::steady_clock::now();
   // Seatings: seat s plays algorithm (mask >> s & 1); 1..6 leave out the
-  // all-max^n (0) and all-paranoid (7) tables.
+  // all-A (0) and all-B (7) tables.
   for (int mask = 1; mask <= 6; ++mask) {
     std::string seating;
     for (int s = 0; s < 3; ++s) seating += std::string(s ? "-" : "") + names[mask >> s & 1];
@@ -172,8 +202,15 @@ int runMatch(int games, int timeMs, int depth, std::uint32_t seed, int openingPl
                 t.depthSum[a] / t.moves[a], static_cast<double>(t.nodes[a]) / t.moves[a],
                 100.0 * t.lostMoves[a] / t.moves[a]);
   for (int s = 0; s < 3; ++s)
-    std::printf("seat %-6s wins: as maxn %ld of %ld, as paranoid %ld of %ld\n", Connect3p::kSides[s], t.seatWins[s][0],
-                t.seatPlayed[s][0], t.seatWins[s][1], t.seatPlayed[s][1]);
+    std::printf("seat %-6s wins: as %s %ld of %ld, as %s %ld of %ld\n", Connect3p::kSides[s], names[0],
+                t.seatWins[s][0], t.seatPlayed[s][0], names[1], t.seatWins[s][1], t.seatPlayed[s][1]);
+  // Over the six seatings each algorithm holds 9 of the 18 seats, so at equal
+  // strength each wins about half of the decided games.
+  const long decided = t.wins[0] + t.wins[1];
+  double lo = 0, hi = 0;
+  wilson(t.wins[0], decided, lo, hi);
+  std::printf("%s won %ld of %ld decided games: %.1f%% (95%% interval %.1f-%.1f%%; equal strength: about 50%%)\n",
+              names[0], t.wins[0], decided, decided ? 100.0 * t.wins[0] / decided : 0.0, lo, hi);
   return 0;
 }
 
@@ -185,11 +222,12 @@ struct Args {
   int games = 10, timeMs = 0, matchDepth = 0, openingPlies = 3;
   std::uint32_t seed = 1;
   bool keepBoth = false, keepParanoid = false;
+  std::string algorithms = "maxn,paranoid";
 };
 
 void addNodes(CLI::App& app, Args& a) {
   using gs::cli::wholeNumber;
-  CLI::App* nodes = app.add_subcommand("nodes", "nodes of max^n, shallow pruning and paranoid per depth");
+  CLI::App* nodes = app.add_subcommand("nodes", "nodes of max^n, shallow pruning, paranoid and BRS per depth");
   nodes->footer(kNodesAbout);
   nodes->add_option("--positions", a.positions, "random positions")->type_name("N")
       ->transform(wholeNumber(1, 100000))->capture_default_str();
@@ -201,7 +239,7 @@ void addNodes(CLI::App& app, Args& a) {
 
 void addMatch(CLI::App& app, Args& a) {
   using gs::cli::wholeNumber;
-  CLI::App* match = app.add_subcommand("match", "max^n against paranoid over all seatings");
+  CLI::App* match = app.add_subcommand("match", "one algorithm against another over all seatings");
   match->footer(kMatchAbout);
   match->add_option("--games", a.games, "games per seating")->type_name("N")
       ->transform(wholeNumber(1, 100000))->capture_default_str();
@@ -217,7 +255,9 @@ void addMatch(CLI::App& app, Args& a) {
   match->add_flag("--keep-before-loss", a.keepBoth,
                   "both algorithms stop deepening at a depth that values every move 0\n"
                   "and play the previous depth's move (MultiLimits::keepBeforeLoss)");
-  match->add_flag("--paranoid-keep-before-loss", a.keepParanoid, "the same for paranoid only");
+  match->add_flag("--paranoid-keep-before-loss", a.keepParanoid, "the same for the second algorithm only");
+  match->add_option("--algorithms", a.algorithms, "the two algorithms, A,B: maxn, maxn-plain, paranoid or brs")
+      ->type_name("A,B")->capture_default_str();
 }
 
 int main(int argc, char** argv) {
@@ -233,5 +273,11 @@ int main(int argc, char** argv) {
   if ((a.timeMs == 0) == (a.matchDepth == 0))
     gs::cli::usageError("multi_bench", "match needs exactly one of --time-ms and --depth");
   const bool keepBeforeLoss[2] = {a.keepBoth, a.keepBoth || a.keepParanoid};  // per algorithm
-  return runMatch(a.games, a.timeMs, a.matchDepth, a.seed, a.openingPlies, keepBeforeLoss);
+  MultiAlgorithm algs[2];
+  const std::size_t comma = a.algorithms.find(',');
+  if (comma == std::string::npos || !gs::parseMultiAlgorithm(a.algorithms.substr(0, comma), algs[0]) ||
+      !gs::parseMultiAlgorithm(a.algorithms.substr(comma + 1), algs[1]) || algs[0] == algs[1])
+    gs::cli::usageError("multi_bench", "--algorithms must be two different ones of maxn, maxn-plain, paranoid, brs, "
+                                       "as A,B");
+  return runMatch(a.games, a.timeMs, a.matchDepth, a.seed, a.openingPlies, keepBeforeLoss, algs);
 }

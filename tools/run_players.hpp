@@ -1,6 +1,6 @@
 // gamesearch for a game of more than two players (GameKind::kPlayers,
-// core/game.hpp capability e): play and analyze, with max^n or paranoid
-// search, and count, each line read in the game's notation
+// core/game.hpp capability e): play and analyze, with max^n, paranoid or
+// best-reply search, and count, each line read in the game's notation
 // (PositionNotation). Only parses and prints.
 #pragma once
 
@@ -40,7 +40,10 @@ inline std::string playersUsage() {
             game gives the winner 1000 - plies, the others 0; a draw 333
             each; at the horizon the evaluation's shares of 1000) and score
             the mover's entry; with paranoid score is the mover's entry
-            against the coalition of the others and values is -.
+            against the coalition of the others, with brs (best-reply
+            search: the mover against the one best reply of any opponent
+            at each turn of theirs, the others passing) its entry against
+            those replies, and values is -.
             exact 1 when no line reached the horizon or the move wins at
             once. Depth in plies.
   analyze   prints: <moves> player <name> <column>:<values> ... depth <d>
@@ -48,23 +51,23 @@ inline std::string playersUsage() {
             every legal move with its value after it is played: with maxn
             or maxn-plain the max^n vector <r,y,g> (no pruning between the
             root's moves, so each vector is the move's own), with paranoid
-            the mover's value against the coalition; ~ before a value marks
+            or brs the mover's value (as play's score); ~ before a value marks
             an estimate (the search met its horizon below that move), no
             mark the game's value. Deepens until every move's value is the
             game's, --depth or --time-ms (default 1000).
   count     prints: <moves> <count at 0> <count at 1> ... <count at D>
             the distinct positions after 0..D plies (--depth D, default 6,
             at most 8).
-  Options: --algorithm maxn|maxn-plain|paranoid (default maxn: max^n with
-  shallow pruning; maxn-plain: without, the same value), --time-ms N,
+  Options: --algorithm maxn|maxn-plain|paranoid|brs (default maxn: max^n
+  with shallow pruning; maxn-plain: without, the same value), --time-ms N,
   --depth D (count: --depth only).
 )";
 }
 
-// "r,y,g": a max^n vector's entries; "-" for paranoid's (all -1).
+// "r,y,g": a max^n vector's entries; "-" for paranoid's and BRS's (all -1).
 template <std::size_t N>
-std::string valuesText(const std::array<int, N>& v, bool paranoid) {
-  if (paranoid) return "-";
+std::string valuesText(const std::array<int, N>& v, bool twoSided) {
+  if (twoSided) return "-";
   std::string out;
   for (std::size_t p = 0; p < N; ++p) out += (p ? "," : "") + std::to_string(v[p]);
   return out;
@@ -76,7 +79,7 @@ void printPlayersPlay(const std::string& moves, const Game& g, MultiSearcher<Gam
   const auto r = searcher.think(g, lim);
   std::cout << moves << " bestmove " << PositionNotation<Game>::moveText(g, r.bestMove) << " player "
             << Game::kSides[g.toMove()] << " score " << r.score << " values "
-            << valuesText(r.values, searcher.algorithm() == MultiAlgorithm::kParanoid) << " exact " << (r.exact ? 1 : 0)
+            << valuesText(r.values, isTwoSided(searcher.algorithm())) << " exact " << (r.exact ? 1 : 0)
             << " depth " << r.depth << " nodes " << r.nodes << " time_ms " << static_cast<long>(r.timeMs + 0.5)
             << "\n";
 }
@@ -87,11 +90,11 @@ void printPlayersAnalysis(const std::string& moves, const Game& g, MultiSearcher
                           const MultiLimits& lim) {
   auto a = searcher.analyze(g, lim);
   std::sort(a.moves.begin(), a.moves.end(), [](const auto& x, const auto& y) { return x.move < y.move; });
-  const bool paranoid = searcher.algorithm() == MultiAlgorithm::kParanoid;
+  const bool twoSided = isTwoSided(searcher.algorithm());
   std::cout << moves << " player " << Game::kSides[g.toMove()];
   for (const auto& m : a.moves)
     std::cout << " " << PositionNotation<Game>::moveText(g, m.move) << ":" << (m.exact ? "" : "~")
-              << (paranoid ? std::to_string(m.score) : valuesText(m.values, false));
+              << (twoSided ? std::to_string(m.score) : valuesText(m.values, false));
   std::cout << " depth " << a.depth << " nodes " << a.nodes << " time_ms " << static_cast<long>(a.timeMs + 0.5) << "\n";
 }
 

@@ -107,15 +107,19 @@
 //                                     of chanceOutcomes' (or any outcome the
 //                                     game's notation allows, e.g. a die face)
 //    e. Players (hasPlayers<G>): a game for more than two players, searched
-//       by max^n and paranoid search (search/multiplayer.hpp), which need
-//       only this and canPlay, play, plies, lastMoverWon, isFull, kSides,
-//       kMoveSlots, kMaxPlies and kCentreOrder. Instead of section 3:
+//       by max^n, paranoid and best-reply search (search/multiplayer.hpp),
+//       which need only this and canPlay, play, plies, lastMoverWon, isFull,
+//       kSides, kMoveSlots, kMaxPlies and kCentreOrder. Instead of section 3:
 //         static constexpr int kPlayers       the number of players (>= 3);
 //                                     player p moves on plies p, p + kPlayers, ...
 //         static constexpr int kEvalSum, kEvalMax  the evaluation's scale:
 //                                     kEvalMax < kEvalSum - kMaxPlies (a win
 //                                     is worth kEvalSum - plies)
 //         int toMove() const           plies() % kPlayers
+//         void playAs(int player, int move)  play() for `player` whoever's
+//                                     turn it is (best-reply search leaves the
+//                                     turn order): plies() counts it,
+//                                     lastMoverWon() says whether `player` won
 //         std::array<int, kPlayers> evaluatePlayers() const  the heuristic
 //                                     value of a position not over, one entry
 //                                     per player: every entry in [0, kEvalMax],
@@ -233,6 +237,7 @@ using Players = std::void_t<decltype(G::kPlayers), decltype(G::kSides), decltype
                             decltype(int{std::declval<const G&>().toMove()}),
                             decltype(std::declval<const G&>().evaluatePlayers()[0]),
                             decltype(bool{std::declval<const G&>().canPlay(0)}), decltype(std::declval<G&>().play(0)),
+                            decltype(std::declval<G&>().playAs(0, 0)),
                             decltype(int{std::declval<const G&>().plies()}),
                             decltype(bool{std::declval<const G&>().lastMoverWon()}),
                             decltype(bool{std::declval<const G&>().isFull()})>;

@@ -88,7 +88,7 @@ constexpr const char* algorithmsOf(GameKind kind) {
   switch (kind) {
     case GameKind::kTwoPlayer: return "alphabeta minimax mcts";
     case GameKind::kChance: return "expectimax star1 star2 mcts";
-    case GameKind::kPlayers: return "maxn maxn-plain paranoid";
+    case GameKind::kPlayers: return "maxn maxn-plain paranoid brs";
   }
   return "";
 }

@@ -1,6 +1,7 @@
 // Searches for games of more than two players (core/game.hpp, capability e):
 // max^n (Luckhardt and Irani 1986), with Korf's shallow pruning (1991) as an
-// option, and paranoid search (Sturtevant and Korf 2000). Depth-limited with
+// option, paranoid search (Sturtevant and Korf 2000) and best-reply search
+// (Schadd and Winands 2011). Depth-limited with
 // the game's vector evaluation and iterative deepening under a deadline. Any
 // game with the players capability; search code never names a game.
 //
@@ -38,6 +39,31 @@
 // on r's entry of the same leaf vectors, searched by alpha-beta (fail-soft).
 // The value is r's entry only (no vector); the same move order as max^n.
 //
+// Best-reply search (kBrs). The root player r is MAX; at every MIN layer all
+// the opponents' moves are considered together and only the one best reply
+// (the move of any opponent that minimises r's entry) is played, the other
+// opponents pass; then r moves again. So the tree alternates MAX and MIN
+// layers like a two-player tree, and is searched by the same alpha-beta
+// (fail-soft) on r's entry of the same leaf vectors as paranoid; the value is
+// r's entry only. A MIN node's children are every opponent's moves, the
+// opponents in turn order after r (for Red: Yellow's, then Green's), each's
+// moves in kCentreOrder; a MAX node's are r's moves in kCentreOrder (at the
+// root of an iteration the previous best first, as above).
+//   Passing, in a game that has no pass move: BRS's tree does not follow the
+// real turn order (Red, Yellow, Green, Red, ...). A MIN layer's child is made
+// with Game::playAs(opponent, move): that opponent's stone is placed and the
+// turn goes back to r (the search tracks whose layer it is, not
+// Game::toMove(), which follows plies() and is meaningless in such a
+// position); the opponent who did not reply placed nothing. A MAX layer's
+// child is playAs(r, move). Every ply of the tree is one stone, so depth,
+// plies(), the board's filling up and a win's value (kMaxSum - plies) mean
+// what they mean in max^n; a four made by the player who just moved ends the
+// line (that player's win, the others 0), as in the real game. The root's
+// children are real positions (r is the real mover there); below them a
+// position is generally not one the real game reaches (Red may have more
+// stones than Yellow and Green together), which is the model's
+// approximation: it trades the opponents' true order for depth on r's moves.
+//
 // Depth counts moves (plies). Nodes counted: every position entered,
 // horizon leaves and ended games included. Iterative deepening (think):
 // depths 1, 2, ... until the deadline, the depth limit, or a depth whose tree
@@ -74,13 +100,20 @@
 
 namespace gs {
 
-enum class MultiAlgorithm : int { kMaxn = 0, kMaxnShallow = 1, kParanoid = 2 };
+enum class MultiAlgorithm : int { kMaxn = 0, kMaxnShallow = 1, kParanoid = 2, kBrs = 3 };
 
 constexpr const char* multiAlgorithmName(MultiAlgorithm a) {
-  return a == MultiAlgorithm::kMaxn ? "maxn-plain" : a == MultiAlgorithm::kMaxnShallow ? "maxn" : "paranoid";
+  return a == MultiAlgorithm::kMaxn          ? "maxn-plain"
+         : a == MultiAlgorithm::kMaxnShallow ? "maxn"
+         : a == MultiAlgorithm::kParanoid    ? "paranoid"
+                                             : "brs";
 }
+// Paranoid and best-reply search value the root player's entry only (a
+// two-sided alpha-beta search), max^n a whole vector.
+constexpr bool isTwoSided(MultiAlgorithm a) { return a == MultiAlgorithm::kParanoid || a == MultiAlgorithm::kBrs; }
 inline bool parseMultiAlgorithm(std::string_view name, MultiAlgorithm& out) {
-  for (MultiAlgorithm a : {MultiAlgorithm::kMaxn, MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid})
+  for (MultiAlgorithm a :
+       {MultiAlgorithm::kMaxn, MultiAlgorithm::kMaxnShallow, MultiAlgorithm::kParanoid, MultiAlgorithm::kBrs})
     if (name == multiAlgorithmName(a)) {
       out = a;
       return true;
@@ -93,8 +126,8 @@ enum class MultiLeaf : std::uint8_t { kNone = 0, kHorizon = 1, kWon = 2, kDraw =
 enum class MultiCut : std::uint8_t {
   kNone = 0,
   kShallow = 1,  // max^n: the mover's best entry >= kMaxSum - the parent's bound
-  kBeta = 2,     // paranoid, the root player's node: value >= beta
-  kAlpha = 3     // paranoid, a coalition node: value <= alpha
+  kBeta = 2,     // paranoid or BRS, the root player's node: value >= beta
+  kAlpha = 3     // paranoid or BRS, a coalition (MIN) node: value <= alpha
 };
 
 // Records nothing; every call compiles away.
@@ -124,8 +157,8 @@ struct MultiLimits {
 template <int Players>
 struct MultiResult {
   int bestMove = -1;                 // a move slot; -1 only if the game is over
-  std::array<int, Players> values{};  // max^n: the root's vector; paranoid: all -1
-  int score = 0;                     // the root player's value (entry or paranoid value)
+  std::array<int, Players> values{};  // max^n: the root's vector; paranoid, BRS: all -1
+  int score = 0;                     // the root player's value (entry, paranoid or BRS value)
   int depth = 0;                     // of the last finished iteration
   bool exact = false;                // no horizon leaf, or a win at once: the value is the game's
   std::uint64_t nodes = 0;           // all iterations
@@ -137,8 +170,8 @@ struct MultiResult {
 template <int Players>
 struct MultiMoveValue {
   int move = -1;                      // a move slot
-  std::array<int, Players> values{};  // max^n: the move's vector; paranoid: all -1
-  int score = 0;                      // the mover's entry (max^n) or paranoid value
+  std::array<int, Players> values{};  // max^n: the move's vector; paranoid, BRS: all -1
+  int score = 0;                      // the mover's entry (max^n), paranoid or BRS value
   bool exact = false;                 // no horizon leaf below the move
 };
 
@@ -152,7 +185,8 @@ struct MultiAnalysis {
 
 template <class Game, class Tracer = NullMultiTracer>
 class MultiSearcher {
-  static_assert(hasPlayers<Game>, "max^n and paranoid search games with the players capability (core/game.hpp)");
+  static_assert(hasPlayers<Game>,
+                "max^n, paranoid and BRS search games with the players capability (core/game.hpp)");
 
  public:
   static constexpr int kPlayers = Game::kPlayers;
@@ -249,6 +283,9 @@ class MultiSearcher {
         if (algorithm_ == MultiAlgorithm::kParanoid) {
           mv.score = paranoid(c, depth - 1, -1, kMaxSum + 1, me, order[k]);
           mv.values.fill(-1);
+        } else if (algorithm_ == MultiAlgorithm::kBrs) {
+          mv.score = brs(c, depth - 1, -1, kMaxSum + 1, me, false, me, order[k]);
+          mv.values.fill(-1);
         } else {
           mv.values = maxn(c, depth - 1, kNoBound, order[k]);
           mv.score = mv.values[me];
@@ -303,18 +340,21 @@ class MultiSearcher {
     const int n = rootOrder(g, first, order);
     const int me = g.toMove();
     enter(depth);
-    const bool paranoidSearch = algorithm_ == MultiAlgorithm::kParanoid;
-    const int self = tracer_->enter(g, -1, depth, kNoBound, paranoidSearch ? -1 : kNoBound,
-                                    paranoidSearch ? kMaxSum + 1 : kNoBound);
+    const bool twoSided = isTwoSided(algorithm_);
+    const int self =
+        tracer_->enter(g, -1, depth, kNoBound, twoSided ? -1 : kNoBound, twoSided ? kMaxSum + 1 : kNoBound);
     int chosen = -1;
-    if (paranoidSearch) {
-      // The root maximises its entry against the coalition, window (alpha, beta).
+    if (twoSided) {
+      // The root maximises its entry against the coalition (paranoid) or the
+      // best replies (BRS), window (alpha, beta).
       int alpha = -1;
       for (int k = 0; k < n && !aborted_; ++k) {
         Game c = g;
         c.play(order[k]);
         const int childIndex = tracer_->nextIndex();
-        const int v = paranoid(c, depth - 1, alpha, kMaxSum + 1, me, order[k]);
+        const int v = algorithm_ == MultiAlgorithm::kParanoid
+                          ? paranoid(c, depth - 1, alpha, kMaxSum + 1, me, order[k])
+                          : brs(c, depth - 1, alpha, kMaxSum + 1, me, false, me, order[k]);
         if (v > alpha || r.bestMove < 0) {
           alpha = std::max(alpha, v);
           r.bestMove = order[k];
@@ -342,7 +382,7 @@ class MultiSearcher {
       tracer_->values(self, r.values);
     }
     tracer_->markChosen(chosen);
-    tracer_->leave(self, paranoidSearch ? r.score : -1, MultiCut::kNone, 0);
+    tracer_->leave(self, twoSided ? r.score : -1, MultiCut::kNone, 0);
     r.depth = depth;
     r.nodes = nodes_;
     r.shallowCuts = shallowCuts_;
@@ -465,6 +505,82 @@ class MultiSearcher {
           tracer_->leave(self, best, left ? (maximising ? MultiCut::kBeta : MultiCut::kAlpha) : MultiCut::kNone, left);
         }
         return best;
+      }
+    }
+    tracer_->markChosen(chosen);
+    tracer_->leave(self, best, MultiCut::kNone, 0);
+    return best;
+  }
+
+  // The value of a BRS leaf where `mover` made the last move (plies() does
+  // not say who in a BRS position): a win is `mover`'s, as endValues().
+  static Values brsEndValues(const Game& g, int mover) {
+    Values v{};
+    if (g.lastMoverWon()) v[mover] = winValue(g.plies());
+    else v.fill(kMaxSum / kPlayers);
+    return v;
+  }
+
+  // The legal moves a BRS MIN node leaves when it cuts after the move at
+  // kCentreOrder[from] of the opponent `ahead` places after the root player:
+  // the rest of that opponent's moves and all of the later opponents'.
+  static int brsMovesAfter(const Game& g, int ahead, int from) {
+    int n = movesAfter(g, from);
+    for (int i = ahead + 1; i < kPlayers; ++i) n += movesAfter(g, 0);
+    return n;
+  }
+
+  // Best-reply search (see the header): alpha-beta (fail-soft) on the root
+  // player's entry, where `maxTurn` says whose layer this is: the root's
+  // (MAX), or the opponents' (MIN: the best reply of any opponent).
+  // `mover` made `move`, the move that led here.
+  int brs(const Game& g, int depth, int alpha, int beta, int root, bool maxTurn, int mover, int move) {
+    // Step 1. Count the node; an ended game or the horizon is a leaf.
+    enter(rootDepth_);
+    const int self = tracer_->enter(g, move, depth, kNoBound, alpha, beta);
+    if (g.lastMoverWon() || g.isFull()) {
+      const Values v = brsEndValues(g, mover);
+      leafValues(self, g.lastMoverWon() ? MultiLeaf::kWon : MultiLeaf::kDraw, v, v[root]);
+      return v[root];
+    }
+    if (depth == 0) {
+      hitHorizon_ = true;
+      const Values v = g.evaluatePlayers();
+      leafValues(self, MultiLeaf::kHorizon, v, v[root]);
+      return v[root];
+    }
+    // Step 2. The players of this layer: the root at a MAX node, every
+    // opponent (in turn order after the root) at a MIN node.
+    const int first = maxTurn ? 0 : 1, last = maxTurn ? 0 : kPlayers - 1;
+    int best = maxTurn ? -1 : kMaxSum + 1;
+    int chosen = -1;
+    for (int ahead = first; ahead <= last; ++ahead) {
+      const int player = (root + ahead) % kPlayers;
+      // Step 3. Search that player's moves, each followed by the other
+      // layer's turn (a reply returns the turn to the root: the others pass).
+      for (int k = 0; k < Game::kMoveSlots; ++k) {
+        const int m = Game::kCentreOrder[k];
+        if (!g.canPlay(m)) continue;
+        Game c = g;
+        c.playAs(player, m);
+        const int childIndex = tracer_->nextIndex();
+        const int v = brs(c, depth - 1, alpha, beta, root, !maxTurn, player, m);
+        if (aborted_) return best;
+        if (maxTurn ? v > best : v < best) {
+          best = v;
+          chosen = childIndex;
+        }
+        if (maxTurn) alpha = std::max(alpha, v);
+        else beta = std::min(beta, v);
+        // Step 4. Cut when the window closes.
+        if (alpha >= beta) {
+          if constexpr (Tracer::kEnabled) {
+            const int left = maxTurn ? movesAfter(g, k + 1) : brsMovesAfter(g, ahead, k + 1);
+            tracer_->markChosen(chosen);
+            tracer_->leave(self, best, left ? (maxTurn ? MultiCut::kBeta : MultiCut::kAlpha) : MultiCut::kNone, left);
+          }
+          return best;
+        }
       }
     }
     tracer_->markChosen(chosen);

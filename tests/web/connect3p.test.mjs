@@ -1,5 +1,6 @@
 // Connect Four for three in the browser (issue 20): a whole game played by
-// clicking the board against a max^n and a paranoid computer, the result,
+// clicking the board against a max^n and a paranoid computer, a seat for
+// best-reply search (its choice, words and link), the result,
 // the computers' reasoning in words, the link, undo, a bad link, the demo
 // (computers only) and the game pickers.
 import assert from 'node:assert/strict';
@@ -83,7 +84,7 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   await page.reload();
   await waitTurn(page);
   assert.equal(await page.textContent('#c3-link-note'), 'Part of this link could not be used: seats \'xyz\' must be three letters, '
-    + 'one per seat: h (a person), m (max^n) or p (paranoid); time \'-1\' must be 100, 300, 1000 (ms). The rest was.');
+    + 'one per seat: h (a person), m (max^n), p (paranoid) or b (best-reply search); time \'-1\' must be 100, 300, 1000 (ms). The rest was.');
   assert.match(await moves(page), /^55/, 'the rest (the moves) is used');
 
   console.log('  the Connect Four page\'s game picker opens it:');
@@ -94,6 +95,30 @@ await runBrowserTest('Connect Four for three: a whole game by clicking', async (
   await waitTurn(page);
   // (the game in progress, kept: the one of the link above, Green's move played)
   assert.match(await page.evaluate(() => location.hash), /^#game=connect3p&moves=55\d$/);
+  assert.deepEqual(errors, []);
+});
+
+await runBrowserTest('Connect Four for three: a best-reply search seat', async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  // Green has three on the bottom row (columns 6-8), Yellow to move: every
+  // model blocks column 5, best-reply search too.
+  await page.goto(`${url}#game=connect3p&moves=996997118&seats=hbh&time=100`);
+  assert.equal(await page.inputValue('#c3-seat-2'), 'b', 'the link\'s b is the seat\'s choice');
+  assert.ok((await page.$$eval('#c3-seat-1 option', (o) => o.map((x) => x.value))).join('') === 'hmpb', 'every seat offers b');
+  assert.equal(await page.textContent('#c3-player-2 .pname'), 'Yellow · Computer (best-reply search)');
+  assert.equal(await waitTurn(page), 'move', 'Red (a person) moves');
+  await page.keyboard.press('4');
+  // Yellow (best-reply search) replies, then Green (a person) is to move.
+  await page.waitForFunction(() => document.getElementById('c3-moves').textContent.length === 11
+    && document.body.dataset.connect3p === 'move', null, { timeout: 20000 });
+  assert.equal(await moves(page), '99699711845');
+  assert.match(await page.textContent('#c3-computer'),
+    /^Yellow \(best-reply search\) played column 5\. Against the most dangerous reply of either other player each turn it keeps \d+ of 1000/);
+  assert.match(await page.evaluate(() => location.hash), /^#game=connect3p&moves=99699711845&seats=hbh&time=100$/);
+  // Choosing it for a seat: the link says b.
+  await page.selectOption('#c3-seat-3', 'b');
+  await page.waitForFunction(() => /seats=hbb/.test(location.hash));
   assert.deepEqual(errors, []);
 });
 

@@ -38,11 +38,13 @@ async function engine() {
 const LESSON = '996997118';
 const NAMES = ['Red', 'Yellow', 'Green'];
 
-// The module's answer for a position: {counts: {maxn, paranoid, 'maxn-plain'}, trees: {maxn, paranoid}, ...}.
+// The module's answer for a position: {counts: {maxn, paranoid, 'maxn-plain'} (#tree-stats' counts),
+// by: every algorithm's answer (brs's too), trees: {maxn, paranoid, brs}, ...}.
 function truthOf(m, moves, depth) {
   const r = JSON.parse(m.connect3pTree(moves, depth));
   assert.equal(r.ok, true, `engine answer for ${moves}`);
-  return { ...r, counts: Object.fromEntries(r.algorithms.map((a) => [a.algorithm, a.nodes])),
+  const stats = ['maxn', 'paranoid', 'maxn-plain'];
+  return { ...r, counts: Object.fromEntries(r.algorithms.filter((a) => stats.includes(a.algorithm)).map((a) => [a.algorithm, a.nodes])),
     by: Object.fromEntries(r.algorithms.map((a) => [a.algorithm, a])),
     trees: Object.fromEntries(r.trees.map((t) => [t.algorithm, t])) };
 }
@@ -65,6 +67,8 @@ const rowsOf = (page, id) => page.$$eval(`${pane(id)} .tv-row[data-node]`, (rows
   vector: [...r.querySelectorAll('.tv-ve')].map((e) => e.textContent),
   framed: [...r.querySelectorAll('.tv-ve-hi')].map((e) => Number(/** @type {HTMLElement} */ (e).dataset.player)),
   value: r.querySelector('.tv-val')?.textContent ?? '',
+  edge: r.querySelector('.tv-move')?.textContent ?? '',
+  who: r.querySelector('.tv-who')?.textContent ?? '',
 })));
 
 runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with reasons and the engine counts', async ({ browser, url }) => {
@@ -92,8 +96,13 @@ runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with 
     assert.ok((await page.textContent(`${pane(id)} .tv-tree-title`)).startsWith(`(${truth.counts[id]} nodes`), `${id} tree title gives its count`);
   }
   // Both trees side by side on a desktop.
-  const boxes = await Promise.all(['maxn', 'paranoid'].map((id) => page.locator(pane(id)).boundingBox()));
+  const boxes = await Promise.all(['maxn', 'paranoid', 'brs'].map((id) => page.locator(pane(id)).boundingBox()));
   assert.ok(boxes[0] && boxes[1] && boxes[1].x > boxes[0].x + boxes[0].width - 1 && Math.abs(boxes[1].y - boxes[0].y) < 2, 'side by side');
+  // Best-reply search's tree below them, its count in its title, its move the engine's.
+  assert.ok(boxes[2] && boxes[2].y > boxes[0].y + 10, 'the best-reply tree below');
+  assert.ok((await page.textContent(`${pane('brs')} .tv-tree-title`)).startsWith(`(${truth.by.brs.nodes} nodes`), 'brs tree title gives its count');
+  assert.match(await page.textContent(`${pane('brs')} .tv-tree-title`), new RegExp(`plays column ${truth.by.brs.move}\\)$`));
+  assert.equal(truth.by.brs.move, 5, 'best-reply search blocks column 5 (Green\'s win is the best reply to any other move)');
 
   // The root's vector: the engine's, Red's entry framed.
   const root = (await rowsOf(page, 'maxn'))[0];
@@ -136,6 +145,22 @@ runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with 
     const [got, b, rest, b2] = [Number(x[2]), Number(x[3]), Number(x[5]), Number(x[6])];
     assert.ok(got >= 1000 - b && rest === 1000 - got && rest <= b2 && b === b2 && x[1] !== x[4], `its numbers hold (${c})`);
   }
+  // The best-reply tree: every node drawn with the engine's value for Red; an
+  // edge named by the player who placed its stone (Yellow's and Green's
+  // replies both under a Red move); the opponents' layer is the best reply of either.
+  await page.click(`${pane('brs')} button:has-text("Expand all")`);
+  const bt = truth.trees.brs;
+  const brsRows = await rowsOf(page, 'brs');
+  assert.equal(brsRows.length, truth.by.brs.nodes, 'brs: every node of the trace is drawn');
+  for (const r of brsRows) {
+    const i = r.node;
+    assert.match(r.value, new RegExp(`^Red (≥ |≤ )?${bt.value[i]}$`), `brs node ${i}: the engine's value`);
+    if (i > 0) assert.equal(r.edge, `${NAMES[bt.by[i]]} ${bt.edge[i]}`, `brs node ${i}: its edge's player`);
+  }
+  assert.ok(brsRows.some((r) => r.edge.startsWith('Yellow')) && brsRows.some((r) => r.edge.startsWith('Green')), 'replies by both opponents');
+  assert.equal(brsRows.find((r) => r.node === 1)?.who, 'best reply of Yellow or Green minimises R');
+  const brsCuts = await page.locator(`${pane('brs')} .tv-chip-cut`).allTextContents();
+  assert.ok(brsCuts.some((c) => /^α-cut: a reply holds Red to ≤ \d+ ≤ α = \d+, Red has better elsewhere, \d+ moves? pruned$/.test(c)), `brs α-cuts (${brsCuts.slice(0, 2).join(' | ')})`);
   const ab = await page.locator(`${pane('paranoid')} .tv-chip-cut`).allTextContents();
   assert.ok(ab.some((c) => /^α-cut: the coalition holds Red to ≤ \d+ ≤ α = \d+, Red has better elsewhere, \d+ moves? pruned$/.test(c)), `α-cuts (${ab.slice(0, 2).join(' | ')})`);
   assert.ok(await page.locator(`${pane('paranoid')} .tv-ghost`).count() > 0, 'pruned moves drawn as never searched');
@@ -195,6 +220,8 @@ runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with 
   assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow} px)`);
   await phone.locator(`${pane('paranoid')} .tv-chip-cut`).first().scrollIntoViewIfNeeded();
   await phone.screenshot({ path: path.join(SHOTS, 'multi-tree-phone.png'), fullPage: false });
+  await phone.click('.tv-mswitch button[data-pane="brs"]');
+  assert.ok(!(await phone.isVisible(pane('paranoid'))) && await phone.isVisible(pane('brs')), 'the switch shows the best-reply tree');
   await phone.click('.tv-mswitch button[data-pane="maxn"]');
   await phone.click(`${pane('maxn')} button:has-text("Expand all")`);
   const overflow2 = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -210,7 +237,7 @@ runBrowserTest('three-player view: max^n vectors beside paranoid, cut-offs with 
     const p = await context.newPage();
     await p.goto(`${url}index.html#view=tree&game=connect3p`);
     await ready(p);
-    for (const id of ['maxn', 'paranoid']) await p.click(`${pane(id)} button:has-text("Expand all")`);
+    for (const id of ['maxn', 'paranoid', 'brs']) await p.click(`${pane(id)} button:has-text("Expand all")`);
     await p.addScriptTag({ content: axe });
     const violations = await axeViolations(p);
     assert.deepEqual(violations, [], `axe, ${colorScheme}`);

@@ -1,11 +1,11 @@
 // Connect Four for three in the browser: Red, Yellow and Green on a 9 x 6
-// board, each seat a person or a computer playing max^n or paranoid search,
-// so a class can watch how the two models of the opponents play
-// (docs/connect3p.md).
+// board, each seat a person or a computer playing max^n, paranoid or
+// best-reply search, so a class can watch how the models of the opponents
+// play (docs/connect3p.md).
 //
 //   #game=connect3p[&moves=DIGITS][&seats=XYZ][&time=MS]
 //     seats: one letter per seat, Red Yellow Green: h a person, m max^n,
-//            p paranoid (default hmp); time: the computers' time a move
+//            p paranoid, b best-reply search (default hmp); time: the computers' time a move
 //            (100, 300 or 1000 ms; default 300)
 //   #view=demo&game=connect3p...  the same, computers only (default seats mpm)
 //
@@ -23,10 +23,10 @@
 import { clip, h, group, linkNote, newGameKey, sayForAMoment, setUsable } from '../lib/dom.js';
 import { gamesWorker, readState, wirePage } from './game-page.js';
 
-const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid']];
+const SEATS = [['h', 'Person'], ['m', 'Computer: max^n'], ['p', 'Computer: paranoid'], ['b', 'Computer: best-reply search']];
 const TIMES = [['100', '0.1 s'], ['300', '0.3 s'], ['1000', '1 s']];
-const ALGO = { m: 'maxn', p: 'paranoid' };
-const ALGO_NAME = { maxn: 'max^n', 'maxn-plain': 'max^n', paranoid: 'paranoid' };
+const ALGO = { m: 'maxn', p: 'paranoid', b: 'brs' };
+const ALGO_NAME = { maxn: 'max^n', 'maxn-plain': 'max^n', paranoid: 'paranoid', brs: 'best-reply search' };
 const NAMES = ['Red', 'Yellow', 'Green'];
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -38,10 +38,10 @@ function readHash(hash) {
   const demo = p.get('view') === 'demo';
   const errors = [];
   // The demo: computers only, max^n and paranoid both at the table.
-  const seatsOk = /^[hmp]{3}$/.test(p.get('seats') || '');
+  const seatsOk = /^[hmpb]{3}$/.test(p.get('seats') || '');
   const seats = seatsOk ? p.get('seats') : demo ? 'mpm' : 'hmp';
   if (p.has('seats') && !seatsOk) {
-    errors.push(`seats '${clip(p.get('seats'))}' must be three letters, one per seat: h (a person), m (max^n) or p (paranoid)`);
+    errors.push(`seats '${clip(p.get('seats'))}' must be three letters, one per seat: h (a person), m (max^n), p (paranoid) or b (best-reply search)`);
   }
   const timeOk = TIMES.some(([t]) => t === p.get('time'));
   const time = timeOk ? p.get('time') : '300';
@@ -96,10 +96,11 @@ function buildPage(settings) {
         h('label', { class: 'field' }, h('span', { text: 'Game' }), gameSel),
         ...seatFields,
         h('label', { class: 'field' }, h('span', { text: "Computers' time a move" }), timeSel)),
-      h('details', { class: 'card settings es-rules' }, h('summary', {}, h('h2', { text: 'Rules and the two searches' })),
+      h('details', { class: 'card settings es-rules' }, h('summary', {}, h('h2', { text: 'Rules and the three searches' })),
         h('p', { text: 'Red, Yellow and Green drop stones in turn into 9 columns of 6. The first to make four in a row (across, down or diagonally) wins; a full board is a draw.' }),
         h('p', { text: 'max^n gives every position a value for each player (shares of 1000) and assumes each player picks what is best for itself.' }),
-        h('p', { text: 'Paranoid search assumes the two others play together against it, which turns the game into a two-sided one that alpha-beta can prune.' }))));
+        h('p', { text: 'Paranoid search assumes the two others play together against it, which turns the game into a two-sided one that alpha-beta can prune.' }),
+        h('p', { text: 'Best-reply search lets only the one most dangerous reply of either opponent be played between two of its own moves (the other passes), so it looks further ahead along its own moves, also with alpha-beta.' }))));
   return { status, note, canvas, columns, newBtn, undoBtn, redoBtn, pauseBtn, players, computer, log,
     computerDetail, movesOut, treeLink, seatFields, timeSel, gameSel, layout };
 }
@@ -172,6 +173,9 @@ function computerWords(r) {
   if (r.values) {
     text = `${who} played column ${r.move}. Its values, each player's share of 1000: `
       + `${r.values.map((v, i) => `${NAMES[i]} ${v}`).join(' · ')}; it takes the move best for itself.`;
+  } else if (r.algorithm === 'brs') {
+    text = `${who} played column ${r.move}. Against the most dangerous reply of either other player each turn it keeps ${
+      r.score} of 1000${r.score === 0 ? ': if they find those replies, it cannot avoid a loss' : ''}.`;
   } else {
     text = `${who} played column ${r.move}. Against the two others playing together it keeps ${r.score} of 1000${
       r.score === 0 ? ': if they do, it cannot avoid a loss' : ''}.`;

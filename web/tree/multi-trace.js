@@ -1,4 +1,4 @@
-// Reading the engine's traced max^n and paranoid searches of Connect Four for
+// Reading the engine's traced max^n, paranoid and best-reply searches of Connect Four for
 // three (Module.connect3pTree, protocol/connect3p_tree_json.hpp over
 // engine/search/multi_trace.hpp), and the words the three-player view uses
 // for them. Nothing here searches.
@@ -7,8 +7,10 @@
 // order the search entered them): node i's subtree is [i, end[i]), its first
 // child i + 1 when i + 1 < end[i], the next sibling of a child c is end[c].
 // max^n gives every node a vector, one entry per player (shares of maxSum);
-// paranoid gives every node the root player's value only (a leaf also keeps
-// the vector the value was read from).
+// paranoid and best-reply search (brs) give every node the root player's
+// value only (a leaf also keeps the vector the value was read from). In brs's
+// tree the opponents' layers have no one mover (mover -1: either may reply);
+// `by` says who placed each edge's stone.
 
 export const LEAF = Object.freeze({ none: 0, horizon: 1, won: 2, draw: 3 });
 export const CUT = Object.freeze({ none: 0, shallow: 1, beta: 2, alpha: 3 });
@@ -35,6 +37,7 @@ export class MultiTree {
     /** @type {number[]} */ this.end = t.end;
     /** @type {number[]} */ this.edge = t.edge;
     /** @type {number[]} */ this.mover = t.mover;
+    /** @type {number[]} */ this.by = t.by;
     /** @type {number[]} */ this.depth = t.depth;
     /** @type {number[]} */ this.leaf = t.leaf;
     /** @type {number[]} */ this.cut = t.cut;
@@ -48,7 +51,9 @@ export class MultiTree {
     /** @type {string[]} */ this.cells = t.cells;
     this.players = players;
     this.maxSum = maxSum;
-    this.paranoid = t.algorithm === 'paranoid';
+    this.brs = t.algorithm === 'brs';
+    // Two-sided: the root player's value and an alpha-beta window (paranoid, brs).
+    this.paranoid = t.algorithm === 'paranoid' || this.brs;
   }
 
   isLeaf(i) { return this.end[i] === i + 1; }
@@ -73,16 +78,20 @@ export class MultiTree {
   // The edge into node i: "Yellow 5" (the player who moved, the column).
   edgeText(i) {
     if (this.parent[i] < 0) return 'Root';
-    return `${this.players[this.mover[this.parent[i]]]} ${this.edge[i]}`;
+    return `${this.players[this.by[i]]} ${this.edge[i]}`;
   }
   // Whose node it is, in the algorithm's model.
   whoText(i) {
     const p = this.players;
-    if (this.leaf[i] === LEAF.won) return `${p[this.mover[this.parent[i]]]} won`;
+    if (this.leaf[i] === LEAF.won) return `${p[this.by[i]]} won`;
     if (this.leaf[i] === LEAF.draw) return 'draw (board full)';
     if (this.leaf[i] === LEAF.horizon) return 'horizon: evaluated';
     const m = this.mover[i];
     if (!this.paranoid) return `${p[m]} picks the largest ${p[m][0]}`;
+    const root = this.mover[0];
+    if (this.brs && m < 0) {
+      return `best reply of ${p.filter((_, k) => k !== root).join(' or ')} minimises ${p[root][0]}`;
+    }
     return m === this.mover[0] ? `${p[m]} maximises` : `${p[m]} (coalition) minimises ${p[this.mover[0]][0]}`;
   }
   // Paranoid: the root player's value, with "≥" / "≤" at a cut (a bound).
@@ -112,10 +121,10 @@ export class MultiTree {
     }
     const root = p[this.mover[0]];
     if (this.cut[i] === CUT.beta) {
-      return `β-cut: ${root} gets ≥ ${this.value[i]} ≥ β = ${this.beta[i]}, the coalition avoids this line, ${left}`;
+      return `β-cut: ${root} gets ≥ ${this.value[i]} ≥ β = ${this.beta[i]}, ${this.brs ? 'the best reply' : 'the coalition'} avoids this line, ${left}`;
     }
     if (this.cut[i] === CUT.alpha) {
-      return `α-cut: the coalition holds ${root} to ≤ ${this.value[i]} ≤ α = ${this.alpha[i]}, ${root} has better elsewhere, ${left}`;
+      return `α-cut: ${this.brs ? 'a reply' : 'the coalition'} holds ${root} to ≤ ${this.value[i]} ≤ α = ${this.alpha[i]}, ${root} has better elsewhere, ${left}`;
     }
     return '';
   }

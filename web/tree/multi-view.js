@@ -15,9 +15,11 @@
 // Drawn: the max^n tree with a vector at every node (each player's share of
 // 1000, initials R Y G), the entry of the player who picks there framed and
 // bold (at a leaf, the entry its parent's player compares), shallow cut-offs
-// with their reason; beside it (on a phone: switched by two buttons) the
+// with their reason; beside it (on a phone: switched by three buttons) the
 // paranoid tree with the root player's value and the alpha-beta window at
-// every node, its cut-offs with their reason. #tree-stats: "maxn N ·
+// every node, its cut-offs with their reason; below them the best-reply
+// search tree, drawn as paranoid's (its opponents' layers: the best reply of
+// either, the edge named by the player who placed it). #tree-stats: "maxn N ·
 // paranoid M · maxn-plain P", the untraced engine's node counts.
 
 import { foldable, group, h, rovingTree, svgEl } from '../lib/dom.js';
@@ -31,7 +33,9 @@ const LESSON = '996997118';
 const DEFAULT_DEPTH = 3;
 const MAX_DEPTH = 4;
 const EXPAND_ALL_LIMIT = 1500;
-const PANES = ['maxn', 'paranoid'];
+const PANES = ['maxn', 'paranoid', 'brs'];
+// Each pane's name in its heading, switch button and labels.
+const PANE_NAME = { maxn: 'max^n', paranoid: 'Paranoid', brs: 'Best-reply' };
 
 function readHash(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
@@ -86,21 +90,21 @@ function buildMultiPage() {
   const statsNote = h('p', { class: 'tv-note', id: 'tree-differ' });
   const rootBoard = h('div', { class: 'tv-chance-root' });
   const switchBtns = PANES.map((id) => h('button', { type: 'button', 'data-pane': id, 'aria-pressed': String(id === 'maxn'),
-    text: id === 'maxn' ? 'max^n tree' : 'Paranoid tree' }));
+    text: `${PANE_NAME[id]} tree` }));
   const switcher = h('div', { class: 'tv-mswitch', role: 'group', 'aria-label': 'Tree shown' }, ...switchBtns);
   const panes = PANES.map((id) => {
     const title = h('span', { class: 'tv-tree-title' });
     const expandBtn = h('button', { type: 'button', text: 'Expand all' });
     const collapseBtn = h('button', { type: 'button', text: 'Collapse all' });
-    const box = h('div', { id: `tree-${id}`, class: 'tv-tree', role: 'tree', 'aria-label': id === 'maxn' ? 'max^n search tree' : 'Paranoid search tree' });
+    const box = h('div', { id: `tree-${id}`, class: 'tv-tree', role: 'tree', 'aria-label': `${PANE_NAME[id]} search tree` });
     rovingTree(box);
     const legend = id === 'maxn'
       ? h('p', { class: 'tv-legend' }, h('span', {}, h('span', { class: 'tv-vec' }, h('span', { class: 'tv-ve tv-ve-hi', text: 'R 310' })),
         ' the entry maximised by the player who picks there (at a leaf: the one its parent compares) · values are shares of 1000 (R Red, Y Yellow, G Green)'))
       : h('p', { class: 'tv-legend' });
     const card = h('section', { class: 'tv-card tv-treecard tv-mpane', 'data-pane': id,
-      'aria-label': id === 'maxn' ? 'max^n tree' : 'Paranoid tree' },
-    h('div', { class: 'tv-cardhead' }, h('h3', {}, id === 'maxn' ? 'max^n ' : 'Paranoid ', title),
+      'aria-label': `${PANE_NAME[id]} tree` },
+    h('div', { class: 'tv-cardhead' }, h('h3', {}, `${PANE_NAME[id]} `, title),
       h('div', { class: 'tv-tools' }, expandBtn, collapseBtn)),
     legend, box);
     return { id, card, title, box, legend, expandBtn, collapseBtn, expanded: new Set([0]), tree: /** @type {MultiTree | null} */ (null) };
@@ -112,7 +116,8 @@ function buildMultiPage() {
         h('p', { class: 'tv-sub', text: 'Connect Four for three: Red, Yellow and Green drop stones in turn; the first with four in a row wins. ' +
           'max^n gives every position a vector, one share of 1000 per player, and assumes each player picks the move best for itself. ' +
           'Paranoid search assumes the two others play together against the player to move, which turns the game into a two-sided one that alpha-beta prunes. ' +
-          'Both trees are the WebAssembly engine’s own searches, node for node.' }),
+          'Best-reply search lets only the one most dangerous reply of either other player be played between two of the mover’s moves (the other passes), also pruned by alpha-beta. ' +
+          'All three trees are the WebAssembly engine’s own searches, node for node.' }),
         h('p', { class: 'tv-sub' }, 'Other games: ', h('a', { href: '#view=tree&game=tictactoe', text: 'Tic-Tac-Toe' }), ', ',
           h('a', { href: '#view=tree&game=connect4&depth=4', text: 'Connect Four' }), ', ',
           h('a', { href: '#view=tree&game=einstein', text: 'EinStein (dice)' }), '.'))), form),
@@ -193,7 +198,7 @@ function nodeRow(p, i, renderTree) {
     'aria-expanded': kids ? String(p.expanded.has(i)) : undefined,
   },
   toggle,
-  h('span', { class: `tv-move tv-mover-${t.parent[i] < 0 ? 'root' : t.mover[t.parent[i]]}`, text: t.edgeText(i) }),
+  h('span', { class: `tv-move tv-mover-${t.parent[i] < 0 ? 'root' : t.by[i]}`, text: t.edgeText(i) }),
   board(t.cells[i], { width: 45, ring: t.edge[i] }),
   h('span', { class: 'tv-who', text: t.whoText(i) }),
   ...value, ...chips);
@@ -283,6 +288,8 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     const mover = r.players[r.toMove];
     const others = r.players.filter((_, k) => k !== r.toMove);
     panes[1].legend.textContent = `${mover}’s value only: ${mover} maximises it, ${others.join(' and ')} together minimise it; α β the window on entry`;
+    panes[2].legend.textContent = `${mover}’s value only: ${mover} maximises it; between two of its moves only the one reply of ${others.join(' or ')} ` +
+      `that minimises it is played (the other passes); α β the window on entry`;
     msg.textContent = `${mover} to move · depth ${pos.depth} · ${r.moves.length} stones` + (notes.length ? ` · ${notes.join('; ')}` : '');
     renderStats();
     for (const p of panes) renderTree(p);

@@ -84,12 +84,19 @@ class Connect3p {
     return height_[col] < kHeight;
   }
   // Precondition: canPlay(col) and the game is not over.
-  void play(int col) {
-    assert(canPlay(col));
-    stones_[toMove()] |= Bits{1} << (col * kColumnBits + height_[col]);
+  void play(int col) { playAs(toMove(), col); }
+  // `player` drops a stone in `col`, whoever's turn it is (best-reply
+  // search's trees leave the turn order, search/multiplayer.hpp). plies()
+  // counts the stone and lastMoverWon() then says whether `player` has a
+  // four; toMove() and lastMover() still follow plies(), so after a move out
+  // of turn they no longer name the players (the search keeps track).
+  // Precondition: canPlay(col) and the game is not over.
+  void playAs(int player, int col) {
+    assert(canPlay(col) && player >= 0 && player < kPlayers);
+    stones_[player] |= Bits{1} << (col * kColumnBits + height_[col]);
     ++height_[col];
     ++plies_;
-    lastWon_ = hasFour(stones_[lastMover()]);
+    lastWon_ = hasFour(stones_[player]);
   }
   bool lastMoverWon() const { return lastWon_; }
   bool isFull() const { return plies_ == kMaxPlies; }
