@@ -240,6 +240,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("threads", &gs::Request::threads)
       .field("depth", &gs::Request::depth)
       .field("cap", &gs::Request::cap)
+      .field("tree", &gs::Request::tree)
       .field("runner", &gs::Request::runner);
   function("checkRequest", &gs::checkRequest);
   function("setBoardSize", &gs::setEngineBoardSize);
