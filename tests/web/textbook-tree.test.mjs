@@ -18,7 +18,6 @@ import { axeViolations } from './page-helpers.mjs';
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const TEXTBOOK = '((3,12,8),(2,4,6),(14,5,2))';
 
-const stats = (page) => page.textContent('#tree-stats');
 // Waits for the view to show `want` in #tree-stats (a RegExp).
 async function shows(page, want) {
   await page.waitForFunction((re) => document.querySelector('.tv-abs')?.dataset.ready === 'true' &&
@@ -100,7 +99,7 @@ await runBrowserTest('textbook trees', async ({ browser, url }) => {
     await shows(page, /minimax 13 · alphabeta 11 nodes/);
     await page.addScriptTag({ content: AXE });
     assert.deepEqual(await axeViolations(page), [], `axe at ${w}×${hgt}`);
-    await page.screenshot({ path: path.join(SHOTS, `textbook-${w}x${hgt}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `textbook-${w}x${hgt}.png`), fullPage: true });
   }
   assert.deepEqual(errors, [], 'no console errors');
   await context.close();

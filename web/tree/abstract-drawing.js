@@ -61,13 +61,17 @@ const fmt = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 export function drawTree(box, { tree, trace: t, events, step, current, values, selected, onSelect }) {
   const hadFocus = box.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.path : null;
   const { nodes, width, depth } = layout(tree);
-  const height = TOP + (depth + 1) * ROW + 8;
+  const height = TOP + 2 * R + depth * ROW + 24;   // (room for a cut's reason under the last row)
   const index = new Map();   // path key -> trace node
   for (let i = 0; i < t.size(); i++) index.set(t.path(i).join('.'), i);
   const time = timing(t, events);
   const minimax = values === 'minimax';
   const forView = (v, ply) => (minimax && ply % 2 === 1 ? 0 - v : v);
-  const svg = svgEl('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: 'tv-abs-svg', role: 'group',
+  // A small tree is drawn larger, up to twice, as a slide fills the screen;
+  // on a phone a little smaller (then it scrolls sideways).
+  const scale = Math.max(0.75, Math.min(2, (box.clientWidth - 8) / width));
+  const svg = svgEl('svg', { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * scale), height: Math.round(height * scale),
+    class: 'tv-abs-svg', role: 'group',
     'aria-label': `The game tree: ${nodes.length} nodes, ${depth + 1} rows` });
   for (let p = 0; p <= depth; p++) {
     const y = TOP + R + p * ROW;
@@ -116,7 +120,7 @@ export function drawTree(box, { tree, trace: t, events, step, current, values, s
     const cut = st.i >= 0 && t.has(st.i, FLAG.cutoff) && time.cut[st.i] >= 0 && time.cut[st.i] <= step;
     const why = cut ? t.reason(st.i, minimax && !max) : '';
     if (why) {
-      const note = svgEl('text', { y: R + 14, class: 'tv-abs-why' });
+      const note = svgEl('text', { x: R + 4, y: R + 2, class: 'tv-abs-why' });   // (beside the pruned edges)
       note.textContent = why.replace(/:.*/, '');
       g.append(note);
     }
@@ -126,10 +130,7 @@ export function drawTree(box, { tree, trace: t, events, step, current, values, s
       win.textContent = `α ${t.fmt(w.alpha)} β ${t.fmt(w.beta)}`;
       g.append(win);
     }
-    // The name starts with the texts drawn in the node, in their order (as
-    // speech-input users read them), then says what the node is.
-    const drawn = [...g.querySelectorAll('text')].map((x) => x.textContent).filter(Boolean).join(' ');
-    const words = [drawn, m.ply === 0 ? 'the root' : `node ${m.path.map((k) => k + 1).join('·')}`,
+    const words = [m.ply === 0 ? 'the root' : `node ${m.path.map((k) => k + 1).join('·')}`,
       leaf ? `leaf, value ${shown} ${minimax ? 'for MAX' : 'for the side to move'}` : `${max ? 'MAX' : 'MIN'} to move${shown ? `, value ${shown}` : ''}`,
       st.cls === 'pruned' ? 'pruned' : st.cls === 'ahead' ? 'not searched yet' : '', why];
     const title = svgEl('title');   // (its name: SVG names a <g> by its <title>)

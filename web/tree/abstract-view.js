@@ -72,7 +72,7 @@ function buildPage() {
   const editor = h('form', { class: 'tv-abs-editor', 'aria-label': 'Edit the selected node' }, selOut,
     h('label', {}, 'value ', valueIn), setBtn, addBtn, removeBtn);
   const stepBtns = ['first', 'back', 'fwd', 'last'].map((id) => h('button', { type: 'button', 'data-step': id,
-    text: { first: '⏮ Start', back: '◀ Back', fwd: 'Next ▶', last: 'End ⏭' }[id] }));
+    text: { first: 'Start', back: '◀ Back', fwd: 'Next ▶', last: 'End' }[id] }));
   const stepOut = h('span', { class: 'tv-stepout', id: 'tree-step' });
   const narration = h('p', { class: 'tv-narration', id: 'tree-narration', 'aria-live': 'polite' });
   const code = h('ol', { id: 'tree-code', class: 'tv-code', 'aria-label': 'Pseudocode', tabindex: '0' });

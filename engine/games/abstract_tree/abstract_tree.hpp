@@ -14,9 +14,9 @@
 //
 //   ((3,12,8),(2,4,6),(14,5,2))      MAX root, three MIN nodes, nine leaves
 //
-//        MAX                 ply 0
-//      /  |   \
-//    MIN MIN   MIN           ply 1
+//          MAX               ply 0
+//      .----+-----.
+//    MIN   MIN   MIN         ply 1
 //   3 12 8 2 4 6 14 5 2      ply 2, leaves (values for MAX)
 //
 // Limits: at most kMoveSlots children per node, leaves at most kMaxPlies deep,
