@@ -126,8 +126,8 @@ export function drawTree(box, { tree, trace: t, events, step, current, values, s
     }
     if (st.i === current && t.algorithm !== 'minimax') {
       const w = minimaxView({ value: 0, alpha: t.alpha(st.i), beta: t.beta(st.i) }, !minimax || max);
-      const win = svgEl('text', { x: R + 8, y: -R + 4, class: 'tv-abs-window' });
-      win.textContent = `α ${t.fmt(w.alpha)} β ${t.fmt(w.beta)}`;
+      const win = svgEl('text', { y: -R - 8, class: 'tv-abs-window' });   // (above: the row beside may be full)
+      win.textContent = `(α ${t.fmt(w.alpha)}, β ${t.fmt(w.beta)})`;
       g.append(win);
     }
     const words = [m.ply === 0 ? 'the root' : `node ${m.path.map((k) => k + 1).join('·')}`,

@@ -62,8 +62,7 @@ function buildPage() {
     h('button', { type: 'button', 'data-values': 'minimax', text: 'Minimax (MAX / MIN)' }),
     h('button', { type: 'button', 'data-values': 'negamax', text: 'Negamax' }));
   const box = h('div', { class: 'tv-abs-box', id: 'tree-abstract' });
-  const legend = h('p', { class: 'tv-legend', text: '▲ MAX to move · ▼ MIN to move · □ leaf (its value for MAX) · thick edges: the chosen moves · ' +
-    'dashed grey: pruned · a click or Enter on a node selects it for the editor; ← → ↑ ↓ move between nodes' });
+  const legend = h('p', { class: 'tv-legend' });
   const selOut = h('span', { id: 'tree-selected', text: 'No node selected.' });
   const valueIn = h('input', { id: 'tree-value', type: 'number', min: String(-MAX_VALUE), max: String(MAX_VALUE), 'aria-label': 'Leaf value (for MAX)' });
   const setBtn = h('button', { type: 'submit', id: 'tree-set', text: 'Set value' });
@@ -94,7 +93,7 @@ function buildPage() {
       h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Step through the search' }), h('div', { class: 'tv-tools' }, ...stepBtns, stepOut)),
       narration, h('div', { class: 'tv-abs-codevars' }, code, vars)));
   return { root, form, treeIn, presetBtns, depthSel, branchSel, seedIn, randomBtn, bestBtn, worstBtn, msg, why, stats, statsNote,
-    valuesSwitch, box, selOut, valueIn, addBtn, removeBtn, editor, stepBtns, stepOut, narration, code, vars };
+    valuesSwitch, legend, box, selOut, valueIn, addBtn, removeBtn, editor, stepBtns, stepOut, narration, code, vars };
 }
 
 // The engine's trace of `algorithm` (Trace keeps the id given to it).
@@ -179,6 +178,9 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     events = buildEvents(trace());
     els.code.replaceChildren(...pseudocode(s.algorithm, s.values).map((l) => h('li', { 'data-line': l.id }, h('code', { text: l.text }))));
     for (const b of els.valuesSwitch.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.values === s.values));
+    els.legend.textContent = `▲ MAX to move · ▼ MIN to move · □ leaf · every value ${s.values === 'minimax' ? 'for MAX' : 'for the side to move at its node'} · ` +
+      '(α, β) the window the ringed node was entered with · thick edges: the chosen moves · dashed grey: pruned · ' +
+      'a click or Enter on a node selects it for the editor; ← → ↑ ↓ move between nodes';
     document.getElementById('tree-title').textContent = `${s.algorithm === 'minimax' ? 'Minimax' : 'Alpha-beta'}: ${group(trace().nodes)} nodes`;
     showStep(events.count - 1);
   }
