@@ -129,6 +129,24 @@ TEST_CASE("abstract tree: best-first and worst-first orders", "[abstract]") {
   CHECK(w.cutoffs == 0);
 }
 
+TEST_CASE("abstract tree: deep cut-offs", "[abstract]") {
+  // The root's α = 5 (its left subtree) reaches the MIN nodes of ply 3 in the
+  // right subtree, which cut after one leaf (3 <= 5, 2 <= 5); MIN at ply 1
+  // then cuts its second MAX node. Minimax: 1 + 2 + 4 + 8 + 16 nodes.
+  const char* deep = "((((5,7),(4,6)),((8,9),(6,9))),(((3,9),(2,9)),((9,9),(9,9))))";
+  TraceRecorder rec;
+  gs::TreeResult m = run(deep, TreeAlgorithm::kMinimax, rec);
+  CHECK(m.value == 5);
+  CHECK(m.nodes == 31);
+  gs::TreeResult ab = run(deep, TreeAlgorithm::kAlphaBeta, rec);
+  CHECK(ab.value == 5);
+  CHECK(ab.nodes == 18);
+  CHECK(leavesSeen(rec) == std::vector<int>{5, 7, 4, 8, 9, 3, 2});
+  int deepCuts = 0;
+  for (const gs::TraceNode& n : rec.nodes()) deepCuts += n.ply == 3 && (n.flags & gs::kTreeCutoff) && n.move >= 0;
+  CHECK(deepCuts == 3);  // (4, 6) on the left by the MAX above it; (3, 9) and (2, 9) by the root
+}
+
 TEST_CASE("abstract tree: uneven depths, MIN's leaves and a lone leaf", "[abstract]") {
   TraceRecorder rec;
   // MAX chooses between a leaf 4 and a MIN node over (7, (1, 9)): MIN picks

@@ -18,6 +18,7 @@ import { axeViolations } from './page-helpers.mjs';
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const TEXTBOOK = '((3,12,8),(2,4,6),(14,5,2))';
 
+const stats = (page) => page.textContent('#tree-stats');
 // Waits for the view to show `want` in #tree-stats (a RegExp).
 async function shows(page, want) {
   await page.waitForFunction((re) => document.querySelector('.tv-abs')?.dataset.ready === 'true' &&
@@ -83,6 +84,14 @@ await runBrowserTest('textbook trees', async ({ browser, url }) => {
   await page.selectOption('#tree-rbranch', '2');
   await page.click('#tree-random');
   await shows(page, /minimax 7 · alphabeta \d nodes/);
+
+  console.log('a tree typed with a mistake: named, the tree shown stays');
+  await page.fill('#tree-text', '(1,x)');
+  await page.press('#tree-text', 'Enter');
+  await page.waitForFunction(() => /cannot be read/.test(document.querySelector('#tree-msg')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.equal(await page.textContent('#tree-msg'),
+    'This tree cannot be read (tree: character 4: a number or \'(\' expected); the tree shown is unchanged.');
+  assert.match(await stats(page), /minimax 7 · /, 'the random tree is still shown');
 
   console.log('a bad tree link');
   await page.goto(`${url}#view=tree&tree=((1,2)`);

@@ -118,9 +118,13 @@ export function mountGameTree(container, { hash, engine, onChange }) {
   const maxAt = (i) => trace().ply(i) % 2 === 0;
   const describe = (i) => nodeName(trace().path(i));
 
-  async function load(next, notes = []) {
+  // Shows the tree `next` asks for. A tree the engine cannot read: from a
+  // link (fallBack), the textbook tree instead; typed in the form, the tree
+  // shown stays and the message says why.
+  async function load(next, notes = [], fallBack = true) {
+    const before = s;
     s = { ...s, ...next };
-    els.treeIn.value = s.text;
+    if (fallBack) els.treeIn.value = s.text;
     const my = ++serial;
     els.root.dataset.ready = 'false';
     try {
@@ -136,6 +140,12 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     } catch (e) {
       if (my !== serial) return;
       const reason = e && e.message ? e.message : String(e);
+      if (!fallBack && shown) {
+        s = before;
+        say(`This tree cannot be read (${reason}); the tree shown is unchanged.`, true);
+        els.root.dataset.ready = 'true';
+        return;
+      }
       if (s.text !== PRESETS.textbook.text) {
         await load({ text: PRESETS.textbook.text, preset: 'textbook' },
           [...notes, `This tree cannot be read (${reason}): showing the textbook tree.`]);
@@ -225,7 +235,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     load({ text: treeText(result.tree), preset: '' });
   }
 
-  els.form.addEventListener('submit', (e) => { e.preventDefault(); load({ text: els.treeIn.value.replace(/\s+/g, ''), preset: '' }); });
+  els.form.addEventListener('submit', (e) => { e.preventDefault(); load({ text: els.treeIn.value.replace(/\s+/g, ''), preset: '' }, [], false); });
   for (const b of els.presetBtns) b.addEventListener('click', () => load({ ...linkTree(b.dataset.preset) }));
   els.randomBtn.addEventListener('click', () => {
     const seed = Math.max(0, Math.floor(Number(els.seedIn.value) || 0));

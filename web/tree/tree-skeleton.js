@@ -126,7 +126,8 @@ export function buildTreeSkeleton() {
   const root = h('div', { class: 'tv' },
     h('header', { class: 'tv-head' }, h('div', { class: 'tv-title' }, h('h2', { text: 'Watch it think: the search tree' }),
       foldable('About this view', { class: 'tv-about' },
-        h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' }))), form),
+        h('p', { class: 'tv-sub' }, 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node. ',
+          'Lecture trees: ', h('a', { href: '#view=tree&tree=textbook', text: 'textbook trees' }), '.'))), form),
     h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn), valuesSwitch), lesson,
     algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
