@@ -100,6 +100,13 @@ await runBrowserTest('textbook trees', async ({ browser, url }) => {
     'This tree cannot be read (tree: at the end: \',\' or \')\' expected): showing the textbook tree.');
   await shows(page, /minimax 13 · alphabeta 11 nodes/);
 
+  console.log('from the explorer\'s game picker');
+  await page.goto(`${url}#view=tree&game=tictactoe&moves=1524`);
+  await page.waitForSelector('#tree-game');
+  await page.selectOption('#tree-game', 'abstract');
+  await shows(page, /minimax 13 · alphabeta 11 nodes/);
+  assert.equal(await page.evaluate(() => location.hash), '#view=tree&tree=textbook');
+
   console.log('axe and screenshots');
   for (const [w, hgt] of [[390, 844], [1280, 800], [1920, 1080]]) {
     await page.setViewportSize({ width: w, height: hgt });

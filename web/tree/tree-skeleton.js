@@ -33,7 +33,9 @@ export function buildTreeSkeleton() {
     ...Object.values(GAMES).sort((a, b) => a.maxPlies - b.maxPlies).map((g) => h('option', { value: g.id, text: g.name })),
     // The other kinds' trees have views of their own (chance-view.js,
     // multi-view.js): choosing one follows a link there.
-    ...otherGames().map((g) => h('option', { value: g.id, text: `${g.name} (${g.kind === 'chance' ? 'dice' : 'max^n'})` })));
+    ...otherGames().map((g) => h('option', { value: g.id, text: `${g.name} (${g.kind === 'chance' ? 'dice' : 'max^n'})` })),
+    // The textbook trees (abstract-view.js), also a view of their own.
+    h('option', { value: 'abstract', text: 'Textbook tree (abstract)' }));
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
     placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
   const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });
@@ -126,8 +128,7 @@ export function buildTreeSkeleton() {
   const root = h('div', { class: 'tv' },
     h('header', { class: 'tv-head' }, h('div', { class: 'tv-title' }, h('h2', { text: 'Watch it think: the search tree' }),
       foldable('About this view', { class: 'tv-about' },
-        h('p', { class: 'tv-sub' }, 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node. ',
-          'Lecture trees: ', h('a', { href: '#view=tree&tree=textbook', text: 'textbook trees' }), '.'))), form),
+        h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' }))), form),
     h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn), valuesSwitch), lesson,
     algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
