@@ -102,6 +102,78 @@ const traced = (r, algorithm) => /** @type {Trace & {algorithm: string}} */ (new
 // "node 2·1" (child numbers from the root), "the root".
 const nodeName = (path) => (path.length ? `node ${path.map((k) => k + 1).join('·')}` : 'the root');
 
+// #tree-stats ("minimax 13 · alphabeta 11 nodes", a button each) and the
+// note under it: the value, the leaves each evaluated, the cut-offs.
+function showStats(els, shown, algorithm) {
+  const parts = [];
+  for (const a of SHOWN) {
+    const c = shown.counts.algorithms.find((x) => x.algorithm === a.id);
+    if (parts.length) parts.push(' · ');
+    parts.push(h('button', { type: 'button', class: `tv-mstat${a.id === algorithm ? ' tv-on' : ''}`, 'data-algorithm': a.id,
+      'aria-pressed': String(a.id === algorithm), title: `Show ${a.label}'s tree` },
+    h('span', { class: 'tv-mstat-name', text: a.id }), ' ', h('span', { class: 'tv-mstat-count', text: group(c.nodes) })));
+  }
+  els.stats.replaceChildren(...parts, ' nodes');
+  const mm = shown.traces.minimax;
+  const ab = shown.traces.alphabeta;
+  const leaves = (t) => { let n = 0; for (let i = 0; i < t.size(); i++) if (t.has(i, FLAG.terminal)) n++; return n; };
+  const cuts = shown.counts.algorithms.find((x) => x.algorithm === 'alphabeta').cutoffs;
+  const v = mm.value;
+  els.statsNote.textContent = `Value ${mm.fmt(v)} for MAX (both agree: alpha-beta ${ab.fmt(ab.value)}). Leaves evaluated: minimax ${leaves(mm)}, ` +
+    `alpha-beta ${leaves(ab)} of ${leaves(mm)}; ${cuts} cut-off${cuts === 1 ? '' : 's'}. Node counts include the root, as for the real games.`;
+  els.stats.dataset.value = String(v);
+}
+
+// The controls that give a new tree: the text form (Draw), the presets, a
+// random tree, best- and worst-first (the engine's treeOrder), and the
+// editor's value, add and remove on the selected node.
+function wireTreeControls(els, { load, say, edit, tree, text, selected, engine }) {
+  els.form.addEventListener('submit', (e) => { e.preventDefault(); load({ text: els.treeIn.value.replace(/\s+/g, ''), preset: '' }, [], false); });
+  for (const b of els.presetBtns) b.addEventListener('click', () => load({ ...linkTree(b.dataset.preset) }));
+  els.randomBtn.addEventListener('click', () => {
+    const seed = Math.max(0, Math.floor(Number(els.seedIn.value) || 0));
+    load({ text: treeText(randomTree(Number(els.depthSel.value), Number(els.branchSel.value), seed)), preset: '' });
+  });
+  const order = async (which) => {
+    try {
+      const r = await engine.abstractOrder(text(), which);
+      load({ text: r.tree, preset: '' });
+    } catch (e) { say(`Could not order the tree: ${e.message}`, true); }
+  };
+  els.bestBtn.addEventListener('click', () => order('best'));
+  els.worstBtn.addEventListener('click', () => order('worst'));
+  els.editor.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!selected() || !tree()) { say('Select a leaf first (click it, or Enter on it).', true); return; }
+    const v = Number(els.valueIn.value);
+    if (!Number.isInteger(v) || Math.abs(v) > MAX_VALUE) { say(`A leaf's value is a whole number from −${MAX_VALUE} to ${MAX_VALUE}.`, true); return; }
+    if (nodeAt(tree(), selected()).kids.length) { say('Only a leaf has a value of its own.', true); return; }
+    edit({ tree: withValue(tree(), selected(), v), error: '' });
+  });
+  els.addBtn.addEventListener('click', () => (selected() && tree() ? edit(withChild(tree(), selected(), 0)) : say('Select a node first.', true)));
+  els.removeBtn.addEventListener('click', () => (selected() && tree() ? edit(withoutNode(tree(), selected())) : say('Select a node first.', true)));
+}
+
+// The step-through's buttons, and its keys (returned, for the document):
+// ← → Home End, unless a field or the tree (its own arrows) has the focus.
+// last(): the last step's index, -1 while no trace is shown.
+function wireSteps(els, { last, step, showStep }) {
+  const [firstBtn, backBtn, fwdBtn, lastBtn] = els.stepBtns;
+  firstBtn.addEventListener('click', () => showStep(0));
+  backBtn.addEventListener('click', () => showStep(step() - 1));
+  fwdBtn.addEventListener('click', () => showStep(step() + 1));
+  lastBtn.addEventListener('click', () => showStep(Math.max(0, last())));
+  return (e) => {
+    const tag = (e.target && e.target.tagName) || '';
+    if (last() < 0 || !els.root.isConnected || ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag) || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (els.box.contains(/** @type {Node} */ (e.target))) return;
+    const to = { ArrowRight: step() + 1, ArrowLeft: step() - 1, Home: 0, End: last() }[e.key];
+    if (to === undefined) return;
+    showStep(to);
+    e.preventDefault();
+  };
+}
+
 export function mountGameTree(container, { hash, engine, onChange }) {
   const els = buildPage();
   container.append(els.root);
@@ -164,25 +236,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     els.root.dataset.ready = 'true';
   }
 
-  function renderStats() {
-    const parts = [];
-    for (const a of SHOWN) {
-      const c = shown.counts.algorithms.find((x) => x.algorithm === a.id);
-      if (parts.length) parts.push(' · ');
-      parts.push(h('button', { type: 'button', class: `tv-mstat${a.id === s.algorithm ? ' tv-on' : ''}`, 'data-algorithm': a.id,
-        'aria-pressed': String(a.id === s.algorithm), title: `Show ${a.label}'s tree` },
-      h('span', { class: 'tv-mstat-name', text: a.id }), ' ', h('span', { class: 'tv-mstat-count', text: group(c.nodes) })));
-    }
-    els.stats.replaceChildren(...parts, ' nodes');
-    const mm = shown.traces.minimax;
-    const ab = shown.traces.alphabeta;
-    const leaves = (t) => { let n = 0; for (let i = 0; i < t.size(); i++) if (t.has(i, FLAG.terminal)) n++; return n; };
-    const cuts = shown.counts.algorithms.find((x) => x.algorithm === 'alphabeta').cutoffs;
-    const v = mm.value;
-    els.statsNote.textContent = `Value ${mm.fmt(v)} for MAX (both agree: alpha-beta ${ab.fmt(ab.value)}). Leaves evaluated: minimax ${leaves(mm)}, ` +
-      `alpha-beta ${leaves(ab)} of ${leaves(mm)}; ${cuts} cut-off${cuts === 1 ? '' : 's'}. Node counts include the root, as for the real games.`;
-    els.stats.dataset.value = String(v);
-  }
+  const renderStats = () => showStats(els, shown, s.algorithm);
 
   function startSteps() {
     events = buildEvents(trace());
@@ -235,20 +289,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     load({ text: treeText(result.tree), preset: '' });
   }
 
-  els.form.addEventListener('submit', (e) => { e.preventDefault(); load({ text: els.treeIn.value.replace(/\s+/g, ''), preset: '' }, [], false); });
-  for (const b of els.presetBtns) b.addEventListener('click', () => load({ ...linkTree(b.dataset.preset) }));
-  els.randomBtn.addEventListener('click', () => {
-    const seed = Math.max(0, Math.floor(Number(els.seedIn.value) || 0));
-    load({ text: treeText(randomTree(Number(els.depthSel.value), Number(els.branchSel.value), seed)), preset: '' });
-  });
-  const order = async (which) => {
-    try {
-      const r = await engine.abstractOrder(s.text, which);
-      load({ text: r.tree, preset: '' });
-    } catch (e) { say(`Could not order the tree: ${e.message}`, true); }
-  };
-  els.bestBtn.addEventListener('click', () => order('best'));
-  els.worstBtn.addEventListener('click', () => order('worst'));
+  wireTreeControls(els, { load, say, edit, tree: () => shown?.tree, text: () => s.text, selected: () => selected, engine });
   els.stats.addEventListener('click', (e) => {
     const b = /** @type {HTMLElement} */ (e.target).closest('[data-algorithm]');
     if (!b || !shown) return;
@@ -266,30 +307,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     startSteps();
     showStep(keep);
   });
-  els.editor.addEventListener('submit', (e) => {
-    e.preventDefault();
-    if (!selected || !shown) { say('Select a leaf first (click it, or Enter on it).', true); return; }
-    const v = Number(els.valueIn.value);
-    if (!Number.isInteger(v) || Math.abs(v) > MAX_VALUE) { say(`A leaf's value is a whole number from −${MAX_VALUE} to ${MAX_VALUE}.`, true); return; }
-    if (nodeAt(shown.tree, selected).kids.length) { say('Only a leaf has a value of its own.', true); return; }
-    edit({ tree: withValue(shown.tree, selected, v), error: '' });
-  });
-  els.addBtn.addEventListener('click', () => (selected && shown ? edit(withChild(shown.tree, selected, 0)) : say('Select a node first.', true)));
-  els.removeBtn.addEventListener('click', () => (selected && shown ? edit(withoutNode(shown.tree, selected)) : say('Select a node first.', true)));
-  const [first, back, fwd, last] = els.stepBtns;
-  first.addEventListener('click', () => showStep(0));
-  back.addEventListener('click', () => showStep(step - 1));
-  fwd.addEventListener('click', () => showStep(step + 1));
-  last.addEventListener('click', () => showStep(events ? events.count - 1 : 0));
-  function onKey(e) {
-    const tag = (e.target && e.target.tagName) || '';
-    if (!events || !els.root.isConnected || ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag) || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (els.box.contains(/** @type {Node} */ (e.target))) return;   // the tree's own arrows
-    const to = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: events.count - 1 }[e.key];
-    if (to === undefined) return;
-    showStep(to);
-    e.preventDefault();
-  }
+  const onKey = wireSteps(els, { last: () => (events ? events.count - 1 : -1), step: () => step, showStep });
   document.addEventListener('keydown', onKey);
 
   load({}, s.notes);
