@@ -312,6 +312,45 @@ std::string search(const Json& req, Request& r) {
   return "";
 }
 
+// The requests of the abstract game tree (TeachingRegistry): trace and
+// counts of its tree, or treeOrder (algorithm "best" or "worst": its
+// children put in that order). Fields: game, tree (its text form), moves
+// (a path from the root, one digit per child; "" the root), and for trace
+// the algorithm and cap. The runner sets the tree before it searches.
+std::string abstractTreeRequest(const Json& req, Request& r) {
+  r.game = AbstractTree::kName;
+  if (r.type != "trace" && r.type != "counts" && r.type != "treeOrder")
+    return "the abstract game tree has no '" + r.type + "' requests (trace, counts or treeOrder)";
+  const Json* t = field(req, "tree");
+  if (!t || !t->is_string()) return "tree must be a string (the tree's text form, e.g. ((3,12,8),(2,4,6),(14,5,2)))";
+  AbstractTreeShape shape;
+  if (std::string err = parseAbstractTree(text(*t), shape); !err.empty()) return "tree: " + err;
+  r.tree = text(*t);
+  const Json* a = field(req, "algorithm");
+  if (r.type != "counts") {
+    if (!a || !a->is_string()) return "algorithm must be a string";
+    r.algorithm = text(*a);
+  }
+  if (r.type == "treeOrder" && r.algorithm != "best" && r.algorithm != "worst")
+    return "treeOrder's algorithm must be best or worst";
+  double cap = 0;
+  if (field(req, "cap") && !intField(field(req, "cap"), 0, 100000000, cap))
+    return "cap must be an integer from 0 to 100000000";
+  r.cap = static_cast<int>(cap);
+  const Json* m = field(req, "moves");
+  if (m && !m->is_string()) return "moves must be a string";
+  r.moves = m ? text(*m) : "";
+  int node = 0;
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    const char c = r.moves[i];
+    const std::size_t k = static_cast<std::size_t>(c - '1');
+    if (c < '1' || c > '9' || k >= shape.children[node].size())
+      return "moves: no child '" + clipped(std::string(1, c), 1) + "' at position " + std::to_string(i + 1);
+    node = shape.children[node][k];
+  }
+  return "";
+}
+
 // The tree explorer's traced searches of a two-player game (trace, counts,
 // deepening, values, mcts): game and moves as for a search, and the depth
 // (its range per game is the trace's own check, wasm/tree_bindings.cpp).
@@ -319,6 +358,9 @@ std::string traceRequest(const Json& req, Request& r) {
   double depth = 0, cap = 0, playouts = 0, seed = 0;
   if (field(req, "depth") && !intField(field(req, "depth"), 0, 64, depth))
     return "depth must be an integer from 0 to 64";
+  if (const Json* g = field(req, "game"); g && g->is_string() && TeachingRegistry::find(text(*g)) >= 0)
+    return abstractTreeRequest(req, r);
+  if (r.type == "treeOrder") return "treeOrder is a request of the abstract game tree (game abstract)";
   if (r.type == "trace") {
     const Json* a = field(req, "algorithm");
     if (!a || !a->is_string()) return "algorithm must be a string (minimax, alphabeta, ordered or table)";
@@ -366,7 +408,7 @@ std::string kindTraceRequest(const Json& req, Request& r) {
 std::string runnerOf(const Request& r) {
   if (r.type == "isready" || r.type == "memory" || r.type == "book") return "worker";
   if (r.type == "trace" || r.type == "counts" || r.type == "deepening" || r.type == "values" || r.type == "mcts" ||
-      r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree")
+      r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree" || r.type == "treeOrder")
     return "trace";
   const bool twoPlayer = r.game.empty() || gameInfo(findGame(r.game)).kind == GameKind::kTwoPlayer;
   const bool sessionType = r.type == "search" || r.type == "analyze" || r.type == "review" || r.type == "solve" ||
@@ -456,7 +498,7 @@ Request checkRequest(const std::string& json) {
         r.error = "game '" + r.game + "' (" + kindWords(GameKind::kPlayers) + ") has no levels";
     }
   } else if (r.type == "trace" || r.type == "counts" || r.type == "deepening" || r.type == "values" ||
-             r.type == "mcts") {
+             r.type == "mcts" || r.type == "treeOrder") {
     r.error = traceRequest(req, r);
   } else if (r.type == "chanceCounts" || r.type == "chanceTrace" || r.type == "multiTree") {
     r.error = kindTraceRequest(req, r);

@@ -48,6 +48,10 @@ struct Request {
   // recorded (0: the default).
   int depth = 0;
   int cap = 0;
+  // The abstract game tree's requests (game "abstract", TeachingRegistry:
+  // trace, counts, treeOrder): the tree in its text form
+  // (games/abstract_tree/abstract_tree.hpp), checked here.
+  std::string tree;
   // What answers the request (the worker hands it on without knowing the
   // types): "session" (runRequest on the worker's Session: the two-player
   // games' search, analyze, review, solve, newgame), "engine" (runRequest,

@@ -241,6 +241,7 @@ EMSCRIPTEN_BINDINGS(gamesearch) {
       .field("lines", &gs::Request::lines)
       .field("depth", &gs::Request::depth)
       .field("cap", &gs::Request::cap)
+      .field("tree", &gs::Request::tree)
       .field("runner", &gs::Request::runner);
   function("checkRequest", &gs::checkRequest);
   function("setBoardSize", &gs::setEngineBoardSize);

@@ -8,13 +8,17 @@
 // trace, counts, deepening, values and mcts trace a two-player game
 // (tree_bindings.cpp), chanceCounts and chanceTrace a game with dice
 // (einstein_tree_bindings.cpp), multiTree a game of more players
-// (protocol/connect3p_tree_json.hpp, JSON text parsed here).
+// (protocol/connect3p_tree_json.hpp, JSON text parsed here); with game
+// "abstract", trace, counts and treeOrder an abstract game tree given in the
+// request (runAbstractTree).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
+#include "games/abstract_tree/abstract_tree_order.hpp"
 #include "protocol/connect3p_tree_json.hpp"
 #include "protocol/request.hpp"
 #include "wasm/traces.hpp"
@@ -29,9 +33,26 @@ val errorObject(const std::string& message) {
   return o;
 }
 
+// The abstract game tree's requests: its tree (checked by checkRequest) is
+// set for the process, then traced and counted as any game's, or reordered.
+val runAbstractTree(const gs::Request& r) {
+  gs::AbstractTreeShape shape;
+  if (std::string err = gs::parseAbstractTree(r.tree, shape); !err.empty()) return errorObject("tree: " + err);
+  if (r.type == "treeOrder") {
+    val o = val::object();
+    o.set("error", std::string());
+    o.set("tree", gs::abstractTreeText(gs::orderAbstractTree(shape, r.algorithm == "best")));
+    return o;
+  }
+  gs::AbstractTree::setTree(std::move(shape));
+  if (r.type == "trace") return gs_wasm::treeTrace(r.game, r.moves, r.algorithm, 0, r.cap);
+  return gs_wasm::treeCounts(r.game, r.moves, 0);
+}
+
 val runTrace(const gs::Request& r) {
   using namespace gs_wasm;
   const std::string& t = r.type;
+  if (r.game == gs::AbstractTree::kName) return runAbstractTree(r);
   if (t == "trace") return treeTrace(r.game, r.moves, r.algorithm, r.depth, r.cap);
   if (t == "counts") return treeCounts(r.game, r.moves, r.depth);
   if (t == "deepening") return treeDeepening(r.game, r.moves, r.depth);

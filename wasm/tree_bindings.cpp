@@ -33,6 +33,9 @@
 //        16-byte MctsUpdate records, the rest one entry per iteration or per
 //        step as mcts_trace.hpp lists them (web/tree/mcts-trace.js reads them);
 //        all copies, JS-owned. bestMove and pv are 1-based.
+// game may also be one of the tree explorer's own games (TeachingRegistry,
+// for treeTrace and treeCounts: the abstract game tree, whose tree
+// trace_requests.cpp sets first).
 // Node counts are JS numbers.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -297,15 +300,24 @@ val treeMoveValues(const std::string& game, const std::string& moves, int depth)
   return forGame(game, [&](auto tag) { return moveValues<typename decltype(tag)::type>(moves, depth); });
 }
 
+// The same for trace and counts, which also search the tree explorer's own
+// games (TeachingRegistry: the abstract game tree, its tree set by the caller).
+template <class F>
+val forTreeGame(const std::string& game, F&& f) {
+  const int id = gs::TeachingRegistry::find(game);
+  if (id >= 0) return gs::TeachingRegistry::dispatch(id, f);
+  return forGame(game, f);
+}
+
 val treeTrace(const std::string& game, const std::string& moves, const std::string& algorithm, int depth,
               int cap) {
   gs::TreeAlgorithm a;
   if (!parseAlgorithm(algorithm, &a)) return errorObject("unknown algorithm '" + algorithm + "'");
-  return forGame(game, [&](auto tag) { return trace<typename decltype(tag)::type>(moves, a, depth, cap); });
+  return forTreeGame(game, [&](auto tag) { return trace<typename decltype(tag)::type>(moves, a, depth, cap); });
 }
 
 val treeCounts(const std::string& game, const std::string& moves, int depth) {
-  return forGame(game, [&](auto tag) { return counts<typename decltype(tag)::type>(moves, depth); });
+  return forTreeGame(game, [&](auto tag) { return counts<typename decltype(tag)::type>(moves, depth); });
 }
 
 val mctsTrace(const std::string& game, const std::string& moves, int playouts, int seed) {

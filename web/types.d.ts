@@ -64,6 +64,7 @@ export type TraceRequest =
   | { type: 'trace'; game: string; moves: string; algorithm: string; depth: number; cap?: number }
   | { type: 'counts' | 'deepening' | 'values'; game: string; moves: string; depth: number }
   | { type: 'mcts'; game: string; moves: string; playouts: number; seed: number }
+  | { type: 'trace' | 'counts' | 'treeOrder'; game: 'abstract'; tree: string; moves?: string; algorithm?: string; depth?: number }
   | { type: 'chanceCounts'; game: string; position: string; depth: number }
   | { type: 'chanceTrace'; game: string; position: string; algorithm: string; depth: number }
   | { type: 'multiTree'; game: string; position: string; depth: number }

@@ -159,6 +159,12 @@
 //       The searches read them through maxPliesOf<G>(), moveSlotsOf<G>() and
 //       centreOrder<G>(i) (core/move_list.hpp), which are the constants for
 //       every other game.
+//    h. Outcome values (hasOutcomeValues<G>, with section 3): a position
+//       that is over without a winner (isFull()) has a value of its own
+//       instead of a draw's 0 (games/abstract_tree: a leaf's number). Only
+//       the tree explorer's search (search/tree_trace.hpp) reads it.
+//         int outcomeValue() const    for the side to move, within
+//                                     +-kHeuristicLimit (core/types.hpp)
 //    A game offered in several sizes names its sized class `Sized`, with
 //    static fits(w, h), sizesText() and setSize(w, h) (the CLI's --size).
 #pragma once
@@ -248,6 +254,9 @@ using RuntimeSize = std::void_t<std::enable_if_t<G::kRuntimeSize>, decltype(int{
                                 decltype(int{G::centreOrder(0)})>;
 
 template <class G>
+using OutcomeValues = std::void_t<decltype(int{std::declval<const G&>().outcomeValue()})>;
+
+template <class G>
 using Sizes = std::void_t<typename G::Sized, decltype(bool{G::fits(0, 0)}), decltype(G::setSize(0, 0))>;
 
 template <class G, template <class> class Op, class = void>
@@ -272,6 +281,8 @@ template <class G>
 constexpr bool hasPlayers = game_detail::Detect<G, game_detail::Players>::value;
 template <class G>
 constexpr bool hasRuntimeSize = game_detail::Detect<G, game_detail::RuntimeSize>::value;
+template <class G>
+constexpr bool hasOutcomeValues = game_detail::Detect<G, game_detail::OutcomeValues>::value;
 template <class G>
 constexpr bool hasSizes = game_detail::Detect<G, game_detail::Sizes>::value;
 
@@ -339,6 +350,14 @@ constexpr bool checkGame() {
 template <class G>
 bool isOver(const G& g) {
   return g.lastMoverWon() || g.isFull();
+}
+
+// The value of a position that is over without a winner (isFull()), for the
+// side to move: a draw's 0, or the game's own (capability h).
+template <class G>
+int fullValue(const G& g) {
+  if constexpr (hasOutcomeValues<G>) return g.outcomeValue();
+  else return 0;
 }
 
 // Whether move `m` (legal) wins at once for the side to move.

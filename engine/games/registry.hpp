@@ -22,6 +22,13 @@
 // Adding a game: its folder under games/ and one entry in `Games`
 // (docs/adding-a-game.md). A list of other games (a test's, say) gets the same
 // functions from Registry<GameList<...>>.
+//
+// TeachingGames: games that exist only to be searched in the tree explorer,
+// configured at run time by the request that searches them (the abstract game
+// tree: its tree comes with each request). Checked and dispatched like every
+// game (TeachingRegistry), but not in `Games`: nothing plays them, so the
+// session, the CLI, the page's game pickers and the link parser never list
+// them (docs/tree-explorer.md, "Textbook trees").
 #pragma once
 
 #include <cassert>
@@ -33,6 +40,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "games/abstract_tree/abstract_tree.hpp"
 #include "games/connect3p/connect3p.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/einstein/einstein_notation.hpp"  // the game and its notation
@@ -45,6 +53,8 @@ struct GameList {};
 
 // Every game of the product.
 using Games = GameList<Connect4, TicTacToe, Einstein, Connect3p>;
+// The tree explorer's own games (see the top of the file).
+using TeachingGames = GameList<AbstractTree>;
 
 // A game's type as a value, for generic lambdas.
 template <class G>
@@ -218,6 +228,7 @@ struct Registry<GameList<G...>> {
 };
 
 using GameRegistry = Registry<Games>;
+using TeachingRegistry = Registry<TeachingGames>;
 using GameId = int;
 constexpr int kGameCount = GameRegistry::kCount;
 

@@ -14,7 +14,8 @@
 //                      (exact / lower >= beta / upper <= alpha, when searched at
 //                      least as deep) and its best move is searched first.
 // No shortcuts the lecture pseudocode does not have: a node is terminal only
-// when the game is over (the last mover won or the board is full); an optional
+// when the game is over (the last mover won or the board is full; an abstract
+// game tree's leaf, games/abstract_tree, scores its own value); an optional
 // depth limit evaluates the horizon with Game::evaluate().
 //
 // Tracer policy: `NullTracer` has empty inline members and compiles away, so the
@@ -238,9 +239,10 @@ class TreeSearch {
     const int self = tracer_.enter(parent, move, ply, alpha, beta);
     pvLen_[ply] = 0;
 
-    // Step 2. Game over: the last mover won, or the board is full.
+    // Step 2. Game over: the last mover won, or the board is full (a draw;
+    // an abstract tree's leaf: its value, core/game.hpp capability h).
     if (pos.lastMoverWon()) return leave(self, -winValue(winScoreAtPly<Game>(pos.plies() - 1)), kTreeTerminal);
-    if (pos.isFull()) return leave(self, 0, kTreeTerminal);
+    if (pos.isFull()) return leave(self, fullValue(pos), kTreeTerminal);
 
     // Step 3. Horizon: the evaluation.
     if (depth <= 0)

@@ -13,6 +13,7 @@ const VIEWS = [
   ['play, Connect Four with the analysis', '#game=connect4&moves=4453&ai=2&analysis=1', '#board'],
   ['play, Tic-Tac-Toe', '#game=tictactoe&moves=15&ai=none', '#board'],
   ['tree explorer', '#view=tree&game=tictactoe&moves=1524', '#tree-stats button'],
+  ['textbook trees', '#view=tree&tree=textbook', '.tv-abs[data-ready="true"] #tree-stats button'],
   ['tree explorer, minimax values', '#view=tree&game=tictactoe&moves=1524&values=minimax', '.tv-level'],
   ['tree explorer, MCTS', '#view=tree&game=tictactoe&moves=1659&algo=mcts', '.tv[data-mcts="ready"] #mcts-tree .tv-row'],
   ['tree explorer, chance nodes (EinStein)', '#view=tree&game=einstein', '.tv-chance[data-ready="true"] .tv-row'],

@@ -35,7 +35,7 @@ const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo
 // Module.games()): #view=tree shows them with their own view
 // module, which exports mountGameTree(container, {hash, engine, onChange}) and
 // reads and writes its hash.
-const GAME_TREES = { einstein: '../tree/chance-view.js', connect3p: '../tree/multi-view.js' };
+const GAME_TREES = { einstein: '../tree/chance-view.js', connect3p: '../tree/multi-view.js', abstract: '../tree/abstract-view.js' };
 // Each game page's game in progress, kept in the browser as its last hash
 // (the page's link holds the whole game: its settings, seed and moves), so
 // that opening the game again without a position of its own (the game

@@ -10,6 +10,9 @@
 //   chanceCounts(position, depth)        -> Promise<{atChance, algorithms}> (EinStein)
 //   chanceTrace(position, algorithm, depth) -> Promise<the traced expectiminimax>
 //   multiTree(moves, depth)              -> Promise<max^n and paranoid's counts and trees> (Connect Four for three)
+//   abstractTrace(tree, algorithm), abstractCounts(tree) -> the same as trace
+//                                          and counts, for an abstract game tree in its text form
+//   abstractOrder(tree, 'best' | 'worst') -> Promise<{tree}>: its children in that order
 //   state(game, position)                -> Promise<the position's state> (any game)
 //   evaluate(game, position)             -> Promise<its static evaluation, feature by feature> (the evaluation view)
 //   search(game, moves, maxDepth, quiescence) -> Promise<the bestmove of a fixed-depth search> (the horizon lesson)
@@ -50,6 +53,12 @@ export function createTreeEngine(workerUrl = new URL('../worker.js?book=off', im
     search: (game, moves, maxDepth, quiescence) => request({ type: 'search', game, moves, maxDepth, quiescence, timeMs: 10000 }),
     /** @type {(game: string, moves: string, timeMs: number) => Promise<any>} */
     analyze: (game, moves, timeMs) => request({ type: 'analyze', game, moves, timeMs }),
+    /** @type {(tree: string, algorithm: string) => Promise<any>} */
+    abstractTrace: (tree, algorithm) => request({ type: 'trace', game: 'abstract', tree, moves: '', algorithm, depth: 0 }),
+    /** @type {(tree: string) => Promise<any>} */
+    abstractCounts: (tree) => request({ type: 'counts', game: 'abstract', tree, moves: '', depth: 0 }),
+    /** @type {(tree: string, order: string) => Promise<any>} */
+    abstractOrder: (tree, order) => request({ type: 'treeOrder', game: 'abstract', tree, algorithm: order }),
     terminate: () => client.terminate(),
   };
 }

@@ -18,7 +18,8 @@ const VIEWS = ['tree', 'menace', 'demo', 'eval'];
 // (play/einstein-view.js, play/connect3p-view.js) and a search-tree view of
 // its own (tree/chance-view.js, tree/multi-view.js).
 const PAGE_GAMES = ['einstein', 'connect3p'];
-const TREE_GAMES = ['einstein', 'connect3p'];
+// (abstract: the textbook trees, #view=tree&tree=..., tree/abstract-view.js.)
+const TREE_GAMES = ['einstein', 'connect3p', 'abstract'];
 
 // The games with pages of their own, and the views besides the game that the
 // router shows (for the link parser's messages about an unknown game or view).

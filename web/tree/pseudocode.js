@@ -97,7 +97,8 @@ export function pseudocode(algorithm, form = 'negamax') {
     .map(([id, text]) => ({ id, text: text.replace('{order}', ORDER_WORDS[algorithm] || '') }));
 }
 
-const EV = Object.freeze({ enter: 0, leaf: 1, table: 2, back: 3, cut: 4, ret: 5 });
+// The kinds of step-through events (buildEvents), also read by abstract-drawing.js.
+export const EV = Object.freeze({ enter: 0, leaf: 1, table: 2, back: 3, cut: 4, ret: 5 });
 
 // Events of a trace: {kind: Uint8Array, node: Int32Array, count, enterAt}
 // where enterAt[n] is the index of node n's enter event.

@@ -12,7 +12,8 @@ import { GAMES } from '../lib/games.js';
 // and `seed`: MCTS's budget (default: the game's) and seed (default 1).
 export function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-  return { game: p.get('game') || 'tictactoe', moves: p.has('moves') ? p.get('moves') : undefined, depth: p.get('depth') || 0,
+  // (tree=...: a textbook tree, the abstract game tree's own view, tree/abstract-view.js)
+  return { game: p.get('game') || (p.has('tree') ? 'abstract' : 'tictactoe'), moves: p.has('moves') ? p.get('moves') : undefined, depth: p.get('depth') || 0,
     algorithm: p.get('algo') || 'alphabeta', values: p.get('values') || 'negamax',
     playouts: p.get('playouts') ?? undefined, seed: p.get('seed') ?? undefined };
 }

@@ -33,7 +33,9 @@ export function buildTreeSkeleton() {
     ...Object.values(GAMES).sort((a, b) => a.maxPlies - b.maxPlies).map((g) => h('option', { value: g.id, text: g.name })),
     // The other kinds' trees have views of their own (chance-view.js,
     // multi-view.js): choosing one follows a link there.
-    ...otherGames().map((g) => h('option', { value: g.id, text: `${g.name} (${g.kind === 'chance' ? 'dice' : 'max^n'})` })));
+    ...otherGames().map((g) => h('option', { value: g.id, text: `${g.name} (${g.kind === 'chance' ? 'dice' : 'max^n'})` })),
+    // The textbook trees (abstract-view.js), also a view of their own.
+    h('option', { value: 'abstract', text: 'Textbook tree (abstract)' }));
   const movesIn = h('input', { id: 'tree-moves', type: 'text', inputmode: 'numeric', spellcheck: 'false', autocomplete: 'off',
     placeholder: 'empty board', 'aria-label': 'Moves from the empty board' });
   const depthIn = h('input', { id: 'tree-depth', type: 'number', min: '0', max: '9', 'aria-label': 'Depth limit' });
