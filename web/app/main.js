@@ -152,6 +152,28 @@ function wireWhyScore(link) {
 }
 
 // Builds the page; returns its engine panel.
+// "Forget": every saved part goes, and the settings are index.html's own
+// (its checked and selected) again, with a new game.
+function forget(ui, controller, panel, solve, applyLook) {
+  savedSettings.clear();
+  savedGame.clear();
+  savedBoards.clear();
+  forgetSavedPages();   // (the dice and three-player games in progress too)
+  for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
+  document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
+  applyLook();
+  const byDefault = (select) => {
+    select.value = ([...select.options].find((o) => o.defaultSelected) || select.options[0]).value;
+    return Number(select.value);
+  };
+  controller.setAnalysisTime(byDefault(ui.analysisTime));
+  controller.setAnalysisLines(byDefault(ui.analysisLines));
+  solve.setting = 'auto';
+  controller.load('', [], null);
+  panel.hideNotice('saved');
+  $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
+}
+
 function start() {
   const root = document.documentElement;
   const panel = new Panel();
@@ -252,26 +274,7 @@ function start() {
   for (const box of [ui.numbers, ui.sound, ui.large]) box.addEventListener('change', () => { applyLook(); save(true); });
   ui.engine.addEventListener('change', () => save(true));
   ui.settings.addEventListener('toggle', () => save(true));
-  $('forget').addEventListener('click', () => {
-    savedSettings.clear();
-    savedGame.clear();
-    savedBoards.clear();
-    forgetSavedPages();   // (the dice and three-player games in progress too)
-    // The defaults are the page's own (index.html's checked and selected).
-    for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
-    document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
-    applyLook();
-    const first = [...ui.analysisTime.options].find((o) => o.defaultSelected) || ui.analysisTime.options[0];
-    ui.analysisTime.value = first.value;
-    controller.setAnalysisTime(Number(first.value));
-    const lines = [...ui.analysisLines.options].find((o) => o.defaultSelected) || ui.analysisLines.options[0];
-    ui.analysisLines.value = lines.value;
-    controller.setAnalysisLines(Number(lines.value));
-    solve.setting = 'auto';
-    controller.load('', [], null);
-    panel.hideNotice('saved');
-    $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
-  });
+  $('forget').addEventListener('click', () => forget(ui, controller, panel, solve, applyLook));
 
   bindPlayKeys(root, controller, result);
 
