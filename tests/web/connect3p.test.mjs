@@ -104,6 +104,8 @@ await runBrowserTest('Connect Four for three: a best-reply search seat', async (
   // Green has three on the bottom row (columns 6-8), Yellow to move: every
   // model blocks column 5, best-reply search too.
   await page.goto(`${url}#game=connect3p&moves=996997118&seats=hbh&time=100`);
+  // (the seats are drawn once the engine has told the game's algorithms)
+  await page.waitForFunction(() => document.querySelector('#c3-player-2 .pname')?.textContent, null, { timeout: 15000 });
   assert.equal(await page.inputValue('#c3-seat-2'), 'b', 'the link\'s b is the seat\'s choice');
   assert.ok((await page.$$eval('#c3-seat-1 option', (o) => o.map((x) => x.value))).join('') === 'hmpb', 'every seat offers b');
   assert.equal(await page.textContent('#c3-player-2 .pname'), 'Yellow · Computer (best-reply search)');

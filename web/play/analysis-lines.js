@@ -59,9 +59,14 @@ export function analysisLines(list, { preview, play }) {
       const moves = document.createElement('span');
       moves.className = 'line-moves';
       moves.textContent = l.moves.join(' ');
-      button.append(value, moves);
-      button.setAttribute('aria-label', `Line ${i + 1}: ${ctx.noun} ${l.move}, ${valueInWords(ctx.kind, l, ctx.plies, ctx.side, ctx.names)}; `
-        + `moves ${l.moves.join(', ')}. Press to play it onto the board.`);
+      // (the name is the button's text, the visible part included, with words for screen readers around it)
+      const before = document.createElement('span');
+      before.className = 'sr-only';
+      before.textContent = `Line ${i + 1}, ${ctx.noun} ${l.move}: `;
+      const after = document.createElement('span');
+      after.className = 'sr-only';
+      after.textContent = `. ${valueInWords(ctx.kind, l, ctx.plies, ctx.side, ctx.names)}. Press to play it onto the board.`;
+      button.append(before, value, moves, after);
       button.title = 'Hover or focus to see it on the board; press to play it onto the board';
       const on = () => preview(l.moves.slice(0, kPreviewMoves));
       button.addEventListener('pointerenter', on);
