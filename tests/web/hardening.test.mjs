@@ -74,6 +74,8 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
 
   // --- (a) cancel and race ----------------------------------------------------
+  const started = Date.now();
+  const since = () => `${((Date.now() - started) / 1000).toFixed(1)} s in`;
   console.log(`(a) cancel and race, ${CANCELS} cancels:`);
   await open(page, url, '#game=connect4&moves=&time=5000&ai=2&level=custom');
   let jsBeforeCancels = await jsHeap();   // taken again after a warm-up of 20 cancels
@@ -188,7 +190,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
     + ` (${heapMarks.join(', ')})`);
 
   // --- (c) malformed links ------------------------------------------------------
-  console.log('(c) malformed links:');
+  console.log(`(c) malformed links (${since()}):`);
   const corpus = [
     '#game=chess&moves=44', '#game=Connect4', '#game=', '#game=connect4&moves=8', '#game=connect4&moves=0',
     '#game=connect4&moves=1111111', '#game=tictactoe&moves=55', `#moves=${'4'.repeat(100)}`,
@@ -228,7 +230,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   assert.ok(dirty === 0 && dead === 0, `each starts a clean game that plays (${dirty} not clean, ${dead} not playing) ${bad.slice(0, 3).join(' | ')}`);
   assert.ok(dialogs.length === 0, `no script from a link ever runs (dialogs: ${dialogs.length})`);
 
-  console.log('(c) malformed worker messages:');
+  console.log(`(c) malformed worker messages (${since()}):`);
   const huge = '4'.repeat(100000);
   const wr = await page.evaluate(async (big) => {
     const base = { type: 'search', game: 'connect4', moves: '', timeMs: 50 };
@@ -260,7 +262,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   assert.ok(last.type === 'bestmove' && last.id === 'alive' && last.move >= 1 && last.move <= 7, 'the worker still answers afterwards');
 
   // --- (d) soak -----------------------------------------------------------------
-  console.log(`(d) soak, ${SOAK_GAMES} computer-vs-computer games:`);
+  console.log(`(d) soak, ${SOAK_GAMES} computer-vs-computer games (${since()}):`);
   await open(page, url, '#game=connect4&moves=&time=1000&ai=none&level=custom');
   await page.evaluate(async () => {
     const { EngineClient } = await import('./engine/engine-client.js');
@@ -318,7 +320,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   assert.ok(js1 - js0 < 2 * 1048576, `page JS heap flat: ${mib(js0)} -> ${mib(js1)}`);
 
   // --- (b) strict CSP -----------------------------------------------------------
-  console.log('(b) strict Content-Security-Policy:');
+  console.log(`(b) strict Content-Security-Policy (${since()}):`);
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
   assert.ok(csp === "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'", `the page's policy: ${csp}`);
   const htmls = ['index.html', ...fs.readdirSync(path.join(SITE, 'tree')).filter((f) => f.endsWith('.html')).map((f) => `tree/${f}`)];
@@ -365,6 +367,7 @@ await runBrowserTest('hardening', async ({ browser, url: siteUrl }) => {
   assert.ok(refused.evalResult === 'EvalError' && refused.fnResult === 'EvalError' && !refused.inlineRan && probeViolations.length >= 3,
     `eval, new Function and an inline script are refused (${JSON.stringify(refused)}, ${probeViolations.length} violations reported)`);
   await probe.close();
+  console.log(`  done (${since()})`);
 
   assert.ok(errors.length === 0, `no console errors, exceptions or failed requests ${errors.slice(0, 5).join(' | ')}`);
 });

@@ -2,7 +2,7 @@
 // Connect Four for three's max^n beside paranoid search in headless Chromium
 // on the built site (scripts/build-site.sh -> build/site).
 //
-// Checks: #tree-stats reads "maxn N · paranoid M · maxn-plain P" with the
+// Checks: #tree-stats reads "maxn N · paranoid M · maxn-plain P · brs B" with the
 // node counts the wasm module's own untraced searches give (run here under
 // node on the same build), on the lesson position (docs/connect3p.md's, where
 // max^n plays column 4 and paranoid column 5) and an explicit link; once
@@ -38,23 +38,23 @@ async function engine() {
 const LESSON = '996997118';
 const NAMES = ['Red', 'Yellow', 'Green'];
 
-// The module's answer for a position: {counts: {maxn, paranoid, 'maxn-plain'} (#tree-stats' counts),
+// The module's answer for a position: {counts: {maxn, paranoid, 'maxn-plain', brs} (#tree-stats' counts),
 // by: every algorithm's answer (brs's too), trees: {maxn, paranoid, brs}, ...}.
 function truthOf(m, moves, depth) {
   const r = JSON.parse(m.connect3pTree(moves, depth));
   assert.equal(r.ok, true, `engine answer for ${moves}`);
-  const stats = ['maxn', 'paranoid', 'maxn-plain'];
+  const stats = ['maxn', 'paranoid', 'maxn-plain', 'brs'];
   return { ...r, counts: Object.fromEntries(r.algorithms.filter((a) => stats.includes(a.algorithm)).map((a) => [a.algorithm, a.nodes])),
     by: Object.fromEntries(r.algorithms.map((a) => [a.algorithm, a])),
     trees: Object.fromEntries(r.trees.map((t) => [t.algorithm, t])) };
 }
 
-// "maxn 353 · paranoid 198 · maxn-plain 820 nodes" -> numbers.
+// "maxn 353 · paranoid 198 · maxn-plain 820 · brs 287 nodes" -> numbers.
 function statsOf(text) {
-  const m = /^maxn ([\d,]+) · paranoid ([\d,]+) · maxn-plain ([\d,]+) nodes$/.exec(text.trim());
-  assert.ok(m, `#tree-stats reads "maxn N · paranoid M · maxn-plain P nodes" (${text})`);
+  const m = /^maxn ([\d,]+) · paranoid ([\d,]+) · maxn-plain ([\d,]+) · brs ([\d,]+) nodes$/.exec(text.trim());
+  assert.ok(m, `#tree-stats reads "maxn N · paranoid M · maxn-plain P · brs B nodes" (${text})`);
   const count = (x) => Number(x.replaceAll(',', ''));
-  return { maxn: count(m[1]), paranoid: count(m[2]), 'maxn-plain': count(m[3]) };
+  return { maxn: count(m[1]), paranoid: count(m[2]), 'maxn-plain': count(m[3]), brs: count(m[4]) };
 }
 
 const ready = (page) => page.waitForSelector('.tv-multi[data-ready="true"]', { timeout: 30000 });

@@ -15,11 +15,12 @@
 export const LEAF = Object.freeze({ none: 0, horizon: 1, won: 2, draw: 3 });
 export const CUT = Object.freeze({ none: 0, shallow: 1, beta: 2, alpha: 3 });
 
-// The algorithms in #tree-stats' order ("maxn N · paranoid M · maxn-plain P"); `id` is the engine's name.
+// The algorithms in #tree-stats' order ("maxn N · paranoid M · maxn-plain P · brs B"); `id` is the engine's name.
 export const MULTI_ALGORITHMS = Object.freeze([
   { id: 'maxn', label: 'max^n with shallow pruning' },
   { id: 'paranoid', label: 'paranoid (alpha-beta against the coalition)' },
   { id: 'maxn-plain', label: 'max^n, every node' },
+  { id: 'brs', label: 'best-reply search' },
 ]);
 
 export class MultiTree {

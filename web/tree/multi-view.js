@@ -20,7 +20,7 @@
 // every node, its cut-offs with their reason; below them the best-reply
 // search tree, drawn as paranoid's (its opponents' layers: the best reply of
 // either, the edge named by the player who placed it). #tree-stats: "maxn N ·
-// paranoid M · maxn-plain P", the untraced engine's node counts.
+// paranoid M · maxn-plain P · brs B", the untraced engine's node counts.
 
 import { foldable, group, h, rovingTree, svgEl } from '../lib/dom.js';
 import { linkDepth } from './tree-hash.js';
