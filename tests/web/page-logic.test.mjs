@@ -235,3 +235,11 @@ test('saved parts: round trip, and damaged, old or refused storage is dropped wi
     delete globalThis.localStorage;
   }
 });
+
+test('counts get thousands separators (dom.js group, written out: no locale data loaded)', async () => {
+  const { group } = await import(`${ROOT}/web/lib/dom.js`);
+  const cases = [[0, '0'], [7, '7'], [999, '999'], [1000, '1,000'], [549946, '549,946'], [1234567890, '1,234,567,890'],
+    [-1234, '-1,234'], [-1234.5, '-1,234.5'], [1.25, '1.25'], [12345.75, '12,345.75'], ['42000', '42,000']];
+  for (const [n, words] of cases) assert.equal(group(n), words, `group(${n})`);
+  for (const n of [0, 5, 1000, 99999, 123456, 7654321, -42424]) assert.equal(group(n), n.toLocaleString('en-US'));
+});

@@ -5,6 +5,7 @@
 // reads the state thoroughly and says in words what is wrong, so a damaged
 // save or a bad file never reaches the matchboxes.
 
+import { group } from '../lib/dom.js';
 import { SavedPart } from '../lib/storage.js';
 import { MAX_BEADS, Menace, canonical, emptyCells, winner } from './menace.js';
 
@@ -47,7 +48,7 @@ export function problemOf(data) {
   if (typeof data.history !== 'string' || !/^[wdl]*$/.test(data.history)) {
     return 'the record of games is not a string of the letters w, d and l';
   }
-  if (data.history.length > MAX_GAMES) return `the record has more than ${MAX_GAMES.toLocaleString('en-US')} games`;
+  if (data.history.length > MAX_GAMES) return `the record has more than ${group(MAX_GAMES)} games`;
   if (!data.boxes || typeof data.boxes !== 'object' || Array.isArray(data.boxes)) return 'it has no matchboxes';
   for (const [key, counts] of Object.entries(data.boxes)) {
     const bad = boxKeyProblem(key);

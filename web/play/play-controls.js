@@ -4,7 +4,7 @@
 // called on its every change); the controls and the game's keys acting on
 // the controller (wirePlayControls, bindPlayKeys).
 
-import { h, newGameKey, setUsable } from '../lib/dom.js';
+import { group, h, newGameKey, setUsable } from '../lib/dom.js';
 import { GAMES, isGameKind, sizeLabel } from '../lib/games.js';
 import { isGamePage } from '../lib/views.js';
 import { describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
@@ -42,9 +42,9 @@ function fillSizes(select, kind) {
 
 const TIME_STEPS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10000];
 
-// A time in ms in words: "500 ms", "1.5 s".
+// A time in ms in words: "500 ms", "1.5 s", "7.5 s" (at most two decimals).
 function formatTime(ms) {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} s`;
+  return ms < 1000 ? `${ms} ms` : `${group(Math.round(ms / 10) / 100)} s`;
 }
 
 function nearestStep(ms) {
@@ -65,7 +65,7 @@ export function bookStatus(panel) {
       // completePlies: every position with fewer stones is in the book.
       const every = book.completePlies > 1 ? `every position of the first ${book.completePlies - 1} moves, and `
         : '';
-      el.textContent = `Opening book: ${book.positions.toLocaleString('en')} positions: ${every}`
+      el.textContent = `Opening book: ${group(book.positions)} positions: ${every}`
         + `the Perfect level's own games to move ${book.plies}`;
     } else if (book.status === 'loading') {
       el.textContent = 'Opening book: loading…';

@@ -6,9 +6,10 @@
 // studyCharts(results) -> [{figure, ready}] (lib/charts.js's chartFigure).
 
 import { chartFigure } from '../lib/charts.js';
+import { group } from '../lib/dom.js';
 
 const fmtTime = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const fmtInt = (n) => group(Math.round(n));
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`;
 const TIME_TICKS = [1, 3, 10, 30, 100, 300, 1000];
 // The time axis over the times of `points` (its ticks those within them).

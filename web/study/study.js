@@ -13,7 +13,7 @@
 // createStudyView(section) -> {show(), hide()}; hide() stops a running
 // experiment (its workers are terminated).
 
-import { h } from '../lib/dom.js';
+import { group, h } from '../lib/dom.js';
 import { EngineClient } from '../engine/engine-client.js';
 import { Game } from '../lib/rules.js';
 import { studyCharts } from './study-charts.js';
@@ -27,7 +27,7 @@ const OPENINGS = ['44', '43', '45', '34', '35', '33', '55', '42', '46', '24'];
 const RUN_TITLES = { quick: 'Quick run', medium: 'Medium run', full: 'Full run', mcts: 'MCTS against alpha-beta' };
 
 const fmtTime = (ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const fmtInt = (n) => group(Math.round(n));
 const signed = (x, digits = 0) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 const pct = (x) => `${Math.round(100 * x)}%`;
 
