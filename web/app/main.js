@@ -294,7 +294,7 @@ function start() {
   const linkParser = loadLinkParser().catch((e) => {
     panel.showNotice(`Links cannot be read: ${e && e.message ? e.message : e}`);
   });
-  engine.request({ type: 'levels' }).then((r) => (r && Array.isArray(r.levels) ? r.levels : []), () => [])
+  const engineReady = engine.request({ type: 'levels' }).then((r) => (r && Array.isArray(r.levels) ? r.levels : []), () => [])
     .then((levels) => linkParser.then(() => levels))
     .then((levels) => {
       controller.setLevels(levels);
@@ -322,7 +322,7 @@ function start() {
       document.body.dataset.engine = 'ready';
       document.body.dataset.engineLoadMs = String(Math.round(ms));
     });
-  return panel;
+  return { panel, engineReady };
 }
 
 // Whether reloading the page now would drop work or a result on screen: a
@@ -338,5 +338,5 @@ function reloadWouldDrop(panel) {
     || $('solve-result').textContent !== '' || d.state === 'thinking' || d.state === 'paused' || d.review === 'running';
 }
 
-const enginePanel = start();
-registerOffline(() => reloadWouldDrop(enginePanel));
+const { panel: enginePanel, engineReady } = start();
+registerOffline(() => reloadWouldDrop(enginePanel), engineReady);

@@ -42,8 +42,11 @@ function reloadForIsolation(busy) {
   location.reload();
 }
 
-/** @param {() => boolean} [busy]  whether a reload now would drop something */
-export function registerOffline(busy = () => false) {
+/**
+ * @param {() => boolean} [busy]  whether a reload now would drop something
+ * @param {Promise<unknown>} [after]  registers once this has settled too (the engine's start)
+ */
+export function registerOffline(busy = () => false, after = Promise.resolve()) {
   if (!('serviceWorker' in navigator) || !window.isSecureContext || !/^https?:$/.test(location.protocol)) return;
   if (!navigator.serviceWorker.controller) {
     navigator.serviceWorker.addEventListener('controllerchange', () => reloadForIsolation(busy), { once: true });
@@ -53,7 +56,10 @@ export function registerOffline(busy = () => false) {
     navigator.serviceWorker.register('sw.js', { updateViaCache: 'none' })
       .catch((e) => console.warn(`Offline play unavailable: ${e && e.message ? e.message : e}`));
   };
-  // After the page's own downloads (the engine, the book), not competing with them.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // After the page's own downloads and the engine's start (its worker's
+  // script and wasm module), not competing with them: on a first visit the
+  // service worker fetches the whole site.
+  const loaded = document.readyState === 'complete' ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  Promise.all([loaded, after.catch(() => {})]).then(register);
 }

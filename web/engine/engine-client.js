@@ -7,7 +7,10 @@
 // A search blocks its worker, so a search cannot be interrupted by a message.
 // cancel() therefore drops the busy worker (retire) and switches to a spare worker
 // that was started (and has loaded the engine) in advance, then starts a new
-// spare in the background (without a spare: starts a new worker at once).
+// spare in the background (without a spare: starts a new worker at once). At
+// the start (and on another board) the spare is started only once the first
+// worker has loaded or failed: two workers loading the engine at once would
+// slow the load the page waits for.
 // Replies whose id is not pending are ignored, so a stale move can never reach
 // the board. A worker that fails to load (an `error` without id, or the
 // worker's own error event) rejects its pending requests and every later one.
@@ -72,8 +75,21 @@ export class EngineClient {
     /** @type {Map<number, Pending>} */
     this.pending = new Map();
     this.closed = false;   // terminate() was called: every later call does nothing
+    this.wantSpare = spare;
+    /** @type {Entry | null} */
+    this.spare = null;
     this.current = this.spawn();
-    this.spare = spare ? this.spawn() : null;
+    this.spareAfter(this.current);
+  }
+
+  // Starts the spare once `entry` has loaded or failed, if it is still the
+  // current worker then and there is no spare yet.
+  /** @param {Entry} entry */
+  spareAfter(entry) {
+    const start = () => {
+      if (!this.closed && this.wantSpare && this.current === entry && !this.spare) this.spare = this.spawn();
+    };
+    entry.readyPromise.then(start, start);
   }
 
   /** @returns {Entry} */
@@ -121,12 +137,10 @@ export class EngineClient {
     if (this.closed || !this.pending.size) return;
     this.dropPending();
     this.retire(this.current);
-    if (this.spare) {
-      this.current = this.spare;
-      this.spare = this.spawn();
-    } else {
-      this.current = this.spawn();
-    }
+    // (Without a spare yet, the first worker is still loading: the new one
+    // gets its spare at once, as it would after a later cancel.)
+    this.current = this.spare || this.spawn();
+    this.spare = this.wantSpare ? this.spawn() : null;
     if (this.current.book) this.reportBook(this.current.book);
     if (this.current.failure) this.onError(this.current.failure.message);
   }
@@ -142,11 +156,11 @@ export class EngineClient {
     if (this.closed || String(url) === String(this.url)) return;
     this.url = url;
     this.dropPending();
-    const hadSpare = Boolean(this.spare);
     this.retire(this.current);
     if (this.spare) this.retire(this.spare);
+    this.spare = null;
     this.current = this.spawn();
-    this.spare = hadSpare ? this.spawn() : null;
+    this.spareAfter(this.current);
   }
 
   // Stops every worker for good (one still loading once it has loaded, see
