@@ -9,6 +9,10 @@ the threaded engine (SharedArrayBuffer; docs/hosting.md):
 and Cross-Origin-Resource-Policy: same-origin on every file (the site loads
 nothing from another origin).
 
+Text, scripts, WebAssembly and the opening book go out gzip-compressed to a
+browser that accepts it (Content-Encoding: gzip), as real static hosts send
+them; each file is compressed once and kept while it is unchanged.
+
     scripts/serve.py [--port N] [--bind ADDRESS] [--directory DIR] [--no-isolation]
 
 --no-isolation serves without the three headers: a host that sends none
@@ -16,16 +20,43 @@ nothing from another origin).
 worker's headers). Used by scripts/play.sh and tests/web/lib.mjs.
 """
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import socket
 import sys
+import threading
 
 ISOLATION_HEADERS = (
     ('Cross-Origin-Opener-Policy', 'same-origin'),
     ('Cross-Origin-Embedder-Policy', 'require-corp'),
     ('Cross-Origin-Resource-Policy', 'same-origin'),
 )
+
+
+# The file endings sent compressed: what compresses well (images other than
+# SVG are compressed already).
+COMPRESSIBLE = ('.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.wasm', '.bin', '.txt', '.md')
+
+# path -> (mtime, size, gzip bytes): each file compressed once while unchanged.
+_compressed = {}
+_compressed_lock = threading.Lock()
+
+
+def gzipped(path, stat):
+    key = (stat.st_mtime_ns, stat.st_size)
+    with _compressed_lock:
+        hit = _compressed.get(path)
+    if hit and hit[0] == key:
+        return hit[1]
+    with open(path, 'rb') as f:
+        data = gzip.compress(f.read(), compresslevel=6, mtime=0)
+    with _compressed_lock:
+        _compressed[path] = (key, data)
+    return data
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -36,6 +67,30 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             for name, value in ISOLATION_HEADERS:
                 self.send_header(name, value)
         super().end_headers()
+
+    def send_head(self):
+        """A compressible file, to a client that accepts gzip: the gzip bytes
+        (Content-Encoding: gzip, Vary: Accept-Encoding); anything else as
+        SimpleHTTPRequestHandler sends it."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split('?', 1)[0].endswith('/'):
+            path = os.path.join(path, 'index.html')   # a folder's page, as the parent class serves it
+        accepts = 'gzip' in self.headers.get('Accept-Encoding', '')
+        if not accepts or not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
+            return super().send_head()
+        try:
+            stat = os.stat(path)
+            data = gzipped(path, stat)
+        except OSError:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header('Content-Type', self.guess_type(path))
+        self.send_header('Content-Encoding', 'gzip')
+        self.send_header('Vary', 'Accept-Encoding')
+        self.send_header('Content-Length', str(len(data)))
+        self.send_header('Last-Modified', email.utils.formatdate(stat.st_mtime, usegmt=True))
+        self.end_headers()
+        return io.BytesIO(data)
 
 
 class Server(http.server.ThreadingHTTPServer):
