@@ -50,9 +50,22 @@ export async function serveSite(dir = SITE, { isolation = true } = {}) {
   return { url: `http://127.0.0.1:${port}/`, stop };
 }
 
+// Headless Chromium. Its new contexts and pages block service workers unless
+// a test asks for them ({serviceWorkers: 'allow'}: the offline and isolation
+// tests): on a first visit the page's service worker downloads the whole
+// site, work that every other test would pay for and none looks at.
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'newContext' || prop === 'newPage') {
+        return (options = {}) => target[prop]({ serviceWorkers: 'block', ...options });
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 // Registers one browser test (node:test): serves `dir` (build/site by

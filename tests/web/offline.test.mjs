@@ -82,7 +82,7 @@ const bookOk = (page) => page.waitForFunction(
 
 await runBrowserTest('offline after the first visit, and updates', async ({ browser, url }) => {
   const site = `${url}app/`;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
   let page = await context.newPage();
   const errors = watchErrors(page);
 

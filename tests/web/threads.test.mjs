@@ -191,7 +191,7 @@ await runBrowserTest('without the headers and without the service worker: single
 }, { isolation: false });
 
 await runBrowserTest('without the headers, with the service worker: isolated after one reload', async ({ browser, url }) => {
-  const { context, page: p } = await page(browser);
+  const { context, page: p } = await page(browser, { serviceWorkers: 'allow' });
   const errors = watchErrors(p);
   let loads = 0;
   p.on('load', () => { loads++; });
