@@ -155,6 +155,19 @@ await runBrowserTest('the result over the board, pause and step, the best line',
   assert.deepEqual(errors, []);
 });
 
+// The colour of the Connect Four board's face between the first two columns,
+// half-way down (where its light-from-above shading adds nothing): the
+// canvas's pixel, once the next frame is drawn.
+async function boardFrame(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('board'));
+    const cell = canvas.width / 7;
+    const px = canvas.getContext('2d').getImageData(Math.round(cell), Math.round(cell * 3), 1, 1).data;
+    return [px[0], px[1], px[2]];
+  });
+}
+
 await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved state replaced', async ({ browser, url }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
@@ -167,6 +180,8 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   await page.uncheck('#numbers-toggle');
   await page.check('#large-toggle');
   await page.check('#sound-toggle');
+  await page.fill('#sound-volume', '30');
+  await page.selectOption('#theme-select', 'colorblind');
   await page.check('#analysis-toggle');
   await page.selectOption('#analysis-time', '30000');
   await page.uncheck('#analysis-toggle');
@@ -178,6 +193,11 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   assert.equal(await moves(page), '443');
   assert.ok(await page.isChecked('#large-toggle') && !(await page.isChecked('#numbers-toggle')) && await page.isChecked('#sound-toggle'));
   assert.equal(await page.inputValue('#analysis-time'), '30000');
+  assert.equal(await page.inputValue('#sound-volume'), '30');
+  assert.equal(await page.textContent('#sound-volume-value'), '30%');
+  assert.equal(await page.getAttribute('#sound-volume', 'aria-valuetext'), '30%');
+  assert.equal(await page.inputValue('#theme-select'), 'colorblind');
+  assert.deepEqual(await boardFrame(page), [0x00, 0x72, 0xb2], "the board is drawn in the theme's blue");
 
   console.log('a new visit (no position in the address):');
   await open(page, url, '');
@@ -252,10 +272,15 @@ await runBrowserTest('nothing lost on a reload or a closed tab; damaged saved st
   console.log('Reset:');
   await open(page, url, '#game=connect4&moves=44&ai=none');
   await page.check('#large-toggle');
+  await page.selectOption('#theme-select', 'contrast');
+  assert.deepEqual(await boardFrame(page), [0, 0, 0], 'high contrast: a black board');
   await page.click('#forget');
   assert.equal(await moves(page), '');
   assert.equal(await page.inputValue('#players-select'), '2');
   assert.ok(!(await page.isChecked('#large-toggle')));
+  assert.equal(await page.inputValue('#sound-volume'), '70');
+  assert.equal(await page.inputValue('#theme-select'), 'classic');
+  assert.deepEqual(await boardFrame(page), [0x1d, 0x4c, 0xc0], 'the classic blue board again');
   await open(page, url, '');
   assert.equal(await moves(page), '', 'nothing comes back after a reset');
   assert.deepEqual(errors, []);

@@ -243,3 +243,35 @@ test('counts get thousands separators (dom.js group, written out: no locale data
   for (const [n, words] of cases) assert.equal(group(n), words, `group(${n})`);
   for (const n of [0, 5, 1000, 99999, 123456, 7654321, -42424]) assert.equal(group(n), n.toLocaleString('en-US'));
 });
+
+test('sound: the volume scales every tone by its square, and 0 plays nothing', async () => {
+  const { Sound } = await import(`${ROOT}/web/play/sound.js`);
+  const gains = [];
+  const param = (record) => ({ setValueAtTime: (v) => { if (record) gains.push(v); }, exponentialRampToValueAtTime: () => {} });
+  class FakeContext {
+    constructor() { this.currentTime = 0; this.state = 'running'; this.destination = {}; }
+    createOscillator() { return { type: '', frequency: param(false), connect: (x) => x, start() {}, stop() {} }; }
+    createGain() { return { gain: param(true), connect: (x) => x }; }
+  }
+  const saved = globalThis.AudioContext;
+  globalThis.AudioContext = /** @type {any} */ (FakeContext);
+  try {
+    const sound = new Sound();
+    sound.setOn(true);
+    sound.setVolume(1);
+    sound.landed(1);
+    sound.setVolume(0.5);
+    sound.landed(1);
+    sound.setVolume(0);
+    sound.landed(1);
+    sound.ended('win');
+    assert.equal(gains.length, 2, 'nothing at volume 0');
+    assert.ok(Math.abs(gains[1] - gains[0] * 0.25) < 1e-9, `half the volume, a quarter of the level: ${gains}`);
+    sound.setOn(false);
+    sound.setVolume(1);
+    sound.landed(1);
+    assert.equal(gains.length, 2, 'nothing with sound off');
+  } finally {
+    globalThis.AudioContext = saved;
+  }
+});

@@ -160,6 +160,8 @@ function forget(ui, controller, panel, solve, applyLook) {
   savedBoards.clear();
   forgetSavedPages();   // (the dice and three-player games in progress too)
   for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
+  ui.volume.value = ui.volume.defaultValue;
+  ui.theme.value = ([...ui.theme.options].find((o) => o.defaultSelected) || ui.theme.options[0]).value;
   document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
   applyLook();
   const byDefault = (select) => {
@@ -212,7 +214,8 @@ function start() {
     savedSettings.save({ ai: controller.settings.ai, level: controller.settings.level, time: controller.settings.time,
       algorithm: controller.settings.algorithm, threads: solve.setting,
       analysis: controller.analysisOn, analysisMs: controller.analysisMs, lines: controller.analysisLines, engine: ui.engine.checked,
-      numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open });
+      numbers: ui.numbers.checked, sound: ui.sound.checked, large: ui.large.checked, open: ui.settings.open,
+      volume: Number(ui.volume.value), theme: ui.theme.value });
     if (!keepSavedGame) {
       const g = controller.game;
       const offer = panel.offer;
@@ -264,14 +267,27 @@ function start() {
     controller.openBoard(kind, size, line ? line.moves : '', line ? line.ahead : []);
   });
 
-  // The page's look: column numbers, sound, large text; and the settings card open or folded.
+  // The page's look: column numbers, sound and its volume, large text, the
+  // board's colours (html[data-theme], every canvas of the site reads them);
+  // and the settings card open or folded.
   const applyLook = () => {
     root.toggleAttribute('data-numbers', ui.numbers.checked);
     if (ui.large.checked) root.dataset.type = 'large';
     else delete root.dataset.type;
     sound.setOn(ui.sound.checked);
+    sound.setVolume(Number(ui.volume.value) / 100);
+    ui.volumeOut.textContent = `${ui.volume.value}%`;
+    ui.volume.setAttribute('aria-valuetext', `${ui.volume.value}%`);
+    if (root.dataset.theme !== ui.theme.value) {
+      root.dataset.theme = ui.theme.value;
+      board.readColors();
+      board.invalidate();
+    }
   };
-  for (const box of [ui.numbers, ui.sound, ui.large]) box.addEventListener('change', () => { applyLook(); save(true); });
+  for (const box of [ui.numbers, ui.sound, ui.large, ui.theme]) box.addEventListener('change', () => { applyLook(); save(true); });
+  ui.volume.addEventListener('input', applyLook);
+  // (the volume's new loudness heard once it is set, if sound is on)
+  ui.volume.addEventListener('change', () => { applyLook(); save(true); sound.landed(1); });
   ui.engine.addEventListener('change', () => save(true));
   ui.settings.addEventListener('toggle', () => save(true));
   $('forget').addEventListener('click', () => forget(ui, controller, panel, solve, applyLook));

@@ -261,6 +261,7 @@ export function playControls() {
     undo: $button('undo'), redo: $button('redo'), hint: $button('hint'), review: $button('review'),
     algorithm: $select('algorithm-select'), pause: $button('pause'), stepMove: $button('step-move'), pvShow: $button('pv-show'),
     numbers: $input('numbers-toggle'), sound: $input('sound-toggle'), large: $input('large-toggle'),
+    volume: $input('sound-volume'), volumeOut: $('sound-volume-value'), theme: $select('theme-select'),
     settings: /** @type {HTMLDetailsElement} */ ($('settings')),
   };
 }

@@ -16,6 +16,8 @@ import { isThreadsSetting } from './solve-view.js';
 
 const PLAYERS = ['1', '2', 'none', 'both'];
 const ANALYSIS_MS = [3000, 10000, 30000, 60000];
+// The board's colour themes (style.css html[data-theme]).
+const THEMES = ['classic', 'contrast', 'colorblind'];
 const isBool = (v) => v === true || v === false;
 const isMoves = (v) => typeof v === 'string' && /^[0-9]{0,42}$/.test(v);
 export const savedSettings = new SavedPart('settings', 1, (d) => {
@@ -27,8 +29,11 @@ export const savedSettings = new SavedPart('settings', 1, (d) => {
   if (d.threads !== undefined && !isThreadsSetting(d.threads)) return null;
   // (lines: optional, for settings saved before it; 3 then)
   if (d.lines !== undefined && !(Number.isInteger(d.lines) && d.lines >= 1 && d.lines <= 5)) return null;
+  // (volume and theme: optional likewise; 70 and the classic colours then)
+  if (d.volume !== undefined && !(Number.isInteger(d.volume) && d.volume >= 0 && d.volume <= 100)) return null;
+  if (d.theme !== undefined && !THEMES.includes(d.theme)) return null;
   return { ai: d.ai, level: d.level, time: d.time, analysisMs: d.analysisMs, algorithm: d.algorithm || 'alphabeta',
-    threads: d.threads || 'auto', lines: d.lines || 3,
+    threads: d.threads || 'auto', lines: d.lines || 3, volume: d.volume ?? 70, theme: d.theme || 'classic',
     ...Object.fromEntries(flags.map((k) => [k, d[k]])) };
 });
 // A game with its moves ahead; `offer` (optional): the notice's offer to
@@ -125,6 +130,8 @@ export function restoreSaved(ui, controller, panel, solve) {
     document.body.toggleAttribute('data-engine-hidden', !s.engine);
     ui.numbers.checked = s.numbers;
     ui.sound.checked = s.sound;
+    ui.volume.value = String(s.volume);
+    ui.theme.value = s.theme;
     ui.large.checked = s.large;
     ui.settings.open = s.open;
     ui.analysisTime.value = String(s.analysisMs);

@@ -1,4 +1,4 @@
-// Optional sound (off by default): a short knock when a piece lands and a
+// Optional sound (off by default, its volume a setting): a short knock when a piece lands and a
 // few rising notes when a game is won, synthesised with the Web Audio API (no
 // sound files to download or cache). The audio context is made on the first
 // sound after the player switched sound on (browsers allow audio only after
@@ -7,6 +7,7 @@
 export class Sound {
   constructor() {
     this.on = false;
+    this.volume = 0.7;   // 0-1, the volume setting (loudness follows its square)
     /** @type {AudioContext | null} */
     this.ctx = null;
   }
@@ -14,6 +15,11 @@ export class Sound {
   setOn(on) {
     this.on = on;
     if (on) this.context();
+  }
+
+  /** @param {number} volume  0 (silent) to 1 */
+  setVolume(volume) {
+    this.volume = Math.min(1, Math.max(0, volume));
   }
 
   context() {
@@ -31,7 +37,11 @@ export class Sound {
   }
 
   // One decaying tone: frequency (Hz), start offset and length (s), loudness.
+  // The volume scales the loudness by its square, which the ear hears as
+  // an even step from one setting to the next.
   tone(freq, at, length, gain, type = 'sine') {
+    const level = gain * this.volume * this.volume;
+    if (level <= 0.0001) return;
     const ctx = this.context();
     if (!ctx) return;
     const t = ctx.currentTime + at;
@@ -40,7 +50,7 @@ export class Sound {
     osc.type = /** @type {OscillatorType} */ (type);
     osc.frequency.setValueAtTime(freq, t);
     osc.frequency.exponentialRampToValueAtTime(freq * 0.6, t + length);
-    amp.gain.setValueAtTime(gain, t);
+    amp.gain.setValueAtTime(level, t);
     amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
     osc.connect(amp).connect(ctx.destination);
     osc.start(t);
