@@ -130,7 +130,7 @@ test('grading: a hint on the first miss, the answer on the second, the score', (
   assert.deepEqual([shown.item.state, shown.score], ['shown', { right: 1, of: 3 }], '"Show the answers" finishes an open item');
   assert.deepEqual(Q.reveal(shown.item, shown.score).score, shown.score, 'once only');
   assert.equal(Q.scoreLine({ right: 7, of: 9 }), '7 of 9 right first time');
-  assert.equal(Q.scoreLine({ right: 0, of: 0 }), 'No answers checked yet');
+  assert.equal(Q.scoreLine({ right: 0, of: 0 }), 'nothing finished yet');
 });
 
 test('the link: the same exercise for everyone, its fields and their limits', () => {

@@ -51,8 +51,9 @@ export function treeWords(a, edge) {
  * Draws the tree and the question's controls into `box`; returns the value
  * fields and branch toggles by node key (the view keeps what they hold).
  * @param {HTMLElement} box
- * @param {{answers: Answers, ask: string, edge: (n: QuizNode) => string, windowKey: string,
+ * @param {{answers: Answers, ask: string, edge: (n: QuizNode) => string, windowKey: string | null,
  *   hidden: Set<string>, onToggle: (key: string) => void}} o
+ *   windowKey: the node the α/β question asks about (ringed), null in the other questions;
  *   hidden: the nodes under a branch marked pruned (drawn grey, no toggles)
  */
 export function drawQuizTree(box, { answers: a, ask, edge, windowKey, hidden, onToggle }) {

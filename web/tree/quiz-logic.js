@@ -332,4 +332,4 @@ export function reveal(item, score) {
 }
 
 /** "7 of 9 right first time". @param {Score} s */
-export const scoreLine = (s) => (s.of ? `${s.right} of ${s.of} right first time` : 'No answers checked yet');
+export const scoreLine = (s) => (s.of ? `${s.right} of ${s.of} right first time` : 'nothing finished yet');

@@ -172,8 +172,8 @@ export function mountQuizView(container, { hash, engine, onChange }) {
     els.board.replaceChildren(...(ex.moves ? [boardSvg('tictactoe', [...ex.moves].map((c) => Number(c) - 1),
       { size: 96, title: `The position: X on ${cellsOf(ex.moves, 0)}, O on ${cellsOf(ex.moves, 1)}; X to move` })] : []));
     els.words.textContent = `Nodes are lettered from the root, A, down each branch in turn. ${treeWords(a, edge)}`;
-    const hidden = hiddenUnder(a, ex.marks);
-    drawn = drawQuizTree(els.box, { answers: a, ask: q.ask, edge, windowKey: q.ask === 'window' ? ex.windowKey : '', hidden, onToggle: toggle });
+    const hidden = q.ask === 'prune' ? hiddenUnder(a, ex.marks) : new Set();   // (the marks belong to the pruning question)
+    drawn = drawQuizTree(els.box, { answers: a, ask: q.ask, edge, windowKey: q.ask === 'window' ? ex.windowKey : null, hidden, onToggle: toggle });
     decorate();
     els.windowBox.hidden = q.ask !== 'window';
     const wn = nodeLabel(a.byKey.get(ex.windowKey));
@@ -250,8 +250,7 @@ export function mountQuizView(container, { hash, engine, onChange }) {
       const c = checkPrune(a, ex.marks);
       const firstMiss = `Not yet: ${c.wrong.length ? `marked but searched: ${c.wrongText}` : ''}${c.wrong.length && c.missed.length ? '; ' : ''}` +
         `${c.missed.length ? `${c.missed.length} pruned branch${c.missed.length > 1 ? 'es' : ''} not marked` : ''}. Hint: ${c.hint}`;
-      const line = gradeItem('prune', c.right, `Right. ${pruneAnswer(a)}`, firstMiss,
-        `${c.missed.length ? `Missed: ${c.missedText}. ` : ''}${c.wrong.length ? `Wrongly marked: ${c.wrongText}. ` : ''}${pruneAnswer(a)}`);
+      const line = gradeItem('prune', c.right, `Right. ${pruneAnswer(a)}`, firstMiss, pruneShownText(a, c));
       if (item('prune').state === 'shown') showPrune(c);
       lines.push(line);
     } else {
@@ -280,10 +279,11 @@ export function mountQuizView(container, { hash, engine, onChange }) {
       score = r.score;
     }
     ex.wrong.clear();
-    if (q.ask === 'prune') showPrune(checkPrune(a, ex.marks));
+    const mine = checkPrune(a, ex.marks);
+    if (q.ask === 'prune') showPrune(mine);
     const w = a.windows.get(ex.windowKey);
     ex.lines = [q.ask === 'values' ? `The values: ${a.nodes.filter((n) => !n.leaf).map((n) => `${n.name} ${fmt(n.value)}`).join(', ')}.`
-      : q.ask === 'prune' ? pruneAnswer(a) : `Alpha-beta enters ${a.byKey.get(ex.windowKey).name} with α = ${fmt(w.alpha)}, β = ${fmt(w.beta)}.`];
+      : q.ask === 'prune' ? pruneShownText(a, mine) : `Alpha-beta enters ${a.byKey.get(ex.windowKey).name} with α = ${fmt(w.alpha)}, β = ${fmt(w.beta)}.`];
     render();
   }
 
@@ -308,11 +308,30 @@ export function mountQuizView(container, { hash, engine, onChange }) {
   els.source.addEventListener('change', () => fresh(els.source.value, q.seed));
   for (const sel of [els.depth, els.children]) sel.addEventListener('change', () => fresh('random', q.seed));
 
+  // The tree is drawn to the width it has: drawn again when the window changes
+  // (a phone turned, a window moved to the projector), the answers kept.
+  let width = 0;
+  const onResize = () => {
+    if (!ex || !els.root.isConnected || els.box.clientWidth === width) return;
+    width = els.box.clientWidth;
+    const focused = /** @type {HTMLElement} */ (document.activeElement)?.dataset?.key;
+    render();
+    const again = focused && (drawn.fields.get(focused) || drawn.toggles.get(focused));
+    if (again) again.focus();
+  };
+  window.addEventListener('resize', onResize);
+
   loadExercise(q);
   return {
     load: (text) => { const next = readQuizLink(text); if (quizHash(next) !== quizHash(q)) loadExercise(next); },
-    destroy() { serial++; container.replaceChildren(); },
+    destroy() { serial++; window.removeEventListener('resize', onResize); container.replaceChildren(); },
   };
+}
+
+// The prune question's answer beside the student's marks, and how the tree shows them.
+function pruneShownText(a, c) {
+  const marks = [c.missed.length ? `Missed (ringed in blue): ${c.missedText}.` : '', c.wrong.length ? `Marked but searched (dashed red): ${c.wrongText}.` : ''];
+  return [...marks, pruneAnswer(a)].filter(Boolean).join(' ');
 }
 
 // "1, 5, 9": the cells of X's (side 0) or O's (side 1) marks in `moves`.
