@@ -87,7 +87,7 @@ async function tracesOf(engine, q, notes) {
 function questionText(ask, a, windowKey, ttt) {
   const order = ttt ? 'moves tried in the order drawn (cells 1-9, left to right)' : 'children searched left to right';
   if (ask === 'values') return 'Give the minimax value of every inner node, for MAX: ▲ MAX takes the largest value of its children, ▼ MIN the smallest.';
-  if (ask === 'prune') return `Mark every branch alpha-beta prunes (${order}): press the ✂ button on the branch where the cut happens; ` +
+  if (ask === 'prune') return `Mark every branch alpha-beta prunes (${order}): press the ✂ button of each branch where a cut happens; ` +
     'what hangs below it goes with it. If nothing is pruned, check with no branch marked.';
   return `With what window (α, β) does alpha-beta enter ${nodeLabel(a.byKey.get(windowKey))}, ringed? (${order}; the explorer's minimax view: ` +
     'both in MAX’s terms, α the most MAX is already sure of, β the least MIN is; −∞ and +∞ may be typed -inf and inf.)';
