@@ -45,6 +45,14 @@ test('the textbook tree\'s answers come from the engine\'s traces', () => {
   assert.equal(Q.pruneAnswer(none), 'Alpha-beta prunes nothing in this tree.');
 });
 
+test('trees that cannot be a quiz: too small, too large', () => {
+  assert.equal(Q.tooSmallOrLarge(TEXTBOOK), '');
+  assert.equal(Q.tooSmallOrLarge(answersOfTree('7')), 'it has no node below the root to ask about');
+  assert.equal(Q.tooSmallOrLarge(answersOfTree('(1,2)')), '', 'one ply is enough');
+  const big = `(${Array(5).fill(`(${Array(4).fill('(1,2,3)').join(',')})`).join(',')})`;
+  assert.equal(Q.tooSmallOrLarge(answersOfTree(big)), 'it has 86 nodes; a quiz\'s tree has at most 64');
+});
+
 test('typed answers: numbers, signs, infinity', () => {
   for (const [text, v] of [['3', 3], ['+3', 3], ['-3', -3], ['−3', -3], [' 12 ', 12], ['-0', 0], ['∞', INF], ['+∞', INF], ['-∞', -INF],
     ['−∞', -INF], ['inf', INF], ['-Infinity', -INF]]) assert.equal(Q.parseAnswer(text), v, text);

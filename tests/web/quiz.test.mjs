@@ -5,7 +5,8 @@
 // branches are marked with toggles (a miss, then right), α and β at the
 // ringed node; the score counts the items right first time; the link follows
 // the question; a Tic-Tac-Toe exercise shows its board and moves; "Show the
-// answers" and "New exercise"; the textbook view's "Quiz on this tree".
+// answers" and "New exercise"; a tree link the engine cannot read; the
+// textbook view's "Quiz on this tree".
 // axe-core at 390×844, 1280×800 and 1920×1080, screenshots
 // build/screenshots/quiz-*.png. The cases of the checking itself are in
 // quiz-logic.test.mjs (node).
@@ -106,6 +107,12 @@ await runBrowserTest('quiz', async ({ browser, url }) => {
   await page.click('#quiz-new');
   await page.waitForFunction(() => !/seed=3$/.test(location.hash) && document.querySelector('.qz')?.getAttribute('data-ready') === 'true');
   assert.match(await page.evaluate(() => location.hash), /^#view=quiz&game=tictactoe&seed=\d+$/);
+
+  console.log('a tree link that cannot be a quiz');
+  await page.goto(`${url}#view=quiz&tree=((1,2)&seed=9`);
+  await ready(page);
+  assert.match(await page.textContent('#quiz-msg'), /^This tree cannot be read \(tree: at the end: .*\): a random tree instead\.$/);
+  assert.equal(await page.evaluate(() => location.hash), '#view=quiz&seed=9');
 
   console.log('from the textbook view');
   await page.goto(`${url}#view=tree&tree=deep`);

@@ -17,6 +17,7 @@ import { FLAG, formatValue, minimaxView } from './trace.js';
 export const ASKS = Object.freeze(['values', 'prune', 'window']);
 const INF = 32000;   // the engine's ∞ (trace.js)
 const MAX_SEED = 99999;
+const MAX_NODES = 64;   // (a 4-ply binary tree is 31, 3 plies of 3 children 40)
 
 /**
  * @typedef {{source: 'random' | 'tree' | 'tictactoe', ask: string, seed: number, depth: number, children: number,
@@ -177,6 +178,17 @@ export function answersOf(mm, ab) {
   // A pruned branch: an edge from a node alpha-beta searched to a child it did not.
   const pruned = nodes.filter((n) => n.parent !== null && searched.has(n.parent) && !searched.has(n.key)).map((n) => n.key);
   return { nodes, byKey, searched, pruned, windows, cuts };
+}
+
+/**
+ * Why a tree cannot be a quiz ('' when it can): it needs an inner node below
+ * the root to ask about, and it must fit the screen.
+ * @param {Answers} a
+ */
+export function tooSmallOrLarge(a) {
+  if (!a.nodes.some((n) => n.parent !== null && a.searched.has(n.key))) return 'it has no node below the root to ask about';
+  if (a.nodes.length > MAX_NODES) return `it has ${a.nodes.length} nodes; a quiz's tree has at most ${MAX_NODES}`;
+  return '';
 }
 
 /**

@@ -16,7 +16,7 @@ import { boardSvg } from '../lib/boards.js';
 import { Trace } from './trace.js';
 import { treeHash } from './abstract-tree.js';
 import { ASKS, answersOf, checkPrune, checkValue, checkWindow, fmt, grade, newSeed, nodeLabel, parseAnswer, pruneAnswer, quizHash, readQuizLink,
-  reveal, scoreLine, tttExercise, windowNode } from './quiz-logic.js';
+  reveal, scoreLine, tooSmallOrLarge, tttExercise, windowNode } from './quiz-logic.js';
 import { drawQuizTree, treeWords } from './quiz-drawing.js';
 
 const TABS = { values: 'Values', prune: 'Pruning', window: 'α and β' };
@@ -143,6 +143,11 @@ export function mountQuizView(container, { hash, engine, onChange }) {
     if (my !== serial) return;
     if (!t) { say('No Tic-Tac-Toe position found for this seed: press New exercise.', true); return; }
     const answers = answersOf(t.mm, t.ab);
+    const unfit = q.source === 'tree' ? tooSmallOrLarge(answers) : '';
+    if (unfit) {   // a given tree that cannot be a quiz: a random one instead
+      await loadExercise({ ...readQuizLink(`seed=${q.seed}&ask=${q.ask}`), notes: [...notes, `This tree cannot be a quiz (${unfit}): a random tree instead.`] });
+      return;
+    }
     ex = { answers, windowKey: windowNode(answers, q.seed).key, moves: t.moves, items: new Map(), texts: new Map(), wrong: new Set(),
       marks: new Set(), alpha: '', beta: '', pruneShown: null, lines: [] };
     say(notes.join(' '), notes.length > 0);
