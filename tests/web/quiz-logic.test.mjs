@@ -1,4 +1,4 @@
-// The quiz's logic (web/tree/quiz-logic.js) under node, on the wasm engine's
+// The quiz's logic (web/tree/quiz-logic.js, quiz-exercise.js) under node, on the wasm engine's
 // own traces (build/wasm/bin, as the worker runs them): the answers read
 // from minimax's and alpha-beta's traces, the checking of right and wrong
 // answers with their hints, the grading (hint on the first miss, the answer
@@ -12,6 +12,7 @@ import { loadEngine } from './wasm.mjs';
 
 const { Trace } = await import(`${ROOT}/web/tree/trace.js`);
 const Q = await import(`${ROOT}/web/tree/quiz-logic.js`);
+const { Exercise } = await import(`${ROOT}/web/tree/quiz-exercise.js`);
 const { PRESETS } = await import(`${ROOT}/web/tree/abstract-tree.js`);
 const M = await loadEngine();
 
@@ -139,6 +140,49 @@ test('grading: a hint on the first miss, the answer on the second, the score', (
   assert.deepEqual(Q.reveal(shown.item, shown.score).score, shown.score, 'once only');
   assert.equal(Q.scoreLine({ right: 7, of: 9 }), '7 of 9 right first time');
   assert.equal(Q.scoreLine({ right: 0, of: 0 }), 'nothing finished yet');
+});
+
+test('an exercise checked question by question: the sentences and the score', () => {
+  const ex = new Exercise(TEXTBOOK, 1, '');
+  let score = { right: 0, of: 0 };
+  score = ex.check('values', score);
+  assert.deepEqual(ex.lines, ['Type a value in a field first.']);
+  ex.texts.set('', '3');
+  ex.texts.set('0', '12');
+  ex.texts.set('1', 'x');
+  score = ex.check('values', score);
+  assert.deepEqual(ex.lines, ['A: +3 is right.', 'B: not +12. Hint: B is a MIN node: it takes the smallest of its children’s values; +12 is the largest, ' +
+    'which MAX would take.', 'F: “x” is not a whole number.']);
+  assert.deepEqual([...ex.wrong], ['0', '1']);
+  assert.deepEqual(score, { right: 1, of: 1 });
+  ex.texts.set('0', '8');
+  score = ex.check('values', score);
+  assert.deepEqual(ex.lines, ['B: the value is +3.', 'F: “x” is not a whole number.'],
+    'the second miss: the answer; A, finished, is not checked again; F still does not read');
+  assert.deepEqual(score, { right: 1, of: 2 });
+  score = ex.showAll('values', score);
+  assert.equal(ex.lines[0], 'The values: A +3, B +3, F +2, J +2.');
+  assert.deepEqual(score, { right: 1, of: 4 }, 'F and J given up');
+  assert.ok(ex.done('values'));
+  assert.deepEqual(ex.check('values', score), score, 'a finished question checks nothing');
+
+  ex.toggle('1.1');
+  ex.toggle('2');
+  score = ex.check('prune', score);
+  assert.equal(ex.lines[0], 'Not yet: marked but searched: A–J; 1 pruned branch not marked. Hint: Alpha-beta cuts at F (MIN): after one of its ' +
+    'children its value reaches α, the most MAX is sure of above it, and it searches no more children.');
+  score = ex.check('prune', score);
+  assert.equal(ex.lines[0], 'Missed (ringed in blue): F–I. Marked but searched (dashed red): A–J. Alpha-beta prunes F–H, F–I: at F (α-cut: +2 ≤ α = +3).');
+  assert.deepEqual([...ex.marks], ['1.1', '1.2'], 'the answer marked on the tree');
+  assert.deepEqual(ex.pruneShown, { missed: ['1.2'], wrong: ['2'] });
+  ex.toggle('0.1');
+  assert.deepEqual([...ex.marks], ['1.1', '1.2'], 'no marking once finished');
+
+  ex.alpha = '3';
+  ex.beta = '+∞';
+  score = ex.check('window', score);
+  assert.match(ex.lines[0], /^Right: alpha-beta enters [FJ] with α = \+3, β = \+∞\.$/);
+  assert.deepEqual(score, { right: 2, of: 6 });
 });
 
 test('the link: the same exercise for everyone, its fields and their limits', () => {

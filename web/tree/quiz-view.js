@@ -15,8 +15,8 @@ import { foldable, h } from '../lib/dom.js';
 import { boardSvg } from '../lib/boards.js';
 import { Trace } from './trace.js';
 import { treeHash } from './abstract-tree.js';
-import { ASKS, answersOf, checkPrune, checkValue, checkWindow, fmt, grade, newSeed, nodeLabel, parseAnswer, pruneAnswer, quizHash, readQuizLink,
-  reveal, scoreLine, tooSmallOrLarge, tttExercise, windowNode } from './quiz-logic.js';
+import { ASKS, answersOf, fmt, newSeed, nodeLabel, quizHash, readQuizLink, scoreLine, tooSmallOrLarge, tttExercise } from './quiz-logic.js';
+import { Exercise } from './quiz-exercise.js';
 import { drawQuizTree, treeWords } from './quiz-drawing.js';
 
 const TABS = { values: 'Values', prune: 'Pruning', window: 'α and β' };
@@ -100,6 +100,32 @@ function hiddenUnder(a, marks) {
   return out;
 }
 
+// The fields' and toggles' state: what the student typed, right / wrong / shown.
+function decorate(ex, drawn, els) {
+  const a = ex.answers;
+  for (const [key, f] of drawn.fields) {
+    const it = ex.item(`v:${key}`);
+    f.value = it.state === 'shown' ? fmt(a.byKey.get(key).value) : ex.texts.get(key) || '';
+    f.readOnly = it.state !== 'open';
+    f.classList.toggle('qz-right', it.state === 'right');
+    f.classList.toggle('qz-shown', it.state === 'shown');
+    f.classList.toggle('qz-wrong', ex.wrong.has(key));
+    if (ex.wrong.has(key)) f.setAttribute('aria-invalid', 'true'); else f.removeAttribute('aria-invalid');
+    f.oninput = () => { ex.texts.set(key, f.value); };
+  }
+  for (const [key, b] of drawn.toggles) {
+    const s = ex.pruneShown;
+    b.disabled = ex.done('prune');
+    b.classList.toggle('qz-missed', Boolean(s && s.missed.includes(key)));
+    b.classList.toggle('qz-wrong', Boolean(s && s.wrong.includes(key)));
+  }
+  const w = a.windows.get(ex.windowKey);
+  const shown = ex.item('window').state === 'shown';
+  els.alphaIn.value = shown ? fmt(w.alpha) : ex.alpha;
+  els.betaIn.value = shown ? fmt(w.beta) : ex.beta;
+  els.alphaIn.readOnly = els.betaIn.readOnly = ex.done('window');
+}
+
 /**
  * @param {HTMLElement} container
  * @param {{hash: string, engine: any, onChange: (hash: string) => void}} o
@@ -109,19 +135,17 @@ export function mountQuizView(container, { hash, engine, onChange }) {
   container.append(els.root);
   let q = readQuizLink(hash);
   let serial = 0;
-  /** @type {import('./quiz-logic.js').Score} */
+  /** @type {import('./quiz-logic.js').Score} the items right first time, over every exercise of the visit */
   let score = { right: 0, of: 0 };
-  /** The exercise shown: its answers, the asked node, and what the student gave so far.
-   * @type {{answers: import('./quiz-logic.js').Answers, windowKey: string, moves: string, items: Map<string, import('./quiz-logic.js').Item>,
-   *   texts: Map<string, string>, wrong: Set<string>, marks: Set<string>, alpha: string, beta: string, pruneShown: any, lines: string[]} | null} */
+  /** @type {Exercise | null} */
   let ex = null;
   /** @type {{fields: Map<string, HTMLInputElement>, toggles: Map<string, HTMLButtonElement>} | null} */
   let drawn = null;
 
   const say = (text, isError = false) => { els.msg.textContent = text; els.msg.classList.toggle('tv-error', isError); };
-  const item = (key) => ex.items.get(key) || { tries: 0, state: 'open' };
-  const itemsOf = (ask) => (ask === 'values' ? ex.answers.nodes.filter((n) => !n.leaf).map((n) => `v:${n.key}`) : [ask]);
   const edge = (n) => (ex.moves ? `${n.ply % 2 === 1 ? 'X' : 'O'} ${n.move + 1}` : '');
+  // A random tree instead of the link's, with the reason.
+  const instead = (notes, why) => loadExercise({ ...readQuizLink(`seed=${q.seed}&ask=${q.ask}`), notes: [...notes, `${why}: a random tree instead.`] });
 
   async function loadExercise(next) {
     q = next;
@@ -133,10 +157,7 @@ export function mountQuizView(container, { hash, engine, onChange }) {
       t = await tracesOf(engine, q, notes);
     } catch (e) {
       if (my !== serial) return;
-      if (q.source === 'tree') {   // a tree the engine cannot read: a random one instead
-        await loadExercise({ ...readQuizLink(`seed=${q.seed}&ask=${q.ask}`), notes: [...notes, `This tree cannot be read (${e.message}): a random tree instead.`] });
-        return;
-      }
+      if (q.source === 'tree') { await instead(notes, `This tree cannot be read (${e.message})`); return; }
       say(`The engine could not search this exercise: ${e.message}`, true);
       return;
     }
@@ -144,12 +165,8 @@ export function mountQuizView(container, { hash, engine, onChange }) {
     if (!t) { say('No Tic-Tac-Toe position found for this seed: press New exercise.', true); return; }
     const answers = answersOf(t.mm, t.ab);
     const unfit = q.source === 'tree' ? tooSmallOrLarge(answers) : '';
-    if (unfit) {   // a given tree that cannot be a quiz: a random one instead
-      await loadExercise({ ...readQuizLink(`seed=${q.seed}&ask=${q.ask}`), notes: [...notes, `This tree cannot be a quiz (${unfit}): a random tree instead.`] });
-      return;
-    }
-    ex = { answers, windowKey: windowNode(answers, q.seed).key, moves: t.moves, items: new Map(), texts: new Map(), wrong: new Set(),
-      marks: new Set(), alpha: '', beta: '', pruneShown: null, lines: [] };
+    if (unfit) { await instead(notes, `This tree cannot be a quiz (${unfit})`); return; }
+    ex = new Exercise(answers, q.seed, t.moves);
     say(notes.join(' '), notes.length > 0);
     onChange(quizHash(q));
     render();
@@ -167,9 +184,8 @@ export function mountQuizView(container, { hash, engine, onChange }) {
     els.explorer.href = ex.moves ? `#view=tree&game=tictactoe&moves=${ex.moves}&values=minimax`
       : treeHash({ text: q.tree, algorithm: 'alphabeta', values: 'minimax' });
     for (const b of els.tabs.querySelectorAll('button')) {
-      const done = itemsOf(b.dataset.ask).every((k) => item(k).state !== 'open');
       b.setAttribute('aria-pressed', String(b.dataset.ask === q.ask));
-      b.textContent = `${ASKS.indexOf(b.dataset.ask) + 1}. ${TABS[b.dataset.ask]}${done ? ' ✓' : ''}`;
+      b.textContent = `${ASKS.indexOf(b.dataset.ask) + 1}. ${TABS[b.dataset.ask]}${ex.done(b.dataset.ask) ? ' ✓' : ''}`;
     }
     els.question.textContent = questionText(q.ask, a, ex.windowKey, Boolean(ex.moves));
     els.about.textContent = ex.moves ? 'X (MAX) is to move on this board. A leaf’s number is the engine’s score for X: positive, X has won ' +
@@ -178,124 +194,26 @@ export function mountQuizView(container, { hash, engine, onChange }) {
       { size: 96, title: `The position: X on ${cellsOf(ex.moves, 0)}, O on ${cellsOf(ex.moves, 1)}; X to move` })] : []));
     els.words.textContent = `Nodes are lettered from the root, A, down each branch in turn. ${treeWords(a, edge)}`;
     const hidden = q.ask === 'prune' ? hiddenUnder(a, ex.marks) : new Set();   // (the marks belong to the pruning question)
-    drawn = drawQuizTree(els.box, { answers: a, ask: q.ask, edge, windowKey: q.ask === 'window' ? ex.windowKey : null, hidden, onToggle: toggle });
-    decorate();
+    drawn = drawQuizTree(els.box, { answers: a, ask: q.ask, edge, windowKey: q.ask === 'window' ? ex.windowKey : null, hidden,
+      onToggle: (key) => {
+        ex.toggle(key);
+        render();
+        drawn.toggles.get(key)?.focus();
+      } });
+    decorate(ex, drawn, els);
     els.windowBox.hidden = q.ask !== 'window';
     const wn = nodeLabel(a.byKey.get(ex.windowKey));
     els.alphaIn.setAttribute('aria-label', `α on entry to ${wn}`);
     els.betaIn.setAttribute('aria-label', `β on entry to ${wn}`);
     els.feedback.replaceChildren(...ex.lines.map((l) => h('p', { text: l })));
     els.score.textContent = `Score: ${scoreLine(score)}.`;
-    const open = itemsOf(q.ask).some((k) => item(k).state === 'open');
-    els.check.disabled = els.show.disabled = !open;
+    els.check.disabled = els.show.disabled = ex.done(q.ask);
   }
 
-  // The fields' and toggles' state: what the student typed, right / wrong / shown.
-  function decorate() {
-    const a = ex.answers;
-    for (const [key, f] of drawn.fields) {
-      const it = item(`v:${key}`);
-      f.value = it.state === 'shown' ? fmt(a.byKey.get(key).value) : ex.texts.get(key) || '';
-      f.readOnly = it.state !== 'open';
-      f.classList.toggle('qz-right', it.state === 'right');
-      f.classList.toggle('qz-shown', it.state === 'shown');
-      f.classList.toggle('qz-wrong', ex.wrong.has(key));
-      if (ex.wrong.has(key)) f.setAttribute('aria-invalid', 'true'); else f.removeAttribute('aria-invalid');
-      f.oninput = () => { ex.texts.set(key, f.value); };
-    }
-    const pruneDone = item('prune').state !== 'open';
-    for (const [key, b] of drawn.toggles) {
-      b.disabled = pruneDone;
-      const s = ex.pruneShown;
-      b.classList.toggle('qz-missed', Boolean(s && s.missed.includes(key)));
-      b.classList.toggle('qz-wrong', Boolean(s && s.wrong.includes(key)));
-    }
-    const w = a.windows.get(ex.windowKey);
-    const wi = item('window');
-    els.alphaIn.value = wi.state === 'shown' ? fmt(w.alpha) : ex.alpha;
-    els.betaIn.value = wi.state === 'shown' ? fmt(w.beta) : ex.beta;
-    els.alphaIn.readOnly = els.betaIn.readOnly = wi.state !== 'open';
-  }
-
-  function toggle(key) {
-    if (item('prune').state !== 'open') return;
-    if (ex.marks.has(key)) ex.marks.delete(key); else ex.marks.add(key);
-    render();
-    const b = drawn.toggles.get(key);
-    if (b) b.focus();
-  }
-
-  // Grades one item and returns the line to say about it.
-  function gradeItem(key, right, rightText, hint, answer) {
-    const r = grade(item(key), right, score);
-    ex.items.set(key, r.item);
-    score = r.score;
-    return r.say === 'right' ? rightText : r.say === 'hint' ? `${hint}` : answer;
-  }
-
-  function check() {
-    const a = ex.answers;
-    if (itemsOf(q.ask).every((k) => item(k).state !== 'open')) return;
-    const lines = [];
-    if (q.ask === 'values') {
-      ex.wrong.clear();
-      for (const n of a.nodes) {
-        if (n.leaf || item(`v:${n.key}`).state !== 'open') continue;
-        const c = checkValue(a, n.key, ex.texts.get(n.key) || '');
-        if (c.status === 'empty') continue;
-        if (c.status === 'unreadable') { lines.push(`${n.name}: ${c.hint}`); ex.wrong.add(n.key); continue; }
-        const line = gradeItem(`v:${n.key}`, c.status === 'right', `${n.name}: ${fmt(n.value)} is right.`,
-          `${n.name}: not ${fmt(Number(parseAnswer(ex.texts.get(n.key) || '')))}. Hint: ${c.hint}`,
-          `${n.name}: the value is ${fmt(n.value)}.`);
-        if (item(`v:${n.key}`).state === 'open') ex.wrong.add(n.key);
-        lines.push(line);
-      }
-      if (!lines.length) lines.push('Type a value in a field first.');
-    } else if (q.ask === 'prune') {
-      const c = checkPrune(a, ex.marks);
-      const firstMiss = `Not yet: ${c.wrong.length ? `marked but searched: ${c.wrongText}` : ''}${c.wrong.length && c.missed.length ? '; ' : ''}` +
-        `${c.missed.length ? `${c.missed.length} pruned branch${c.missed.length > 1 ? 'es' : ''} not marked` : ''}. Hint: ${c.hint}`;
-      const line = gradeItem('prune', c.right, `Right. ${pruneAnswer(a)}`, firstMiss, pruneShownText(a, c));
-      if (item('prune').state === 'shown') showPrune(c);
-      lines.push(line);
-    } else {
-      const c = checkWindow(a, ex.windowKey, ex.alpha, ex.beta);
-      const w = a.windows.get(ex.windowKey);
-      const answer = `alpha-beta enters ${a.byKey.get(ex.windowKey).name} with α = ${fmt(w.alpha)}, β = ${fmt(w.beta)}.`;
-      if (c.status === 'empty' || c.status === 'unreadable') lines.push(c.hint);
-      else lines.push(gradeItem('window', c.status === 'right', `Right: ${answer}`,
-        `Not yet (${c.alphaRight ? 'α is right' : c.betaRight ? 'β is right' : 'neither is right'}). Hint: ${c.hint}`, `The answer: ${answer}`));
-    }
-    ex.lines = lines;
-    render();
-  }
-
-  // The prune question's answer on the tree: the engine's pruned branches marked.
-  function showPrune(c) {
-    ex.pruneShown = { missed: c.missed, wrong: c.wrong };
-    ex.marks = new Set(ex.answers.pruned);
-  }
-
-  function showAll() {
-    const a = ex.answers;
-    for (const key of itemsOf(q.ask)) {
-      const r = reveal(item(key), score);
-      ex.items.set(key, r.item);
-      score = r.score;
-    }
-    ex.wrong.clear();
-    const mine = checkPrune(a, ex.marks);
-    if (q.ask === 'prune') showPrune(mine);
-    const w = a.windows.get(ex.windowKey);
-    ex.lines = [q.ask === 'values' ? `The values: ${a.nodes.filter((n) => !n.leaf).map((n) => `${n.name} ${fmt(n.value)}`).join(', ')}.`
-      : q.ask === 'prune' ? pruneShownText(a, mine) : `Alpha-beta enters ${a.byKey.get(ex.windowKey).name} with α = ${fmt(w.alpha)}, β = ${fmt(w.beta)}.`];
-    render();
-  }
-
-  els.form.addEventListener('submit', (e) => { e.preventDefault(); if (ex) check(); });
-  els.show.addEventListener('click', () => { if (ex) showAll(); });
-  els.alphaIn.addEventListener('input', () => { ex.alpha = els.alphaIn.value; });
-  els.betaIn.addEventListener('input', () => { ex.beta = els.betaIn.value; });
+  els.form.addEventListener('submit', (e) => { e.preventDefault(); if (ex) { score = ex.check(q.ask, score); render(); } });
+  els.show.addEventListener('click', () => { if (ex) { score = ex.showAll(q.ask, score); render(); } });
+  els.alphaIn.addEventListener('input', () => { if (ex) ex.alpha = els.alphaIn.value; });
+  els.betaIn.addEventListener('input', () => { if (ex) ex.beta = els.betaIn.value; });
   els.tabs.addEventListener('click', (e) => {
     const b = /** @type {HTMLElement} */ (e.target).closest('[data-ask]');
     if (!b || !ex) return;
@@ -331,12 +249,6 @@ export function mountQuizView(container, { hash, engine, onChange }) {
     load: (text) => { const next = readQuizLink(text); if (quizHash(next) !== quizHash(q)) loadExercise(next); },
     destroy() { serial++; window.removeEventListener('resize', onResize); container.replaceChildren(); },
   };
-}
-
-// The prune question's answer beside the student's marks, and how the tree shows them.
-function pruneShownText(a, c) {
-  const marks = [c.missed.length ? `Missed (ringed in blue): ${c.missedText}.` : '', c.wrong.length ? `Marked but searched (dashed red): ${c.wrongText}.` : ''];
-  return [...marks, pruneAnswer(a)].filter(Boolean).join(' ');
 }
 
 // "1, 5, 9": the cells of X's (side 0) or O's (side 1) marks in `moves`.
