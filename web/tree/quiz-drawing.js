@@ -78,7 +78,7 @@ export function drawQuizTree(box, { answers: a, ask, edge, windowKey, hidden, on
     label.textContent = p % 2 === 0 ? 'MAX' : 'MIN';
     svg.append(label);
   }
-  const stage = h('div', { class: 'qz-stage' }, svg);
+  const stage = h('div', { class: `qz-stage${scale < 1.1 ? ' qz-dense' : ''}` }, svg);   // (dense: smaller toggles)
   stage.style.width = `${Math.round(width * scale)}px`;
   stage.style.height = `${Math.round(height * scale)}px`;
   const listed = [];   // a phone's list of the value fields, with their names
@@ -107,7 +107,8 @@ export function drawQuizTree(box, { answers: a, ask, edge, windowKey, hidden, on
         'aria-label': `branch ${a.byKey.get(n.parent).name}–${n.name} pruned`, 'data-key': n.key }));
       // (in the list, the branch's name is on the toggle: the name contains it)
       b.textContent = `${hidden.has(n.key) ? '✂' : ''}${phone ? `${hidden.has(n.key) ? ' ' : ''}${a.byKey.get(n.parent).name}–${n.name}` : ''}`;
-      place(b, (p.x + c.x) / 2, (p.y + R + c.y - R) / 2);
+      // (a little past the middle of the edge: siblings' toggles stand further apart there)
+      place(b, p.x + (c.x - p.x) * 0.58, p.y + R + (c.y - p.y - 2 * R) * 0.58);
       b.addEventListener('click', () => onToggle(n.key));
       toggles.set(n.key, b);
     }
