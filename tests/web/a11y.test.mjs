@@ -18,6 +18,8 @@ const VIEWS = [
   ['tree explorer, MCTS', '#view=tree&game=tictactoe&moves=1659&algo=mcts', '.tv[data-mcts="ready"] #mcts-tree .tv-row'],
   ['tree explorer, chance nodes (EinStein)', '#view=tree&game=einstein', '.tv-chance[data-ready="true"] .tv-row'],
   ['tree explorer, three players (max^n and paranoid)', '#view=tree&game=connect3p', '.tv-multi[data-ready="true"] .tv-row'],
+  ['quiz (values on the textbook tree)', '#view=quiz&tree=textbook&seed=1', '.qz[data-ready="true"] .qz-value'],
+  ['quiz (pruned branches on Tic-Tac-Toe)', '#view=quiz&ask=prune&game=tictactoe&seed=3', '.qz[data-ready="true"] .qz-cut'],
   ['MENACE', '#view=menace', '.tv'],
   ['demo', '#view=demo&game=connect4', '#demo-board svg'],
   ['EinStein', '#game=einstein&seed=77&position=251346/364125:3', '#es-moves button'],

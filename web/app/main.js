@@ -59,8 +59,10 @@ function installViews(root, controller) {
   const showView = (view) => {
     root.dataset.view = view;
     for (const a of navLinks) {
-      // A game's own page (the dice game's, the three-player game's) is a Play page.
-      if (a.dataset.view === view || (isGamePage(view) && a.dataset.view === 'play')) a.setAttribute('aria-current', 'page');
+      // A game's own page (the dice game's, the three-player game's) is a Play page;
+      // the quiz is part of the tree explorer.
+      const current = a.dataset.view === view || (isGamePage(view) && a.dataset.view === 'play') || (view === 'quiz' && a.dataset.view === 'tree');
+      if (current) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     }
     /** @type {HTMLAnchorElement} */ ($('nav-play')).href = playHash || '#';

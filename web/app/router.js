@@ -9,6 +9,7 @@
 //   #view=menace    menace/menace-view.js
 //   #view=demo      demo/demo-view.js (a game with a page of its own: that page, computers only)
 //   #view=eval      eval/eval-view.js
+//   #view=quiz      tree/quiz-view.js
 //   #game=einstein, #game=connect3p   the game's play page (GAME_PAGES)
 //
 // In app/main.js:
@@ -30,7 +31,7 @@ import { readHash, writeHash } from '../tree/tree-hash.js';
 const GAME_PAGES = { einstein: '../play/einstein-view.js', connect3p: '../play/connect3p-view.js' };
 // (their names as the title shows them before the engine's descriptions have loaded)
 const GAME_PAGE_NAMES = { einstein: 'EinStein würfelt nicht!', connect3p: 'Connect Four for three' };
-const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo', eval: 'What the evaluation sees' };
+const VIEW_NAMES = { tree: 'Search tree explorer', menace: 'MENACE', demo: 'Demo', eval: 'What the evaluation sees', quiz: 'Quiz' };
 // Games of the other kinds (chance, more players; their kind in
 // Module.games()): #view=tree shows them with their own view
 // module, which exports mountGameTree(container, {hash, engine, onChange}) and
@@ -143,7 +144,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     // A game's page is a game, not a view beside one.
     section.querySelector('.tv-back').hidden = hasGamePage(kind);
     if (view && view.kind === module) {
-      if (ownTree || kind === 'eval') { view.load(hash); return; }
+      if (ownTree || kind === 'eval' || kind === 'quiz') { view.load(hash); return; }
       if (kind === 'tree') { view.load(want); writeHash(view.state()); return; }
       if ((!gamePage && kind !== 'demo') || view.hash === hash) return;
       // The demo's own link without a position (the navigation's Demo, the
@@ -162,7 +163,7 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
     }
     if (view) { view.destroy(); view = null; }
     const modules = { tree: '../tree/tree-view.js', menace: '../menace/menace-view.js', demo: '../demo/demo-view.js',
-      eval: '../eval/eval-view.js',
+      eval: '../eval/eval-view.js', quiz: '../tree/quiz-view.js',
       [`page:${want.game}`]: GAME_PAGES[want.game], [`tree:${want.game}`]: GAME_TREES[want.game] };
     // The games come from the link module main.js loads (games.js).
     loading = Promise.all([import(modules[module]), import('../engine/trace-engine.js'), gamesLoaded()]).then(([mod, en]) => {
@@ -195,10 +196,11 @@ export function installTreeRoute({ hide = [], parent = null } = {}) {
         engine = engine || en.createTreeEngine();
         view = mod.mountTreeView(section.lastChild, { ...want, engine, onChange: writeHash });
         writeHash(view.state());
-      } else if (kind === 'eval') {
+      } else if (kind === 'eval' || kind === 'quiz') {
         engine = engine || en.createTreeEngine();
-        view = mod.mountEvalView(section.lastChild, { hash, engine,
-          onChange: (h) => { if (viewOf() === 'eval' && h !== location.hash) history.replaceState(null, '', h); } });
+        const mount = kind === 'eval' ? mod.mountEvalView : mod.mountQuizView;
+        view = mount(section.lastChild, { hash, engine,
+          onChange: (h) => { if (viewOf() === kind && h !== location.hash) history.replaceState(null, '', h); } });
       } else if (kind === 'menace') {
         engine = engine || en.createTreeEngine();
         view = mod.mountMenaceView(section.lastChild, { engine, hash: location.hash });

@@ -9,10 +9,11 @@
 //   index.html#view=menace                              MENACE (menace/)
 //   index.html#view=demo&game=connect4&time1=500        the demo (demo/)
 //   index.html#view=eval&game=connect4&moves=4453       what the evaluation sees (eval/)
+//   index.html#view=quiz&seed=N                         the minimax and alpha-beta quiz (tree/quiz-view.js)
 //   index.html#game=einstein&seed=S, #game=connect3p    a game's play page (play/);
 //                                                       with view=demo computers only
 
-const VIEWS = ['tree', 'menace', 'demo', 'eval'];
+const VIEWS = ['tree', 'menace', 'demo', 'eval', 'quiz'];
 // The games played outside the registry's two-player games
 // (docs/einstein.md, docs/connect3p.md): each has a play page of its own
 // (play/einstein-view.js, play/connect3p-view.js) and a search-tree view of

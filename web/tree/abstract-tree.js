@@ -118,6 +118,23 @@ export function withoutNode(root, path) {
 }
 
 /**
+ * A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives
+ * the same sequence, so a link's seed gives every reader the same tree.
+ * @param {number} seed
+ * @returns {() => number}
+ */
+export function seededRandom(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = s;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
  * A random tree: every inner node has `branching` children, the leaves are
  * `depth` plies deep, values 0-20, from a seeded generator (mulberry32), so
  * the same three numbers give the same tree.
@@ -125,14 +142,7 @@ export function withoutNode(root, path) {
  * @returns {TreeNode}
  */
 export function randomTree(depth, branching, seed) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const make = (d) => (d === 0 ? { value: Math.floor(next() * 21), kids: [] }
     : { value: 0, kids: Array.from({ length: branching }, () => make(d - 1)) });
   return make(depth);

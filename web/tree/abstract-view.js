@@ -22,6 +22,7 @@ import { FLAG, Trace } from './trace.js';
 import { buildEvents, eventState, pseudocode } from './pseudocode.js';
 import { MAX_VALUE, PRESETS, linkTree, nodeAt, randomTree, treeFromTrace, treeHash, treeText, withChild, withValue, withoutNode } from './abstract-tree.js';
 import { drawTree } from './abstract-drawing.js';
+import { quizTreeHash } from './quiz-logic.js';
 
 const SHOWN = [{ id: 'minimax', label: 'Minimax' }, { id: 'alphabeta', label: 'Alpha-beta' }];
 
@@ -53,7 +54,8 @@ function buildPage() {
     h('div', { role: 'group', 'aria-label': 'Preset trees' }, ...presetBtns),
     h('div', { role: 'group', 'aria-label': 'Random tree', class: 'tv-abs-random' },
       h('label', {}, 'depth ', depthSel), h('label', {}, 'children ', branchSel), h('label', {}, 'seed ', seedIn), randomBtn),
-    h('div', { role: 'group', 'aria-label': 'Order every node’s children' }, h('span', { text: 'Order children: ' }), bestBtn, worstBtn));
+    h('div', { role: 'group', 'aria-label': 'Order every node’s children' }, h('span', { text: 'Order children: ' }), bestBtn, worstBtn),
+    h('a', { id: 'tree-quiz', class: 'tv-quizlink', href: '#view=quiz&tree=textbook', text: 'Quiz on this tree' }));
   const msg = h('p', { class: 'tv-msg', id: 'tree-msg', role: 'status', 'aria-live': 'polite' });
   const why = h('p', { class: 'tv-note', id: 'tree-why' });
   const stats = h('p', { id: 'tree-stats', class: 'tv-mstats' });
@@ -92,7 +94,7 @@ function buildPage() {
     h('section', { class: 'tv-card tv-abs-step', 'aria-label': 'Step through the search' },
       h('div', { class: 'tv-cardhead' }, h('h3', { text: 'Step through the search' }), h('div', { class: 'tv-tools' }, ...stepBtns, stepOut)),
       narration, h('div', { class: 'tv-abs-codevars' }, code, vars)));
-  return { root, form, treeIn, presetBtns, depthSel, branchSel, seedIn, randomBtn, bestBtn, worstBtn, msg, why, stats, statsNote,
+  return { root, tools, form, treeIn, presetBtns, depthSel, branchSel, seedIn, randomBtn, bestBtn, worstBtn, msg, why, stats, statsNote,
     valuesSwitch, legend, box, selOut, valueIn, addBtn, removeBtn, editor, stepBtns, stepOut, narration, code, vars };
 }
 
@@ -231,6 +233,7 @@ export function mountGameTree(container, { hash, engine, onChange }) {
     els.why.textContent = preset ? PRESETS[preset].why : '';
     if (selected && !nodeAt(shown.tree, selected)) selected = null;
     onChange(treeHash(s));
+    /** @type {HTMLAnchorElement} */ (els.tools.querySelector('#tree-quiz')).href = quizTreeHash(s.text);
     renderStats();
     startSteps();
     els.root.dataset.ready = 'true';

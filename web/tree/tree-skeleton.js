@@ -129,7 +129,7 @@ export function buildTreeSkeleton() {
     h('header', { class: 'tv-head' }, h('div', { class: 'tv-title' }, h('h2', { text: 'Watch it think: the search tree' }),
       foldable('About this view', { class: 'tv-about' },
         h('p', { class: 'tv-sub', text: 'The tree the engine explores from a position — traced by the same WebAssembly search that plays, node for node.' }))), form),
-    h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn), valuesSwitch), lesson,
+    h('div', { class: 'tv-statusrow' }, msg, h('div', { class: 'tv-jump' }, emptyBtn, lessonBtn, h('a', { id: 'tree-quiz', href: '#view=quiz&game=tictactoe', text: 'Quiz' })), valuesSwitch), lesson,
     algosCard, h('div', { class: 'tv-main' }, treeCard, stepCard), deepCard);
   return {
     gameSel, movesIn, depthIn, depthHelp, form, msg, valuesSwitch, lesson, emptyBtn, lessonBtn,
