@@ -52,6 +52,18 @@ function timing(t, events) {
 
 const fmt = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 
+// The rule and the MAX / MIN label of every ply of a tree drawn `width`
+// wide, ply p's nodes centred at y(p) (the textbook view and the quiz).
+/** @param {SVGElement} svg @param {number} depth @param {number} width @param {(p: number) => number} y */
+export function drawPlyRows(svg, depth, width, y) {
+  for (let p = 0; p <= depth; p++) {
+    svg.append(svgEl('line', { x1: 4, x2: width - 4, y1: y(p), y2: y(p), class: 'tv-abs-row' }));
+    const label = svgEl('text', { x: 6, y: y(p) + 5, class: 'tv-abs-rowlabel' });
+    label.textContent = p % 2 === 0 ? 'MAX' : 'MIN';
+    svg.append(label);
+  }
+}
+
 /**
  * Draws the tree into `box` (replacing what was there).
  * @param {HTMLElement} box
@@ -73,13 +85,7 @@ export function drawTree(box, { tree, trace: t, events, step, current, values, s
   const svg = svgEl('svg', { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * scale), height: Math.round(height * scale),
     class: 'tv-abs-svg', role: 'group',
     'aria-label': `The game tree: ${nodes.length} nodes, ${depth + 1} rows` });
-  for (let p = 0; p <= depth; p++) {
-    const y = TOP + R + p * ROW;
-    svg.append(svgEl('line', { x1: 4, x2: width - 4, y1: y, y2: y, class: 'tv-abs-row' }));
-    const label = svgEl('text', { x: 6, y: y + 5, class: 'tv-abs-rowlabel' });
-    label.textContent = p % 2 === 0 ? 'MAX' : 'MIN';
-    svg.append(label);
-  }
+  drawPlyRows(svg, depth, width, (p) => TOP + R + p * ROW);
   // A node left out by a cut: pruned once its nearest searched ancestor has cut.
   const state = (m) => {
     const i = index.get(m.key);

@@ -10,6 +10,7 @@
 // beside it (treeWords).
 
 import { svgEl, h } from '../lib/dom.js';
+import { drawPlyRows } from './abstract-drawing.js';
 import { fmt, nodeLabel } from './quiz-logic.js';
 
 const GAP = 66;     // between neighbouring leaves (on a phone PHONE_GAP, so that more of the tree fits)
@@ -71,13 +72,7 @@ export function drawQuizTree(box, { answers: a, ask, edge, windowKey, hidden, on
   const scale = Math.max(phone ? 0.6 : 0.85, Math.min(1.7, (box.clientWidth - 8) / width));
   const svg = svgEl('svg', { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * scale), height: Math.round(height * scale),
     class: `qz-svg${phone ? ' qz-phone' : ''}`, 'aria-hidden': 'true' });
-  for (let p = 0; p <= depth; p++) {
-    const y = TOP + R + p * ROW;
-    svg.append(svgEl('line', { x1: 4, x2: width - 4, y1: y, y2: y, class: 'tv-abs-row' }));
-    const label = svgEl('text', { x: 6, y: y + 5, class: 'tv-abs-rowlabel' });
-    label.textContent = p % 2 === 0 ? 'MAX' : 'MIN';
-    svg.append(label);
-  }
+  drawPlyRows(svg, depth, width, (p) => TOP + R + p * ROW);
   const stage = h('div', { class: `qz-stage${scale < 1.1 ? ' qz-dense' : ''}` }, svg);   // (dense: smaller toggles)
   stage.style.width = `${Math.round(width * scale)}px`;
   stage.style.height = `${Math.round(height * scale)}px`;
