@@ -54,7 +54,7 @@ export function renderPractise(c, p) {
     const score = practiseScore(p.items);
     $('practise-prompt').textContent = `Practice over: ${score}.`;
     list.replaceChildren(...p.items.map((i) => summaryLine(c, i, noun)));
-    c.panel.setStatus(`Practice over: ${score}. Practise again, or go back to the review.`);
+    c.panel.setStatus(`Practice over: ${score}.`);
     return;
   }
   const m = item.mistake;
@@ -64,7 +64,7 @@ export function renderPractise(c, p) {
   $('practise-prompt').textContent = `${moveName(m.ply)} ${who(c, side)} played ${noun} ${m.move} here: it ${DID[m.mark]}. `
     + `Find a better move for ${name}: one that keeps the ${keep}.`;
   if (!item.result && !item.tries.length) {
-    c.panel.setStatus(`Practise, mistake ${p.index + 1} of ${n}: find a better move for ${name} (it can keep the ${keep}).`);
+    c.panel.setStatus(`Mistake ${p.index + 1} of ${n}: find a better move for ${name}.`);
   }
 }
 
