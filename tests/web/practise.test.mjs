@@ -130,7 +130,9 @@ await runBrowserTest('practise your mistakes: every value-keeping move accepted,
   const wrong3 = losers(outcomes, target3)[0];
   v = await answer(page, 'connect4', wrong3);
   assert.equal(v.verdict, 'loses');
-  await page.click('#practise-show');
+  await page.focus('#practise-show');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'practise-next', 'the focus goes on from Show to Next');
   assert.match(await page.textContent('#practise-said'), /^The best move: column \d \(dashed on the board\)\./);
   assert.ok(keepers(outcomes, target3).includes(await hint(page)), `Show dashes a value-keeping move (${await hint(page)})`);
   assert.equal(await page.isVisible('#practise-show'), false);

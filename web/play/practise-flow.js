@@ -292,6 +292,9 @@ function showSolution(c) {
   showValues(c, p);
   renderPractise(c, p);
   sayPractise(solutionWords(p));
+  // (Show is hidden now: its keyboard focus goes on to Next)
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || focused.id === 'practise-show') document.getElementById('practise-next').focus();
 }
 
 // "Next" (or "Skip" before an answer, which counts as not found).
