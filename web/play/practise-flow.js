@@ -196,6 +196,7 @@ export function practiseMove(c, move) {
   const o = outcomeOf(scoreOf(p, move));
   if (o === null) {
     if (p.analysed) {
+      document.body.dataset.practise = item.result ? 'settled' : 'find';
       sayPractise(`The value of ${noun} ${move} could not be proven in time: try another ${noun}.`);
     } else {
       p.waiting = move;
