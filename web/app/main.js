@@ -20,6 +20,7 @@ import { $, $button, $select, bindPlayKeys, bookStatus, playControls, renderLeve
 import { restoreSaved, saveBoardLine, savedBoards, savedGame, savedLine, savedSettings } from '../play/play-saved.js';
 import { bestLineOnBoard, resultScreen } from '../play/result-screen.js';
 import { analysisLines } from '../play/analysis-lines.js';
+import { syncPractiseStart, wirePractise } from '../play/practise-flow.js';
 import { forgetSavedPages, installTreeRoute } from './router.js';
 
 // The view a hash asks for: the explorer's views (tree, and whatever else
@@ -239,6 +240,7 @@ function start() {
     syncControls(ui, controller, results);
     solve.sync();
     result.update();
+    syncPractiseStart(controller);
     bestLine.update(panel.line);
     if (controller.active) save();
   };
@@ -258,6 +260,8 @@ function start() {
     preview: (moves) => (moves ? board.setLine(moves) : bestLine.update(panel.line)),
     play: (moves) => controller.playLine(moves),
   });
+
+  wirePractise(controller);
 
   const solve = mountSolve({ controller, engine, button: $button('solve'), result: $('solve-result'),
     select: $select('threads-select'), buildText: $('engine-build'), onSetting: () => save(true) });

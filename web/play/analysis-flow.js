@@ -159,6 +159,9 @@ export function showHint(c, a) {
 // streamed result is shown at once.
 /** @param {Controller} c */
 export async function startAnalysis(c, token) {
+  // (not while practising mistakes: it would give the answers away; leaving
+  // the practice starts it again)
+  if (c.practise) return;
   const g = c.game;
   const ctx = c.searchContext();
   document.body.dataset.analysis = 'running';

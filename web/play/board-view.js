@@ -157,7 +157,13 @@ export class BoardView {
     this.invalidate();
   }
 
-  setHint(move) { this.hint = move || 0; this.invalidate(); }
+  // The hint's move, drawn dashed (data-hint on the canvas: a hook for tests).
+  setHint(move) {
+    this.hint = move || 0;
+    if (this.hint) this.canvas.dataset.hint = String(this.hint);
+    else delete this.canvas.dataset.hint;
+    this.invalidate();
+  }
   setLabels(labels) { this.labels = labels; this.invalidate(); }
   // The best line (moves from the position shown), or [] for none.
   setLine(moves) {

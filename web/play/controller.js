@@ -18,14 +18,17 @@
 // concern live in a module of their own, as functions of the controller
 // (the class keeps every method's name): turn-flow.js (whose turn, the
 // computer's move, the end of the game), analysis-flow.js (the analysis and
-// the hint), solve-flow.js ("Solve from here") and review-flow.js (the game
-// review and the move list).
+// the hint), solve-flow.js ("Solve from here"), review-flow.js (the game
+// review and the move list) and practise-flow.js ("Practise your mistakes":
+// while it runs, the board's moves are its answers, and any position change
+// ends it).
 
 import { sideNames } from '../lib/games.js';
 import { Game, movesOf, movesText } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
 import { WAIT_FOR_COMPUTER, clearAnalysis, playLine, requestHint, setAnalysis, setAnalysisLines, setAnalysisTime, showAnalysis,
   showFinalValue, showHint, startAnalysis } from './analysis-flow.js';
+import { endPractise, practiseMove } from './practise-flow.js';
 import { showGraph, showMoves, startReview, stopReview } from './review-flow.js';
 import { cancelSolve, endSolve, startSolve, stopSolve } from './solve-flow.js';
 import { finish, step } from './turn-flow.js';
@@ -51,6 +54,10 @@ export class Controller {
     this.makeReviewEngine = reviewEngine;
     this.reviewEngine = null;
     this.review = null;      // {line, reply, done, failed}: the review of the line `line`
+    // "Practise your mistakes" running (practise-flow.js): the board shows its
+    // positions and its moves are answers; null otherwise.
+    /** @type {import('./practise-flow.js').Practise | null} */
+    this.practise = null;
     // What the page learnt of positions while the game was played (an
     // analysis, the computer's search): "kind:moves" -> value, the side to
     // move's view; the evaluation graph reads it (eval-graph.js).
@@ -190,6 +197,7 @@ export class Controller {
 
   // --- user actions ---------------------------------------------------------
   playHuman(move) {
+    if (this.practise) return practiseMove(this, move);
     if (this.state !== 'human-turn' || !this.game.canPlay(move)) {
       this.refuse(move);
       return false;
@@ -468,6 +476,7 @@ export class Controller {
 
   // Another view is shown: abandon any search, stop writing the hash.
   suspend() {
+    if (this.practise) endPractise(this);
     this.active = false;
     this.engine.cancel();
     this.token++;
@@ -478,6 +487,7 @@ export class Controller {
   // --- flow -----------------------------------------------------------------
   // `browsing`: jumpTo's position where the computer waits (this.browsing).
   positionChanged(animate, browsing = false) {
+    if (this.practise) endPractise(this);
     this.browsing = browsing;
     this.engine.cancel();
     this.token++;

@@ -7,6 +7,7 @@
 import { group, h, newGameKey, setUsable } from '../lib/dom.js';
 import { GAMES, isGameKind, sizeLabel } from '../lib/games.js';
 import { isGamePage } from '../lib/views.js';
+import { leavePractise } from './practise-flow.js';
 import { describeLevel, describeMctsLevel, levelLabel, resultLines } from './levels.js';
 
 // The page's elements by id, typed.
@@ -221,6 +222,13 @@ export function bindPlayKeys(root, controller, result) {
     const tag = target && target.tagName;
     if (tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && target.type !== 'checkbox')) return;
     const key = e.key.toLowerCase();
+    if (controller.practise && !/^[1-9a-c]$/.test(key)) {
+      // Practising (practise-flow.js): the moves are answers; Escape goes
+      // back to the review; the game's own keys would change the game.
+      if (e.key === 'Escape') leavePractise(controller);
+      else if (/^[urhnps]$/.test(key)) controller.sayForAMoment('Practising: play a move on the board, or press Escape to go back to the review.');
+      return;
+    }
     if (/^[1-9]$/.test(key)) {
       if (controller.playHuman(Number(key))) e.preventDefault();
     } else if (/^[a-c]$/.test(key) && controller.game.def.moveSlots > 9) {

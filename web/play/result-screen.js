@@ -54,7 +54,8 @@ export function resultScreen(getController) {
     update() {
       const c = getController();
       const g = c.game;
-      const show = c.active && c.state === 'game-over' && closedFor !== key(c);
+      // (not over a mistake's position being practised)
+      const show = c.active && !c.practise && c.state === 'game-over' && closedFor !== key(c);
       if (!show) {
         hide();
         return;
