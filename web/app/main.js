@@ -49,6 +49,8 @@ function withGame(hash, game) {
 function installViews(root, controller) {
   // The tree explorer (and the router's other views) mount themselves on
   // their hashes (app/router.js hides main.layout meanwhile); Study is ours.
+  const pageTitle = document.title;   // the page's own ("Four in a Row — play the engine")
+  const STUDY_TITLE = `Study: strength and thinking time — ${pageTitle.split(' — ')[0]}`;
   installTreeRoute({ hide: [document.querySelector('main.layout')] });
   const studySection = $('study-view');
   let study = null;
@@ -73,6 +75,10 @@ function installViews(root, controller) {
     if (isGamePage(view)) treeLink.setAttribute('href', `#view=tree&game=${view}`);
     else if (view === 'play' || view === 'study') treeLink.setAttribute('href', '#view=tree&game=tictactoe');
     studySection.hidden = view !== 'study';
+    // The Study view's own title; the router's views set theirs, and Play
+    // gets the page's back (the router restores it on every hash not its own).
+    if (view === 'study') document.title = STUDY_TITLE;
+    else if (document.title === STUDY_TITLE) document.title = pageTitle;
     if (view === 'study') {
       if (!study) {
         study = import('../study/study.js').then((m) => m.createStudyView(studySection));
