@@ -1,12 +1,14 @@
 // The charts of the page (web/lib/charts.js, Observable Plot), in headless
 // Chromium on build/site: the Study view's charts draw the shipped study's
 // numbers (one mark per data point, a known value in the table alternative,
-// the series in words), respond to the keyboard and to the mouse, keep 14 px
-// axis text at 1920x1080 and on a phone, follow dark mode, run under the
-// strict CSP with no console error, and load the library only when a chart
-// is drawn; the demo's depth and score charts gain a point per move; axe
-// finds no violation with a point focused and the tables open. Screenshots:
-// build/screenshots/charts-*.png.
+// the series and the players in words), respond to the keyboard and to the
+// mouse, keep 14 px axis text at 1920x1080 (two charts of at least 700 px
+// across) and on a phone, follow dark mode, run under the strict CSP with no
+// console error, and load the library only when a chart is drawn; the view
+// has its own title (Play gets the page's back) and explains the study (no
+// link to a file the site does not have); the demo's depth and score charts
+// gain a point per move; axe finds no violation with a point focused and the
+// tables open. Screenshots: build/screenshots/charts-*.png.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,9 +39,20 @@ await runBrowserTest('charts', async ({ browser, url }) => {
     await page.goto(`${url}#game=connect4&ai=none`);
     await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 15000 });
     assert.deepEqual(loaded, [], 'the game itself does not load the chart library');
+    const playTitle = await page.title();
     await page.click('#nav-study');
     await page.waitForSelector('.study-plots[data-charts="drawn"]', { timeout: 20000 });
     assert.equal(loaded.length, 2, `the Study view loads it (${loaded.map((u) => u.replace(/.*\//, '')).join(', ')})`);
+    const studyTitle = await page.title();
+    assert.ok(/^Study\b/.test(studyTitle) && studyTitle !== playTitle, `the view's own title: ${studyTitle}`);
+
+    // The explanation on the page: what was played, Elo and its interval, the
+    // curves; the docs named as text (the site has no link to the source).
+    const about = await page.$eval('.study-about', (a) => ({ text: a.textContent, links: a.querySelectorAll('a').length }));
+    for (const words of [`${results.tournament.games} Connect Four games`, 'Bradley–Terry', 'bootstrap', 'What the curves show', 'docs/study.md']) {
+      assert.ok(about.text.includes(words), `the explanation says "${words}"`);
+    }
+    assert.equal(about.links, 0, 'no link to a file the site does not have');
 
     for (const id of ['study-chart-rating', 'study-chart-depth']) {
       const labels = await marks(page, id);
@@ -65,6 +78,9 @@ await runBrowserTest('charts', async ({ browser, url }) => {
     // The series in words, not the tournament's flags.
     const legends = await page.$$eval('.study-plots .gs-chart-legend', (ls) => ls.map((l) => l.textContent).join(' | '));
     assert.ok(!/noorder|notable|nosmart|nomctssolver|noreuse|full engine/.test(legends), `legends in words: ${legends.slice(0, 160)}`);
+    const players = await page.$$eval('.study-table tbody th, .study-table caption, .study-results svg text',
+      (ts) => ts.map((t) => t.textContent).join(' | '));
+    assert.ok(!/\bt=\d|noorder|notable/.test(players), `players in words in the table and on the axes: ${players.slice(0, 160)}`);
 
     // 14 px text at 1920x1080, the SVG drawn at its width (not scaled).
     const text = await page.$$eval('svg.gs-chart', (svgs) => svgs.map((s) => {
@@ -72,6 +88,8 @@ await runBrowserTest('charts', async ({ browser, url }) => {
       return { font: parseFloat(getComputedStyle(t).fontSize), scale: s.getBoundingClientRect().width / s.viewBox.baseVal.width };
     }));
     assert.ok(text.every((t) => t.font >= 14 && Math.abs(t.scale - 1) < 0.02), `axis text at 14 px, unscaled: ${JSON.stringify(text)}`);
+    const widths = await page.$$eval('.study-plots svg.gs-chart', (svgs) => svgs.map((s) => Math.round(s.getBoundingClientRect().width)));
+    assert.ok(widths.every((w) => w >= 700), `charts two across, wide on a projector: ${widths.join(', ')} px`);
 
     console.log('  keyboard: Tab reaches a chart, the arrow keys go from point to point, the numbers show');
     await page.focus('#study-chart-rating .gs-points > [tabindex="0"]');
@@ -106,6 +124,8 @@ await runBrowserTest('charts', async ({ browser, url }) => {
       assert.equal((await marks(page, 'study-chart-rating')).length, otherResults.tournament.players.filter((p) => p.timeMs > 0).length,
         `${other.name}: one point per timed player`);
     }
+    await page.click('#nav-play');
+    assert.equal(await page.title(), playTitle, 'Play has the page\'s title back');
     assert.deepEqual(errors, [], 'no console error (a CSP refusal would be one), exception or failed request');
     await context.close();
   }

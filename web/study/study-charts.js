@@ -21,6 +21,28 @@ function timeAxis(points) {
 // Room for 14 px tick labels, the x axis' label under them and the y axis' above the top tick.
 const MARGINS = { marginTop: 30, marginLeft: 56, marginRight: 16, marginBottom: 50 };
 
+/**
+ * A player of the tournament in words: its series' name and its time ("alpha-beta,
+ * no move ordering, 100 ms" for t=100,noorder); its flags without the series of
+ * study_data.py (an older results.json).
+ * @param {any} results  a run's results.json
+ * @param {string} name  the player's name in the tournament (its flags)
+ * @returns {string}
+ */
+export function playerWords(results, name) {
+  const s = Array.isArray(results.series) ? results.series.find((x) => x.players.includes(name)) : null;
+  const p = results.tournament.players.find((x) => x.name === name);
+  return s && p && p.timeMs > 0 ? `${s.label}, ${fmtTime(p.timeMs)}` : name;
+}
+
+// The anchor of the ratings in a few words, for an axis ("alpha-beta at 1 ms").
+function anchorShort(results) {
+  const name = results.tournament.anchor;
+  const s = Array.isArray(results.series) ? results.series.find((x) => x.players.includes(name)) : null;
+  const p = results.tournament.players.find((x) => x.name === name);
+  return s && p && p.timeMs > 0 ? `${s.search === 'mcts' ? 'MCTS' : 'alpha-beta'} at ${fmtTime(p.timeMs)}` : name;
+}
+
 // The players of the timed series, one point each: {series, search, player, timeMs}
 // with the player's fields. Without the series of study_data.py (an older
 // results.json) every player is a series of its own, named as in the table.
@@ -126,7 +148,7 @@ export function studyCharts(results) {
     timeChart(results, {
       id: 'study-chart-rating',
       title: `Rating (Elo) against thinking time (${fmtInt(t.games)} games)`,
-      yLabel: `Elo (${t.anchor} = 0)`,
+      yLabel: `Elo (${anchorShort(results)} = 0)`,
       value: (d) => d.elo,
       interval: (d) => (Number.isFinite(d.eloLo) && Number.isFinite(d.eloHi) ? [d.eloLo, d.eloHi] : null),
       text: (d) => `Elo ${signed(d.elo)}; 95% interval ${signed(d.eloLo)} … ${signed(d.eloHi)}; ${d.games} games`,

@@ -16,7 +16,7 @@
 import { group, h } from '../lib/dom.js';
 import { EngineClient } from '../engine/engine-client.js';
 import { Game } from '../lib/rules.js';
-import { studyCharts } from './study-charts.js';
+import { playerWords, studyCharts } from './study-charts.js';
 
 const TIMES = [1, 3, 10, 30, 100, 300, 1000];
 const SEARCHES = { alphabeta: 'Alpha-beta', mcts: 'MCTS' };
@@ -48,17 +48,18 @@ function eloFromScore(s) {
 }
 
 // --- shipped results ---------------------------------------------------------
-function playersTable(t) {
+function playersTable(results) {
+  const t = results.tournament;
   const head = ['Player', 'Games', 'W / D / L', 'Score', 'Elo (95% interval)', 'Depth', 'Nodes per move', 'Kept value'];
   const table = h('table', { class: 'study-table' },
-    h('caption', { text: `${fmtInt(t.games)} games, ${t.openings} openings × 2 colours; Elo relative to ${t.anchor}` }),
+    h('caption', { text: `${fmtInt(t.games)} games, ${t.openings} openings × 2 colours; Elo relative to ${playerWords(results, t.anchor)}` }),
     h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { scope: 'col', text: x })))));
   const body = h('tbody');
   for (const p of t.players) {
     const score = p.games ? (p.wins + p.draws / 2) / p.games : 0;
     const elo = Number.isFinite(p.elo) ? `${signed(p.elo)} (${signed(p.eloLo)} … ${signed(p.eloHi)})` : '–';
     body.append(h('tr', {},
-      h('th', { scope: 'row', text: p.name }),
+      h('th', { scope: 'row', text: playerWords(results, p.name) }),
       h('td', { text: fmtInt(p.games) }),
       h('td', { text: `${p.wins} / ${p.draws} / ${p.losses}` }),
       h('td', { text: pct(score) }),
@@ -93,6 +94,41 @@ function keyFigures(results) {
   }
   if (!items.length) return null;
   return h('dl', { class: 'study-figures' }, ...items.map(([k, v]) => h('div', {}, h('dt', { text: v }), h('dd', { text: k }))));
+}
+
+// What a run played, how its ratings and intervals are computed and what
+// its charts show (docs/study.md has the details), with its own numbers.
+function aboutRun(results) {
+  const t = results.tournament;
+  const mcts = t.players.some((p) => /^mcts\b/.test(p.name));
+  const perPairing = 2 * t.openings;
+  const code = (text) => h('code', { text });
+  const part = (title, ...kids) => h('div', {}, h('h3', { text: title }), h('p', {}, ...kids));
+  return h('section', { class: 'card study-about', 'aria-label': 'How the study was made' },
+    h('h2', { text: 'How the study was made' }),
+    h('div', { class: 'study-about-parts' },
+      part('What was played',
+        `${fmtInt(t.games)} Connect Four games between ${t.players.length} engine players, every player against every other `
+        + `${perPairing} times: ${t.openings} balanced openings of four stones, each played once with each player moving first. `
+        + `The players differ in their thinking time per move${mcts ? ', in how they search (alpha-beta or Monte Carlo tree search)' : ''} `
+        + 'and, for comparison, in a technique switched off; each series of the charts is one kind of player.'),
+      part('Elo and its interval',
+        'One rating per player is fitted to all the games at once (Bradley–Terry maximum likelihood; a win scores 1, a draw ½, '
+        + `and ${t.prior === 1 ? 'one virtual draw' : `${t.prior} virtual draws`} per pairing keep a 0% or 100% score finite). `
+        + 'On the Elo scale a lead of 100 means an expected score of 64%, 191 one of 75%; '
+        + `the scale's zero is the player “${playerWords(results, t.anchor)}”. The 95% interval: the games of each pairing resampled `
+        + `${fmtInt(t.bootstrap)} times (a bootstrap), the ratings fitted again each time, and the middle 95% of them kept.`),
+      part('What the curves show',
+        'Rating, search depth and the share of moves that keep the game value, against the thinking time per move '
+        + '(a log scale: each step of the axis is about three times the time before). The depth is that of the last finished '
+        + `iteration${mcts ? ' (for MCTS, the length of its most visited line)' : ''}, over the moves whose value the search had not proven. `
+        + `From ${t.judgeStones} stones on, the exact solver judges each move of a side that has not lost: does a won position stay won, `
+        + 'a drawn one drawn? Bars are 95% intervals (Wilson\'s for the kept share). '
+        + (results.nodes ? 'The last chart counts the nodes searched to reach each depth: what pruning, move ordering and the table save.' : '')),
+      part('Run it yourself',
+        'The full report, with the method in detail, is ', code('docs/study.md'), ' in the source; ',
+        code('scripts/study.sh --quick'), ' plays a small study again (about two minutes on two cores), ',
+        code('--medium'), ', ', code('--mcts'), ' and ', code('--full'), ' the larger runs.')));
 }
 
 // --- live experiment -----------------------------------------------------------
@@ -155,7 +191,7 @@ async function loadResults(box) {
     } else {
       const figures = keyFigures(results);
       if (figures) body.append(figures);
-      body.append(playersTable(t));
+      body.append(aboutRun(results), playersTable(results));
       // The charts, drawn from the same results (each waits for the
       // chart library, and draws when it has its width in the page).
       const charts = studyCharts(results);
@@ -179,7 +215,7 @@ function buildStudyPage(section) {
       + 'think per move (and, for comparison, in switched-off techniques; the mcts run also in how they search: Monte Carlo '
       + 'tree search against alpha-beta). Each pairing plays fixed, balanced openings '
       + 'with both colours; a judge (the exact solver) checks which moves keep the game value. '
-      + 'The full report is docs/study.md in the project; scripts/study.sh reproduces it.' }));
+      + 'Below: the shipped results, how they were made, their numbers and their charts.' }));
   // (Not a live region: a screen reader would read the whole table, the run
   // picker included, at every change; aria-busy marks it while it loads.)
   el.results = h('div', { class: 'study-results', 'aria-busy': 'true' }, h('p', { class: 'muted', text: 'Loading the results…' }));
