@@ -185,6 +185,37 @@ function forget(ui, controller, panel, solve, applyLook) {
   $('saved-status').textContent = 'Back to the defaults: a new game with the first settings.';
 }
 
+// The page's look: column numbers, sound and its volume, large text, the
+// board's colours (html[data-theme], every canvas of the site reads them).
+// Wires the settings' controls (each change is applied, then saved by
+// `save`); returns the function that applies them all (after a restore or a
+// reset).
+/**
+ * @param {HTMLElement} root @param {ReturnType<typeof playControls>} ui @param {BoardView} board
+ * @param {Sound} sound @param {() => void} save
+ */
+function wireLook(root, ui, board, sound, save) {
+  const applyLook = () => {
+    root.toggleAttribute('data-numbers', ui.numbers.checked);
+    if (ui.large.checked) root.dataset.type = 'large';
+    else delete root.dataset.type;
+    sound.setOn(ui.sound.checked);
+    sound.setVolume(Number(ui.volume.value) / 100);
+    ui.volumeOut.textContent = `${ui.volume.value}%`;
+    ui.volume.setAttribute('aria-valuetext', `${ui.volume.value}%`);
+    if (root.dataset.theme !== ui.theme.value) {
+      root.dataset.theme = ui.theme.value;
+      board.readColors();
+      board.invalidate();
+    }
+  };
+  for (const box of [ui.numbers, ui.sound, ui.large, ui.theme]) box.addEventListener('change', () => { applyLook(); save(); });
+  ui.volume.addEventListener('input', applyLook);
+  // (the volume's new loudness heard once it is set, if sound is on)
+  ui.volume.addEventListener('change', () => { applyLook(); save(); sound.landed(1); });
+  return applyLook;
+}
+
 function start() {
   const root = document.documentElement;
   const panel = new Panel();
@@ -279,27 +310,7 @@ function start() {
     controller.openBoard(kind, size, line ? line.moves : '', line ? line.ahead : []);
   });
 
-  // The page's look: column numbers, sound and its volume, large text, the
-  // board's colours (html[data-theme], every canvas of the site reads them);
-  // and the settings card open or folded.
-  const applyLook = () => {
-    root.toggleAttribute('data-numbers', ui.numbers.checked);
-    if (ui.large.checked) root.dataset.type = 'large';
-    else delete root.dataset.type;
-    sound.setOn(ui.sound.checked);
-    sound.setVolume(Number(ui.volume.value) / 100);
-    ui.volumeOut.textContent = `${ui.volume.value}%`;
-    ui.volume.setAttribute('aria-valuetext', `${ui.volume.value}%`);
-    if (root.dataset.theme !== ui.theme.value) {
-      root.dataset.theme = ui.theme.value;
-      board.readColors();
-      board.invalidate();
-    }
-  };
-  for (const box of [ui.numbers, ui.sound, ui.large, ui.theme]) box.addEventListener('change', () => { applyLook(); save(true); });
-  ui.volume.addEventListener('input', applyLook);
-  // (the volume's new loudness heard once it is set, if sound is on)
-  ui.volume.addEventListener('change', () => { applyLook(); save(true); sound.landed(1); });
+  const applyLook = wireLook(root, ui, board, sound, () => save(true));
   ui.engine.addEventListener('change', () => save(true));
   ui.settings.addEventListener('toggle', () => save(true));
   $('forget').addEventListener('click', () => forget(ui, controller, panel, solve, applyLook));
