@@ -70,30 +70,51 @@ test('a dropped worker that fails to load, or never loads, is stopped too', (t) 
   assert.equal(hung.workers[0].terminated, true, 'a load that hangs: stopped after 10 s');
 });
 
+test('the spare starts once the first worker has loaded', async () => {
+  const { client, workers } = fresh();
+  assert.equal(workers.length, 1, 'no spare while the first worker loads (it would slow that load)');
+  workers[0].loaded();
+  await new Promise(setImmediate);
+  assert.equal(workers.length, 2, 'then the spare');
+  workers[1].loaded();
+  client.terminate();
+  assert.ok(workers.every((w) => w.terminated), 'both loaded: stopped at once');
+});
+
 test('cancel() switches to the spare and drops the busy worker, kept while it loads', async () => {
   const { client, workers } = fresh();
-  assert.equal(workers.length, 2, 'the current worker and a spare');
-  workers[1].loaded();
-  const reply = client.request({ type: 'search', game: 'connect4', moves: '', timeMs: 100 });
+  // A cancel while the first worker still loads: no spare yet, so a new
+  // worker and its spare start at once.
+  const first = client.request({ type: 'search', game: 'connect4', moves: '', timeMs: 100 });
   assert.equal(workers[0].posted.at(-1).type, 'search', 'the request goes to the current worker');
   client.cancel();
-  assert.equal(await reply, null, 'a cancelled request resolves with null');
+  assert.equal(await first, null, 'a cancelled request resolves with null');
   assert.equal(workers[0].terminated, false, 'the dropped worker had not loaded: kept until it has');
-  assert.equal(workers.length, 3, 'a new spare');
+  assert.equal(workers.length, 3, 'a new current worker and its spare');
   const next = client.request({ type: 'search', game: 'connect4', moves: '4', timeMs: 100 });
   const sent = workers[1].posted.at(-1);
-  assert.equal(sent.type, 'search', 'the old spare is the current worker now');
+  assert.equal(sent.type, 'search', 'the new worker is the current one');
   workers[0].say({ type: 'bestmove', id: sent.id, move: 1 });   // the dropped one, still running
   workers[0].loaded();
   assert.equal(workers[0].terminated, true);
+  await new Promise(setImmediate);
+  assert.equal(workers.length, 3, 'the dropped worker\'s load starts no spare');
+  workers[1].loaded();
+  workers[2].loaded();
   workers[1].say({ type: 'bestmove', id: sent.id, move: 4 });
   assert.equal((await next).move, 4, 'only the current worker answers');
 
-  // A loaded worker that is busy is stopped at once (its search is abandoned).
+  // A loaded worker that is busy is stopped at once (its search is
+  // abandoned), the loaded spare takes over and a new spare starts.
   const busy = client.request({ type: 'search', game: 'connect4', moves: '44', timeMs: 100 });
   client.cancel();
   assert.equal(workers[1].terminated, true);
   assert.equal(await busy, null);
+  assert.equal(workers.length, 4, 'a new spare at once');
+  client.request({ type: 'search', game: 'connect4', moves: '444', timeMs: 100 });
+  assert.equal(workers[2].posted.at(-1).type, 'search', 'the old spare is the current worker now');
+  workers[3].loaded();
+  client.terminate();
 });
 
 test('terminate() twice, or cancel() after it, does nothing more; later requests resolve with null', async () => {
@@ -101,13 +122,14 @@ test('terminate() twice, or cancel() after it, does nothing more; later requests
   client.terminate();
   client.terminate();
   client.cancel();
-  assert.ok(workers.every((w) => !w.terminated), 'both still loading: kept (the second call did not drop them again)');
-  assert.equal(workers.length, 2, 'no new worker');
+  assert.equal(workers[0].terminated, false, 'still loading: kept (the second call did not drop it again)');
+  assert.equal(workers.length, 1, 'no new worker');
   assert.equal(await client.request({ type: 'search', game: 'connect4', moves: '', timeMs: 100 }), null);
   assert.equal(workers[0].posted.length, 1, 'nothing sent after terminate() (only the warm-up isready)');
   workers[0].loaded();
-  workers[1].loaded();
-  assert.ok(workers.every((w) => w.terminated), 'both stopped once they have loaded');
+  await new Promise(setImmediate);
+  assert.equal(workers[0].terminated, true, 'stopped once it has loaded');
+  assert.equal(workers.length, 1, 'and no spare started for a closed client');
 });
 
 // (The page-wide count of dropped workers still loading is back at 0 here:
