@@ -160,7 +160,6 @@ function wireWhyScore(link) {
   for (const event of ['click', 'focus', 'mouseenter', 'contextmenu']) link.addEventListener(event, update);
 }
 
-// Builds the page; returns its engine panel.
 // "Forget": every saved part goes, and the settings are index.html's own
 // (its checked and selected) again, with a new game.
 function forget(ui, controller, panel, solve, applyLook) {
@@ -168,17 +167,18 @@ function forget(ui, controller, panel, solve, applyLook) {
   savedGame.clear();
   savedBoards.clear();
   forgetSavedPages();   // (the dice and three-player games in progress too)
-  for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
-  ui.volume.value = ui.volume.defaultValue;
-  ui.theme.value = ([...ui.theme.options].find((o) => o.defaultSelected) || ui.theme.options[0]).value;
-  document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
-  applyLook();
+  // (a select's default: its option marked selected in index.html, else its first)
   const byDefault = (select) => {
     select.value = ([...select.options].find((o) => o.defaultSelected) || select.options[0]).value;
-    return Number(select.value);
+    return select.value;
   };
-  controller.setAnalysisTime(byDefault(ui.analysisTime));
-  controller.setAnalysisLines(byDefault(ui.analysisLines));
+  for (const box of [ui.numbers, ui.sound, ui.large, ui.engine]) box.checked = box.defaultChecked;
+  ui.volume.value = ui.volume.defaultValue;
+  byDefault(ui.theme);
+  document.body.toggleAttribute('data-engine-hidden', !ui.engine.checked);
+  applyLook();
+  controller.setAnalysisTime(Number(byDefault(ui.analysisTime)));
+  controller.setAnalysisLines(Number(byDefault(ui.analysisLines)));
   solve.setting = 'auto';
   controller.load('', [], null);
   panel.hideNotice('saved');
@@ -216,6 +216,8 @@ function wireLook(root, ui, board, sound, save) {
   return applyLook;
 }
 
+// Builds the page; returns its engine panel and engineReady, settled once
+// the engine has answered and the first game is drawn (or it failed).
 function start() {
   const root = document.documentElement;
   const panel = new Panel();

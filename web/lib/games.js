@@ -80,6 +80,14 @@ export function defOf(key) {
   return at < 0 ? GAMES[key] : boardDef(key.slice(0, at), key.slice(at + 1));
 }
 
+// Why `move` cannot be played in a game of `def` where it is not legal:
+// there is no such move slot, or it is taken (a full column, a marked cell).
+/** @param {{noun: string, notation: string, taken: string, moveSlots: number}} def @param {number} move */
+export function unplayableWords(def, move) {
+  if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) return `There is no ${def.noun} ${move}: ${def.notation}.`;
+  return `${def.noun[0].toUpperCase()}${def.noun.slice(1)} ${move} ${def.taken}: choose another ${def.noun}.`;
+}
+
 /** A board size for people: '8x7' -> '8 × 7'. @param {string} size */
 export const sizeLabel = (size) => size.replace('x', ' × ');
 

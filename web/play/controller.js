@@ -23,7 +23,7 @@
 // while it runs, the board's moves are its answers, and any position change
 // ends it).
 
-import { sideNames } from '../lib/games.js';
+import { sideNames, unplayableWords } from '../lib/games.js';
 import { Game, movesOf, movesText } from '../lib/rules.js';
 import { parseHash, writeHash } from '../lib/url-state.js';
 import { WAIT_FOR_COMPUTER, clearAnalysis, playLine, requestHint, setAnalysis, setAnalysisLines, setAnalysisTime, showAnalysis,
@@ -228,8 +228,6 @@ export class Controller {
   refuse(move) {
     const g = this.game;
     if (!g || !this.active || this.state === 'loading' || !this.state) return;
-    const def = g.def;
-    const Noun = capitalized(def.noun);
     let why;
     if (this.state === 'thinking') why = WAIT_FOR_COMPUTER;
     else if (this.state === 'paused') {
@@ -237,8 +235,7 @@ export class Controller {
         : 'The computers play each other (paused): choose other Players to play yourself.';
     }
     else if (this.state === 'game-over') why = 'The game is over: start a new game, or step back through the moves (←).';
-    else if (!Number.isInteger(move) || move < 1 || move > def.moveSlots) why = `There is no ${def.noun} ${move}: ${def.notation}.`;
-    else why = `${Noun} ${move} ${def.taken}: choose another ${def.noun}.`;
+    else why = unplayableWords(g.def, move);
     this.sayForAMoment(why);
     this.board.refused();
   }

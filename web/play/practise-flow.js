@@ -15,6 +15,7 @@
 // syncPractiseStart).
 
 import { setUsable } from '../lib/dom.js';
+import { unplayableWords } from '../lib/games.js';
 import { Game, movesText } from '../lib/rules.js';
 import { moveLabel } from './analysis-view.js';
 import { renderPractise, sayPractise } from './practise-view.js';
@@ -189,8 +190,7 @@ export function practiseMove(c, move) {
   const noun = g.def.noun;
   if (!g.canPlay(move)) {
     c.board.refused();
-    sayPractise(Number.isInteger(move) && move >= 1 && move <= g.def.moveSlots
-      ? `${capitalized(noun)} ${move} ${g.def.taken}: choose another ${noun}.` : `There is no ${noun} ${move}: ${g.def.notation}.`);
+    sayPractise(unplayableWords(g.def, move));
     return false;
   }
   const o = outcomeOf(scoreOf(p, move));
